@@ -1,0 +1,155 @@
+/**
+ * Adjustment-phase (winter) adjudication: builds in vacant owned home centres, waives, removals, and
+ * civil-disorder removals for what was not ordered.
+ */
+import { isCoastal, fleetLocationsIn } from '../map/graph.js';
+import type { GameMap, Location, Power, ProvinceId } from '../map/types.js';
+import { POWERS, coastOf, provinceOf } from '../map/types.js';
+import { formatOrder, formatUnitOrder } from '../orders/format-order.js';
+import type { BuildOrder } from '../orders/types.js';
+import type { Rules } from '../rules.js';
+import type { Unit } from '../state.js';
+import { civilDisorderRemovals } from './civil-disorder.js';
+import type { SubmittedOrder } from './movement.js';
+import type { IllegalReason, OrderResult } from './results.js';
+
+/** How many units each power builds (positive) or removes (negative) this winter. */
+export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<Power, number> {
+  const counts = new Map<Power, number>();
+  for (const power of POWERS) {
+    let owned = 0;
+    for (const owner of centers.values()) if (owner === power) owned++;
+    const have = units.filter((u) => u.power === power).length;
+    let delta = owned - have;
+    if (delta > 0) delta = Math.min(delta, vacantHomeCentres(map, units, centers, power).length);
+    if (delta !== 0) counts.set(power, delta);
+  }
+  return counts;
+}
+
+/** Home centres of `power` it still owns with no unit in them. */
+export function vacantHomeCentres(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
+  const occupied = new Set(units.map((u) => provinceOf(u.location)));
+  return [...map.provinces.values()]
+    .filter((p) => p.home === power && centers.get(p.id) === power && !occupied.has(p.id))
+    .map((p) => p.id);
+}
+
+/** The unit a build order produces, or why it produces none (D.V(1), D.V(5), DATC 4.B.7). */
+function buildUnit(map: GameMap, o: BuildOrder): { kind: 'A' | 'F'; location: Location } | IllegalReason {
+  const p = provinceOf(o.location);
+  const coastal = isCoastal(map, p);
+  const fleetLocs = fleetLocationsIn(map, p);
+  const coast = coastOf(o.location);
+  if (o.unitKind === 'A') return { kind: 'A', location: p };
+  if (o.unitKind === 'F') {
+    // D.V(5): no unit where a fleet cannot stand.
+    if (!coastal) return 'fleetCannotStand';
+    if (fleetLocs.length > 1) return coast !== undefined && fleetLocs.includes(o.location) ? { kind: 'F', location: o.location } : 'badCoast';
+    return { kind: 'F', location: p };
+  }
+  // D.V(1): type omitted — an army where only armies can be built, a fleet on a legal coast named,
+  // otherwise nothing.
+  if (!coastal) return { kind: 'A', location: p };
+  if (coast !== undefined && fleetLocs.length > 1 && fleetLocs.includes(o.location)) return { kind: 'F', location: o.location };
+  return 'noUnitKind';
+}
+
+export interface AdjustmentResult {
+  readonly results: OrderResult[];
+  readonly units: Unit[];
+}
+
+/** Adjudicate an adjustment phase. Pure; never throws on bad orders. */
+export function adjudicateAdjustments(
+  map: GameMap,
+  rules: Rules,
+  units: readonly Unit[],
+  centers: ReadonlyMap<ProvinceId, Power>,
+  orders: readonly SubmittedOrder[],
+): AdjustmentResult {
+  const counts = adjustmentCounts(map, units, centers);
+  const results: OrderResult[] = [];
+  let out: Unit[] = [...units];
+  for (const power of POWERS) {
+    const mine = orders.map((s, index) => ({ ...s, index })).filter((s) => s.power === power);
+    // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
+    const sequence = rules.adjustmentPrecedence === 'bottom' ? [...mine].reverse() : mine;
+    const delta = counts.get(power) ?? 0;
+    const local: OrderResult[] = [];
+    if (delta > 0) {
+      const vacant = new Set(vacantHomeCentres(map, units, centers, power));
+      let used = 0;
+      for (const s of sequence) {
+        const o = s.order;
+        if (o.kind === 'waive') {
+          if (used >= delta) { local.push({ power, order: 'WAIVE', outcome: 'illegal', reason: 'tooMany', index: s.index }); continue; }
+          used++;
+          local.push({ power, order: 'WAIVE', outcome: 'waived', index: s.index });
+          continue;
+        }
+        if (o.kind !== 'build') {
+          local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: 'wrongPhase', index: s.index });
+          continue;
+        }
+        const p = provinceOf(o.location);
+        const province = map.provinces.get(p);
+        let reason: IllegalReason | undefined;
+        const built = buildUnit(map, o);
+        if (province?.home !== power) reason = 'notHomeCenter';
+        else if (centers.get(p) !== power) reason = 'centerNotOwned';
+        else if (!vacant.has(p)) reason = 'centerOccupied';
+        else if (typeof built === 'string') reason = built;
+        else if (used >= delta) reason = 'tooMany';
+        if (reason || typeof built === 'string') {
+          local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: reason ?? 'noUnitKind', index: s.index });
+          continue;
+        }
+        used++;
+        vacant.delete(p);
+        out.push({ power, ...built });
+        local.push({ power, order: formatOrder({ kind: 'build', unitKind: built.kind, location: built.location }), outcome: 'built', index: s.index });
+      }
+    } else if (delta < 0) {
+      const need = -delta;
+      let removed = 0;
+      for (const s of sequence) {
+        const o = s.order;
+        if (o.kind !== 'disband') {
+          local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: o.kind === 'build' || o.kind === 'waive' ? 'noBuildsAllowed' : 'wrongPhase', index: s.index });
+          continue;
+        }
+        const p = provinceOf(o.unit.location);
+        const unit = out.find((u) => provinceOf(u.location) === p);
+        if (!unit || unit.power !== power) {
+          local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: unit ? 'foreignUnit' : 'noUnit', index: s.index });
+          continue;
+        }
+        if (removed >= need) {
+          local.push({ power, order: formatUnitOrder(o, unit), outcome: 'illegal', reason: 'tooMany', index: s.index });
+          continue;
+        }
+        removed++;
+        out = out.filter((u) => u !== unit);
+        local.push({ power, order: formatUnitOrder(o, unit), outcome: 'disbanded', index: s.index });
+      }
+      if (removed < need) {
+        for (const u of civilDisorderRemovals(map, out.filter((x) => x.power === power), need - removed)) {
+          out = out.filter((x) => x !== u);
+          local.push({ power, order: `${u.kind} ${u.location} D`, outcome: 'disbanded', reason: 'civilDisorder' });
+        }
+      }
+    } else {
+      for (const s of mine) {
+        const o = s.order;
+        local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: o.kind === 'disband' ? 'noRemovalsRequired' : 'noBuildsAllowed', index: s.index });
+      }
+    }
+    // Report in the order the player wrote them.
+    if (rules.adjustmentPrecedence === 'bottom' && delta !== 0) {
+      const cd = local.filter((r) => r.reason === 'civilDisorder');
+      results.push(...local.filter((r) => r.reason !== 'civilDisorder').reverse(), ...cd);
+    } else results.push(...local);
+  }
+  return { results, units: out };
+}

@@ -1,0 +1,41 @@
+/**
+ * Canonical order text (DESIGN.md "Conventions"): `A PAR - BUR`, `A LON - NWY VIA`,
+ * `A LON - NTH - NWY`, `A MAR S A PAR - BUR`, `A MAR S F BRE`, `F NTH C A LON - NWY`, `A PAR H`,
+ * `F SWE R BAL`, `A TRI D`, `A PAR B`, `F STP/NC B`, `WAIVE`.
+ */
+import type { Location } from '../map/types.js';
+import type { Order, UnitRef } from './types.js';
+
+/** The unit part as written: `A PAR`, or `PAR` when the player omitted the type. */
+export function formatUnitRef(u: UnitRef): string {
+  return u.kind ? `${u.kind} ${u.location}` : u.location;
+}
+
+/** An order in canonical notation, exactly as the data says (no position needed). */
+export function formatOrder(o: Order): string {
+  switch (o.kind) {
+    case 'hold': return `${formatUnitRef(o.unit)} H`;
+    case 'move': {
+      const via = o.route.length > 0 ? ` - ${o.route.join(' - ')}` : '';
+      return `${formatUnitRef(o.unit)}${via} - ${o.to}${o.viaConvoy && o.route.length === 0 ? ' VIA' : ''}`;
+    }
+    case 'supportHold': return `${formatUnitRef(o.unit)} S ${formatUnitRef(o.target)}`;
+    case 'supportMove': return `${formatUnitRef(o.unit)} S ${formatUnitRef(o.target)} - ${o.to}`;
+    case 'convoy': return `${formatUnitRef(o.unit)} C ${formatUnitRef(o.target)} - ${o.to}`;
+    case 'retreat': return `${formatUnitRef(o.unit)} R ${o.to}`;
+    case 'disband': return `${formatUnitRef(o.unit)} D`;
+    case 'build': return o.unitKind ? `${o.unitKind} ${o.location} B` : `${o.location} B`;
+    case 'waive': return 'WAIVE';
+  }
+}
+
+/**
+ * An order as understood against the position: the ordered unit's real type and location replace
+ * what the player wrote (D.IV(1)), and a move shows the coast it was taken to go to.
+ */
+export function formatUnitOrder(o: Order, actual?: { kind: 'A' | 'F'; location: Location }, destination?: Location): string {
+  if (o.kind === 'build' || o.kind === 'waive' || !actual) return formatOrder(o);
+  const unit = { kind: actual.kind, location: actual.location };
+  if (o.kind === 'move' && destination) return formatOrder({ ...o, unit, to: destination });
+  return formatOrder({ ...o, unit } as Order);
+}
