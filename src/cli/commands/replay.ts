@@ -1,0 +1,71 @@
+/**
+ * `mailjudge replay`: a game phase by phase, JSON in, one JSON line per phase out.
+ *
+ * A phase the input leaves out is played with no orders. A listed phase the game skipped (a retreat
+ * or adjustment phase with nothing to do) is accepted with no orders, or with only disbands of units
+ * that had nowhere to retreat and were disbanded at once; its line says `"skipped": true`. A listed
+ * phase that carries other orders but does not occur is an error.
+ */
+import {
+  adjudicate,
+  formatPhase,
+  parsePhase,
+  phaseIndex,
+  standardStartState,
+  type GameState,
+  type Phase,
+  type PhaseOutcome,
+} from '../../game/index.js';
+import { InputError, ReplayJson, formatOutcome, formatPosition, parseJsonText, readOrders, readPosition, validate } from '../position-json.js';
+import type { EngineOptions } from './adjudicate.js';
+
+/** Replay a game; returns the output lines; throws `InputError` on bad input. */
+export function runReplay(input: string, options: EngineOptions): object[] {
+  const json = validate(ReplayJson, parseJsonText(input));
+  let state: GameState = json.start ? readPosition(json.start) : standardStartState();
+  let current: Phase | null = state.phase;
+  let lastDisbanded = new Set<string>();
+  const lines: object[] = [];
+  const engine = (s: GameState, orders: Parameters<typeof adjudicate>[1]): PhaseOutcome =>
+    adjudicate(s, orders, options.endYear !== undefined ? { rules: options.rules, endYear: options.endYear } : { rules: options.rules });
+
+  json.phases.forEach((entry, k) => {
+    const where = `phases[${k}]`;
+    if (entry.phase.trim().toUpperCase() === 'COMPLETED' && current === null) return; // webDiplomacy's end marker
+    const phase = parsePhase(entry.phase);
+    if (!phase) throw new InputError([`${where}.phase: "${entry.phase}" is not a phase name (write S1901M, F1901R, W1901A)`]);
+    const orderCount = Object.values(entry.orders ?? {}).flat().length;
+    if (current === null) {
+      throw new InputError([`${where}: the game is over after ${lines.length > 0 ? (lines[lines.length - 1] as { phase: string }).phase : 'the start'}; no ${entry.phase} is played`]);
+    }
+    if (phaseIndex(phase) < phaseIndex(current)) {
+      // A phase the game skipped.
+      const harmless = Object.values(entry.orders ?? {}).flat().every((o) => lastDisbanded.has(o.trim().toUpperCase()));
+      if (orderCount > 0 && !harmless) {
+        throw new InputError([`${where}: ${entry.phase} does not occur (nothing to do; the game goes on with ${formatPhase(current)}) but it has orders`]);
+      }
+      lines.push({ phase: formatPhase(phase), skipped: true, next: formatPhase(current), ...formatPosition(state) });
+      return;
+    }
+    // Phases the input leaves out are played with no orders.
+    while (current !== null && phaseIndex(current) < phaseIndex(phase)) {
+      const out = engine(state, []);
+      lines.push(formatOutcome(state.phase, out));
+      lastDisbanded = disbandedAtOnce(out);
+      state = out.state;
+      current = out.next;
+    }
+    if (current === null) throw new InputError([`${where}: the game is over before ${entry.phase}`]);
+    const orders = readOrders(entry.orders, state);
+    const out = engine(state, orders);
+    lines.push(formatOutcome(state.phase, out));
+    lastDisbanded = disbandedAtOnce(out);
+    state = out.state;
+    current = out.next;
+  });
+  return lines;
+}
+
+function disbandedAtOnce(out: PhaseOutcome): Set<string> {
+  return new Set(out.results.filter((r) => r.reason === 'noRetreat').map((r) => r.order));
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * The `mailjudge` command line. Subcommands are added as the service grows; the adjudication
+ * commands follow the JSON contract of DESIGN.md: exit 0 on success, exit 2 with a JSON error on
+ * bad input.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { RULE_PROFILES, type RuleProfileName } from '../game/index.js';
+import { runAdjudicate, type EngineOptions } from './commands/adjudicate.js';
+import { runReplay } from './commands/replay.js';
+import { InputError } from './position-json.js';
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function fail(problems: string[]): never {
+  process.stdout.write(`${JSON.stringify({ error: problems[0], problems })}\n`);
+  process.exit(2);
+}
+
+function engineOptions(opts: { rules: string; endYear?: string }): EngineOptions {
+  const problems: string[] = [];
+  if (!(opts.rules in RULE_PROFILES)) problems.push(`--rules: unknown rule profile "${opts.rules}" (wm or datc2000)`);
+  let endYear: number | undefined;
+  if (opts.endYear !== undefined) {
+    endYear = Number(opts.endYear);
+    if (!Number.isInteger(endYear) || endYear < 1901) problems.push(`--end-year: "${opts.endYear}" is not a year`);
+  }
+  if (problems.length > 0) fail(problems);
+  const rules = RULE_PROFILES[opts.rules as RuleProfileName];
+  return endYear !== undefined ? { rules, endYear } : { rules };
+}
+
+function guarded(run: () => void): void {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof InputError) fail(e.problems);
+    throw e;
+  }
+}
+
+const program = new Command()
+  .name('mailjudge')
+  .description('mailjudge: an email play-by-mail judge for Diplomacy tournaments')
+  .exitOverride();
+
+program
+  .command('adjudicate')
+  .description('adjudicate one phase: position and orders as JSON on stdin, the outcome as JSON on stdout')
+  .option('--rules <profile>', 'rule profile: wm (World Masters house rules) or datc2000', 'wm')
+  .option('--end-year <year>', 'the game ends when the Fall of this year is complete')
+  .action((opts: { rules: string; endYear?: string }) =>
+    guarded(() => {
+      const out = runAdjudicate(readStdin(), engineOptions(opts));
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+    }),
+  );
+
+program
+  .command('replay')
+  .description('replay a game: {"phases": [{"phase": "S1901M", "orders": {...}}, ...]} on stdin, one JSON line per phase')
+  .option('--rules <profile>', 'rule profile: wm (World Masters house rules) or datc2000', 'wm')
+  .option('--end-year <year>', 'the game ends when the Fall of this year is complete')
+  .action((opts: { rules: string; endYear?: string }) =>
+    guarded(() => {
+      const lines = runReplay(readStdin(), engineOptions(opts));
+      process.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    }),
+  );
+
+try {
+  program.parse(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    if (e.exitCode === 0) process.exit(0);
+    fail([e.message.replace(/^error: /, '')]);
+  }
+  throw e;
+}
