@@ -16,23 +16,33 @@ import type { IllegalReason, OrderResult } from './results.js';
 /** How many units each power builds (positive) or removes (negative) this winter. */
 export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<Power, number> {
   const counts = new Map<Power, number>();
+  const owned = new Map<Power, number>();
+  for (const owner of centers.values()) owned.set(owner, (owned.get(owner) ?? 0) + 1);
+  const have = new Map<Power, number>();
+  for (const u of units) have.set(u.power, (have.get(u.power) ?? 0) + 1);
   for (const power of POWERS) {
-    let owned = 0;
-    for (const owner of centers.values()) if (owner === power) owned++;
-    const have = units.filter((u) => u.power === power).length;
-    let delta = owned - have;
+    let delta = (owned.get(power) ?? 0) - (have.get(power) ?? 0);
     if (delta > 0) delta = Math.min(delta, vacantHomeCentres(map, units, centers, power).length);
     if (delta !== 0) counts.set(power, delta);
   }
   return counts;
 }
 
+const homesCache = new WeakMap<GameMap, Map<Power, ProvinceId[]>>();
+
+function homesOf(map: GameMap, power: Power): readonly ProvinceId[] {
+  let byPower = homesCache.get(map);
+  if (!byPower) {
+    byPower = new Map();
+    for (const p of map.provinces.values()) if (p.home) byPower.set(p.home, [...(byPower.get(p.home) ?? []), p.id]);
+    homesCache.set(map, byPower);
+  }
+  return byPower.get(power) ?? [];
+}
+
 /** Home centres of `power` it still owns with no unit in them. */
 export function vacantHomeCentres(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
-  const occupied = new Set(units.map((u) => provinceOf(u.location)));
-  return [...map.provinces.values()]
-    .filter((p) => p.home === power && centers.get(p.id) === power && !occupied.has(p.id))
-    .map((p) => p.id);
+  return homesOf(map, power).filter((p) => centers.get(p) === power && !units.some((u) => provinceOf(u.location) === p));
 }
 
 /** The unit a build order produces, or why it produces none (D.V(1), D.V(5), DATC 4.B.7). */

@@ -25,7 +25,7 @@ import { coastOf, provinceOf } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Rules } from '../rules.js';
 import type { DislodgedUnit, Unit } from '../state.js';
-import type { IllegalReason, OrderResult, Outcome } from './results.js';
+import type { IllegalReason, OrderResult } from './results.js';
 import { formatUnitOrder } from '../orders/format-order.js';
 
 /** An order as submitted: the power giving it and the order (in the order of the sheet). */
@@ -51,6 +51,8 @@ interface SupportMove { readonly kind: 'supportMove'; readonly target: number; r
 interface Convoy { readonly kind: 'convoy'; readonly target: number; readonly dest: ProvinceId }
 interface Hold { readonly kind: 'hold' }
 type Norm = Move | SupportHold | SupportMove | Convoy | Hold;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const UNRESOLVED = 0;
 const GUESSING = 1;
@@ -636,63 +638,60 @@ class MovementAdjudication {
     const out: OrderResult[] = [];
     for (let i = 0; i < this.n; i++) {
       const u = this.units[i]!;
-      const given = this.given[i] ?? { kind: 'hold' as const, unit: { location: u.location } };
-      const text = formatUnitOrder(given, u, this.normalisedDestination(i));
+      const given = this.given[i];
+      const text = given ? formatUnitOrder(given, u, this.normalisedDestination(i)) : `${u.kind} ${u.location} H`;
+      const r: Mutable<OrderResult> = { power: u.power, order: text, outcome: 'held' };
+      if (this.givenIndex[i] !== undefined) r.index = this.givenIndex[i];
       const by = dislodgedBy[i] !== undefined ? this.prov[dislodgedBy[i]!] : undefined;
-      const base = this.givenIndex[i] !== undefined ? { power: u.power, order: text, index: this.givenIndex[i] } : { power: u.power, order: text };
-      const dis = by !== undefined ? { dislodgedBy: by } : {};
       const reason = this.illegal[i];
-      if (reason) {
-        out.push({ ...base, outcome: 'illegal', reason, ...dis });
-        continue;
-      }
       const o = this.norm[i]!;
-      let outcome: Outcome;
-      const extra: { by?: ProvinceId; with?: ProvinceId[]; reason?: OrderResult['reason'] } = {};
-      switch (o.kind) {
-        case 'hold':
-          if (this.voidConvoys.has(i)) outcome = 'void';
-          else outcome = by !== undefined ? 'dislodged' : 'held';
-          if (by !== undefined && outcome === 'dislodged') extra.by = by;
-          break;
-        case 'move':
-          if (moved[i]) outcome = 'moved';
-          else if (!this.hasPath(i)) {
-            outcome = 'noConvoy';
-            const fleets = this.convoyFleets[i];
-            if (fleets && [...fleets].some((p) => this.paradoxConvoys.has(this.unitAt.get(p)!))) extra.reason = 'paradox';
-          } else {
-            outcome = 'bounced';
-            const others = (this.movesTo.get(o.dest) ?? []).filter((k) => k !== i).map((k) => this.prov[k]!);
-            const occupant = this.unitAt.get(o.dest);
-            if (occupant !== undefined && !moved[occupant]) others.push(o.dest);
-            extra.with = [...new Set(others)].sort();
-          }
-          break;
-        case 'supportHold':
-        case 'supportMove': {
-          const matched = this.supportsOf[o.target]!.includes(i);
-          if (!matched) outcome = 'void';
-          else if (this.result[i]) outcome = 'supported';
-          else {
-            outcome = 'cut';
-            const cutter = (this.movesTo.get(this.prov[i]!) ?? []).find((m) =>
-              (o.kind === 'supportMove' && this.prov[m] === o.dest) ? moved[m] : this.units[m]!.power !== u.power && this.hasPath(m));
-            if (cutter !== undefined) extra.by = this.prov[cutter];
-          }
-          break;
+      if (reason) {
+        r.outcome = 'illegal';
+        r.reason = reason;
+      } else if (o.kind === 'hold') {
+        if (this.voidConvoys.has(i)) r.outcome = 'void';
+        else if (by !== undefined) {
+          r.outcome = 'dislodged';
+          r.by = by;
         }
-        case 'convoy': {
-          const army = o.target;
-          if (this.paradoxConvoys.has(i)) { outcome = 'disrupted'; extra.reason = 'paradox'; }
-          else if (by !== undefined) outcome = 'disrupted';
-          else outcome = moved[army] ? 'convoyed' : 'disrupted';
-          break;
+      } else if (o.kind === 'move') {
+        if (moved[i]) r.outcome = 'moved';
+        else if (!this.hasPath(i)) {
+          r.outcome = 'noConvoy';
+          const fleets = this.convoyFleets[i];
+          if (fleets) for (const p of fleets) if (this.paradoxConvoys.has(this.unitAt.get(p)!)) r.reason = 'paradox';
+        } else {
+          r.outcome = 'bounced';
+          const others: ProvinceId[] = [];
+          for (const k of this.movesTo.get(o.dest) ?? []) if (k !== i) others.push(this.prov[k]!);
+          const occupant = this.unitAt.get(o.dest);
+          if (occupant !== undefined && !moved[occupant] && !others.includes(o.dest)) others.push(o.dest);
+          r.with = others.sort();
         }
+      } else if (o.kind === 'supportHold' || o.kind === 'supportMove') {
+        if (!this.supportsOf[o.target]!.includes(i)) r.outcome = 'void';
+        else if (this.result[i]) r.outcome = 'supported';
+        else {
+          r.outcome = 'cut';
+          for (const m of this.movesTo.get(this.prov[i]!) ?? []) {
+            const cuts = o.kind === 'supportMove' && this.prov[m] === o.dest ? moved[m] : this.units[m]!.power !== u.power && this.hasPath(m);
+            if (cuts) {
+              r.by = this.prov[m];
+              break;
+            }
+          }
+        }
+      } else {
+        if (this.paradoxConvoys.has(i)) {
+          r.outcome = 'disrupted';
+          r.reason = 'paradox';
+        } else r.outcome = by === undefined && moved[o.target] ? 'convoyed' : 'disrupted';
       }
-      out.push({ ...base, outcome, ...extra, ...dis });
+      if (by !== undefined) r.dislodgedBy = by;
+      out.push(r);
     }
-    return [...out, ...this.extraResults];
+    for (const extra of this.extraResults) out.push(extra);
+    return out;
   }
 
   private normalisedDestination(i: number): Location | undefined {

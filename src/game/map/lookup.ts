@@ -30,9 +30,14 @@ export function provinceNames(map: GameMap): ReadonlyMap<string, ProvinceId> {
   return table;
 }
 
+const longestCache = new WeakMap<GameMap, number>();
+
 /** The longest number of words in any name of the map (bounds the parser's look-ahead). */
 export function longestNameWords(map: GameMap): number {
-  let most = 1;
+  let most = longestCache.get(map);
+  if (most !== undefined) return most;
+  most = 1;
   for (const name of provinceNames(map).keys()) most = Math.max(most, name.split(' ').length);
+  longestCache.set(map, most);
   return most;
 }

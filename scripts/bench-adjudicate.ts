@@ -1,0 +1,147 @@
+/**
+ * Benchmark of the engine: replays the 40 real games (order parsing included) and a synthetic worst
+ * case (a full board of 34 units in supports, convoys and a convoy paradox), and prints phases per
+ * second and microseconds per phase, the median of several runs, plus heap use before and after.
+ *
+ *   npm run bench:adjudicate
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  adjudicate,
+  DATC2000_RULES,
+  WM_RULES,
+  parseOrder,
+  parsePhase,
+  type GameState,
+  type Power,
+  type ProvinceId,
+  type SubmittedOrder,
+  type Unit,
+} from '../src/game/index.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DIR = join(ROOT, 'test', 'fixtures', 'cicero');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+interface RecordedPhase { name: string; orders: Record<string, string[]>; state: { units: Record<string, string[]>; centers: Record<string, string[]> } }
+
+function stateOf(p: RecordedPhase): GameState {
+  const units: Unit[] = [];
+  for (const [power, list] of Object.entries(p.state.units)) {
+    for (const u of list) {
+      if (u.startsWith('*')) continue;
+      const [kind, location] = u.split(' ') as ['A' | 'F', string];
+      units.push({ power: power as Power, kind, location });
+    }
+  }
+  const centers = new Map<ProvinceId, Power>();
+  for (const [power, list] of Object.entries(p.state.centers)) for (const c of list) centers.set(c, power as Power);
+  return { phase: parsePhase(p.name)!, units, centers, dislodged: [], standoffs: [] };
+}
+
+// The games: chained replay of every movement/adjustment phase from the game's first state,
+// parsing the order text each time (as the judge does with every submission).
+const games = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().map((f) => {
+  const g = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { phases: RecordedPhase[] };
+  return g.phases.filter((p) => p.name !== 'COMPLETED');
+});
+
+function replayAll(): number {
+  let phases = 0;
+  for (const phases_ of games) {
+    let state = stateOf(phases_[0]!);
+    for (const p of phases_) {
+      const parsed = parsePhase(p.name);
+      if (!parsed || parsed.kind !== state.phase.kind || parsed.year !== state.phase.year || parsed.season !== state.phase.season) continue;
+      const orders: SubmittedOrder[] = [];
+      for (const [power, list] of Object.entries(p.orders)) {
+        for (const text of list) {
+          const r = parseOrder(text);
+          if (r.ok) orders.push({ power: power as Power, order: r.order });
+        }
+      }
+      const out = adjudicate(state, orders, { rules: DATC2000_RULES });
+      state = out.state;
+      phases++;
+      if (!out.next) break;
+    }
+  }
+  return phases;
+}
+
+// The synthetic worst case: 34 units, every one ordered, with a convoy paradox (Pandin's),
+// a circular movement, a multi-route convoy, supports cut and uncut.
+const WORST_UNITS = `
+ENGLAND: F LON, F WAL, F EDI, F NWG, F NAO, A YOR, F IRI, A CLY
+FRANCE: A BRE, F ENG, F MAO, A PIC, A PAR, A GAS, F POR
+GERMANY: F NTH, F BEL, A HOL, A RUH, A MUN, A KIE, F DEN
+RUSSIA: A MOS, A WAR, A UKR, F SEV, A LVN, F BOT, F SWE
+TURKEY: A BUL, F BLA, F CON, A ARM, A SMY
+`;
+const WORST_ORDERS = `
+ENGLAND: F LON S F WAL - ENG; F WAL - ENG; F EDI S F NWG - NTH; F NWG - NTH; F NAO C A CLY - NWY; A YOR S F LON; F IRI C A CLY - NWY; A CLY - NWY
+FRANCE: A BRE - LON; F ENG C A BRE - LON; F MAO S F ENG; A PIC S A BRE - LON; A PAR - BUR; A GAS - MAR; F POR H
+GERMANY: F NTH S F BEL - ENG; F BEL - ENG; A HOL - RUH; A RUH - MUN; A MUN - KIE; A KIE - HOL; F DEN S F NTH
+RUSSIA: A MOS - WAR; A WAR - UKR; A UKR - MOS; F SEV - BLA; A LVN S A WAR - UKR; F BOT - SWE; F SWE - BOT
+TURKEY: A BUL - RUM; F BLA - SEV; F CON S F BLA - SEV; A ARM S F BLA - SEV; A SMY - CON
+`;
+
+function parseBlock(text: string, sep: string): [Power, string[]][] {
+  return text.trim().split('\n').map((line) => {
+    const [power, rest] = line.split(':') as [Power, string];
+    return [power, rest.split(sep).map((s) => s.trim())];
+  });
+}
+const worstUnits: Unit[] = parseBlock(WORST_UNITS, ',').flatMap(([power, list]) =>
+  list.map((u) => { const [kind, location] = u.split(' ') as ['A' | 'F', string]; return { power, kind, location }; }));
+const worstState: GameState = { phase: parsePhase('S1901M')!, units: worstUnits, centers: new Map(), dislodged: [], standoffs: [] };
+const worstText = parseBlock(WORST_ORDERS, ';');
+
+function worstOnce(): void {
+  const orders: SubmittedOrder[] = [];
+  for (const [power, list] of worstText) for (const t of list) {
+    const r = parseOrder(t);
+    if (!r.ok) throw new Error(`bad bench order ${t}`);
+    orders.push({ power, order: r.order });
+  }
+  adjudicate(worstState, orders, { rules: WM_RULES });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+const heapBefore = process.memoryUsage().heapUsed;
+replayAll(); // warm-up
+const rates: number[] = [];
+const perPhase: number[] = [];
+let phaseCount = 0;
+for (let r = 0; r < RUNS; r++) {
+  const t0 = process.hrtime.bigint();
+  phaseCount = replayAll();
+  const ns = Number(process.hrtime.bigint() - t0);
+  rates.push(phaseCount / (ns / 1e9));
+  perPhase.push(ns / 1e3 / phaseCount);
+}
+const ITER = 2000;
+for (let i = 0; i < 200; i++) worstOnce();
+const worst: number[] = [];
+for (let r = 0; r < RUNS; r++) {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < ITER; i++) worstOnce();
+  worst.push(Number(process.hrtime.bigint() - t0) / 1e3 / ITER);
+}
+// Memory: replay the whole corpus 20 more times and compare the retained heap.
+if (global.gc) global.gc();
+const heapMid = process.memoryUsage().heapUsed;
+for (let i = 0; i < 20; i++) replayAll();
+if (global.gc) global.gc();
+const heapAfter = process.memoryUsage().heapUsed;
+
+const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+console.log(`real games: ${games.length} games, ${phaseCount} phases per replay, median of ${RUNS} runs`);
+console.log(`  ${Math.round(median(rates)).toLocaleString('en')} phases/s (order parsing included), ${median(perPhase).toFixed(1)} µs/phase`);
+console.log(`synthetic worst case (34 units, paradox, circular movement, multi-route convoy): ${median(worst).toFixed(1)} µs per movement phase`);
+console.log(`heap: ${mb(heapBefore)} at start, ${mb(heapMid)} after the runs, ${mb(heapAfter)} after 20 more full replays${global.gc ? '' : ' (run with --expose-gc for exact figures)'}`);
