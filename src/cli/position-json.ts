@@ -208,7 +208,7 @@ function withRetreats(phase: GameState['phase'], units: Unit[], dislodged: Dislo
 export function readOrders(json: Record<string, string[]> | undefined, state: GameState): SubmittedOrder[] {
   const problems: string[] = [];
   const out: SubmittedOrder[] = [];
-  const present = new Set([...state.units, ...state.dislodged].map((u) => provinceOf(u.location)));
+  const present = new Set([...state.units, ...(state.phase.kind === 'R' ? state.dislodged : [])].map((u) => provinceOf(u.location)));
   for (const [name, list] of Object.entries(json ?? {})) {
     const power = readPower(name, `orders.${name}`, problems);
     if (!power) continue;

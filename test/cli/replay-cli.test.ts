@@ -240,6 +240,27 @@ describe('mailjudge replay: phases left out, listed, and skipped', () => {
     expect(out.error).toMatch(/phases\[2\].*F1901R.*does not occur/);
   });
 
+  it('a skipped phase after a left-out phase is still skipped, and its orders are never applied later', () => {
+    const lines = replay({ phases: [
+      { phase: 'S1901M', orders: { FRANCE: ['A MAR - SPA'] } },
+      { phase: 'F1901R' },
+      { phase: 'W1901A', orders: { FRANCE: ['A MAR B'] } },
+    ] });
+    expect(lines.map((l) => [l.phase, l.skipped ?? false])).toEqual([
+      ['S1901M', false], ['F1901M', false], ['F1901R', true], ['W1901A', false],
+    ]);
+    const bad = replayBad({ phases: [
+      { phase: 'S1901M', orders: { FRANCE: ['A MAR - SPA'] } },
+      { phase: 'F1901R', orders: { FRANCE: ['A MAR B'] } },
+    ] });
+    expect(bad.error).toMatch(/F1901R does not occur/);
+  });
+
+  it('a phase listed twice or before the start is out of order', () => {
+    expect(replayBad({ phases: [{ phase: 'S1901M' }, { phase: 'S1901M' }] }).error).toMatch(/S1901M is out of order/);
+    expect(replayBad({ start: { phase: 'F1901M', units: { FRANCE: ['A PAR'] } }, phases: [{ phase: 'S1901M' }] }).error).toMatch(/out of order/);
+  });
+
   it('a skipped retreat phase may carry the disband of a unit that had nowhere to retreat', () => {
     // A SYR is dislodged from SMY with ARM occupied: no retreat, disbanded at once.
     const start = { phase: 'F1901M', units: { TURKEY: ['A SMY', 'A ARM'], RUSSIA: ['A SYR'] } };

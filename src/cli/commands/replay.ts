@@ -29,37 +29,40 @@ export function runReplay(input: string, options: EngineOptions): object[] {
   const engine = (s: GameState, orders: Parameters<typeof adjudicate>[1]): PhaseOutcome =>
     adjudicate(s, orders, options.endYear !== undefined ? { rules: options.rules, endYear: options.endYear } : { rules: options.rules });
 
+  // Index of the last phase played (a listed phase at or before it is out of order).
+  let played = phaseIndex(state.phase) - 1;
   json.phases.forEach((entry, k) => {
     const where = `phases[${k}]`;
     if (entry.phase.trim().toUpperCase() === 'COMPLETED' && current === null) return; // webDiplomacy's end marker
     const phase = parsePhase(entry.phase);
     if (!phase) throw new InputError([`${where}.phase: "${entry.phase}" is not a phase name (write S1901M, F1901R, W1901A)`]);
-    const orderCount = Object.values(entry.orders ?? {}).flat().length;
-    if (current === null) {
-      throw new InputError([`${where}: the game is over after ${lines.length > 0 ? (lines[lines.length - 1] as { phase: string }).phase : 'the start'}; no ${entry.phase} is played`]);
-    }
-    if (phaseIndex(phase) < phaseIndex(current)) {
-      // A phase the game skipped.
-      const harmless = Object.values(entry.orders ?? {}).flat().every((o) => lastDisbanded.has(o.trim().toUpperCase()));
-      if (orderCount > 0 && !harmless) {
-        throw new InputError([`${where}: ${entry.phase} does not occur (nothing to do; the game goes on with ${formatPhase(current)}) but it has orders`]);
-      }
-      lines.push({ phase: formatPhase(phase), skipped: true, next: formatPhase(current), ...formatPosition(state) });
-      return;
+    if (phaseIndex(phase) <= played) {
+      throw new InputError([`${where}: ${entry.phase} is out of order (the replay is already past it)`]);
     }
     // Phases the input leaves out are played with no orders.
     while (current !== null && phaseIndex(current) < phaseIndex(phase)) {
       const out = engine(state, []);
       lines.push(formatOutcome(state.phase, out));
       lastDisbanded = disbandedAtOnce(out);
+      played = phaseIndex(state.phase);
       state = out.state;
       current = out.next;
     }
     if (current === null) throw new InputError([`${where}: the game is over before ${entry.phase}`]);
+    if (phaseIndex(phase) < phaseIndex(current)) {
+      // A phase the game skipped (nothing to do in it).
+      const harmless = Object.values(entry.orders ?? {}).flat().every((o) => lastDisbanded.has(o.trim().toUpperCase()));
+      if (!harmless) {
+        throw new InputError([`${where}: ${entry.phase} does not occur (nothing to do; the game goes on with ${formatPhase(current)}) but it has orders`]);
+      }
+      lines.push({ phase: formatPhase(phase), skipped: true, next: formatPhase(current), ...formatPosition(state) });
+      return;
+    }
     const orders = readOrders(entry.orders, state);
     const out = engine(state, orders);
     lines.push(formatOutcome(state.phase, out));
     lastDisbanded = disbandedAtOnce(out);
+    played = phaseIndex(state.phase);
     state = out.state;
     current = out.next;
   });

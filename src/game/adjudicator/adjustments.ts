@@ -42,7 +42,14 @@ function homesOf(map: GameMap, power: Power): readonly ProvinceId[] {
 
 /** Home centres of `power` it still owns with no unit in them. */
 export function vacantHomeCentres(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
-  return homesOf(map, power).filter((p) => centers.get(p) === power && !units.some((u) => provinceOf(u.location) === p));
+  const out: ProvinceId[] = [];
+  for (const p of homesOf(map, power)) {
+    if (centers.get(p) !== power) continue;
+    let free = true;
+    for (const u of units) if (u.location === p || provinceOf(u.location) === p) { free = false; break; }
+    if (free) out.push(p);
+  }
+  return out;
 }
 
 /** The unit a build order produces, or why it produces none (D.V(1), D.V(5), DATC 4.B.7). */

@@ -94,6 +94,8 @@ class MovementAdjudication {
   private readonly supportsOf: number[][];
   /** Valid, matching convoying fleets (province) for each convoyed army. */
   private readonly convoyFleets: (Set<ProvinceId> | null)[];
+  /** D.VI(7): fleets of the destination's owner that carry the army only if that unit leaves. */
+  private readonly reluctantFleets: (Set<ProvinceId> | null)[];
   private readonly state: Uint8Array;
   private readonly result: boolean[];
   private readonly deps: number[] = [];
@@ -115,6 +117,7 @@ class MovementAdjudication {
     this.givenIndex = units.map(() => undefined);
     this.supportsOf = units.map(() => []);
     this.convoyFleets = units.map(() => null);
+    this.reluctantFleets = units.map(() => null);
     this.state = new Uint8Array(this.n);
     this.result = new Array<boolean>(this.n).fill(false);
   }
@@ -345,13 +348,18 @@ class MovementAdjudication {
         const onRoute = new Set(m.route);
         fleets = new Set([...fleets].filter((p) => onRoute.has(p)));
       }
-      if (this.rules.ownUnitConvoyNeedsNoOtherRoute) {
-        // D.VI(7): a fleet convoys a foreign army against its own nation's unit only if no other route exists.
+      if (this.rules.ownUnitConvoyNeedsNoOtherRoute && m.route.length === 0) {
+        // D.VI(7): a fleet convoys a foreign army into the dislodgement of its own nation's unit only
+        // when no other route is available (prior to adjudication). Whether the convoy would dislodge
+        // that unit depends on whether it stays, so the fleets are set aside here and left out of the
+        // route in `convoyPath` only while the unit stays.
         const occupant = this.unitAt.get(m.dest);
         const victim = occupant === undefined ? undefined : this.units[occupant]!.power;
         if (victim !== undefined && victim !== this.units[i]!.power) {
           const others = new Set([...fleets].filter((p) => this.units[this.unitAt.get(p)!]!.power !== victim));
-          if (others.size < fleets.size && hasConvoyChain(this.map, this.prov[i]!, m.dest, others)) fleets = others;
+          if (others.size < fleets.size && hasConvoyChain(this.map, this.prov[i]!, m.dest, others)) {
+            this.reluctantFleets[i] = new Set([...fleets].filter((p) => !others.has(p)));
+          }
         }
       }
       this.convoyFleets[i] = fleets;
@@ -475,9 +483,17 @@ class MovementAdjudication {
       }
       return true;
     }
+    const reluctant = this.reluctantFleets[i];
+    // D.VI(7): the victim's own fleets do not carry the army while their unit stays to be dislodged.
+    const skip = reluctant != null && !this.leaves(this.unitAt.get(m.dest)!);
     const intact = new Set<ProvinceId>();
-    for (const p of fleets) if (this.resolve(this.unitAt.get(p)!)) intact.add(p);
+    for (const p of fleets) if (!(skip && reluctant!.has(p)) && this.resolve(this.unitAt.get(p)!)) intact.add(p);
     return hasConvoyChain(this.map, this.prov[i]!, m.dest, intact);
+  }
+
+  /** Whether the unit `j` moves out of its province. */
+  private leaves(j: number): boolean {
+    return this.norm[j]!.kind === 'move' && this.resolve(j);
   }
 
   /** The move actually goes by sea (a convoy that can fall back to land does so when it fails). */
@@ -685,6 +701,8 @@ class MovementAdjudication {
         if (this.paradoxConvoys.has(i)) {
           r.outcome = 'disrupted';
           r.reason = 'paradox';
+        } else if (this.reluctantFleets[o.target]?.has(this.prov[i]!) && !moved[this.unitAt.get(o.dest)!]) {
+          r.outcome = 'void'; // D.VI(7): another route carried (or was to carry) the army
         } else r.outcome = by === undefined && moved[o.target] ? 'convoyed' : 'disrupted';
       }
       if (by !== undefined) r.dislodgedBy = by;

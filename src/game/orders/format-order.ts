@@ -35,7 +35,17 @@ export function formatOrder(o: Order): string {
  */
 export function formatUnitOrder(o: Order, actual?: { kind: 'A' | 'F'; location: Location }, destination?: Location): string {
   if (o.kind === 'build' || o.kind === 'waive' || !actual) return formatOrder(o);
-  const unit = { kind: actual.kind, location: actual.location };
-  if (o.kind === 'move' && destination) return formatOrder({ ...o, unit, to: destination });
-  return formatOrder({ ...o, unit } as Order);
+  const unit = `${actual.kind} ${actual.location}`;
+  switch (o.kind) {
+    case 'hold': return `${unit} H`;
+    case 'move': {
+      const via = o.route.length > 0 ? ` - ${o.route.join(' - ')}` : '';
+      return `${unit}${via} - ${destination ?? o.to}${o.viaConvoy && o.route.length === 0 ? ' VIA' : ''}`;
+    }
+    case 'supportHold': return `${unit} S ${formatUnitRef(o.target)}`;
+    case 'supportMove': return `${unit} S ${formatUnitRef(o.target)} - ${o.to}`;
+    case 'convoy': return `${unit} C ${formatUnitRef(o.target)} - ${o.to}`;
+    case 'retreat': return `${unit} R ${destination ?? o.to}`;
+    case 'disband': return `${unit} D`;
+  }
 }

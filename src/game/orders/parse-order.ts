@@ -281,6 +281,23 @@ function parseCanonical(text: string, map: GameMap): Order | undefined {
  * fragment and the accepted form; never throws.
  */
 export function parseOrder(text: string, map: GameMap = STANDARD_MAP): ParseOrderResult {
+  if (map === STANDARD_MAP) {
+    const hit = memo.get(text);
+    if (hit) return hit;
+  }
+  const result = parseUncached(text, map);
+  if (map === STANDARD_MAP) {
+    // Bounded, so memory does not grow with the number of orders parsed; results are immutable.
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(text, result);
+  }
+  return result;
+}
+
+const MEMO_LIMIT = 20_000;
+const memo = new Map<string, ParseOrderResult>();
+
+function parseUncached(text: string, map: GameMap): ParseOrderResult {
   const fast = parseCanonical(text, map);
   if (fast) return { ok: true, order: fast };
   const toks = tokenize(text);

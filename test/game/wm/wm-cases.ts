@@ -169,6 +169,46 @@ export const cases: DatcCase[] = [
     note: 'D.IV(1): an omitted designation of the unit type does not invalidate the order.',
   },
   {
+    id: 'WM.D.IV(1).4',
+    title: 'Wrong unit type in a retreat order does not invalidate it',
+    units: {
+      ENGLAND: ['A PIC', 'F ENG', 'F NTH'],
+      FRANCE: ['A BEL'],
+    },
+    orders: {
+      ENGLAND: ['A PIC - BEL', 'F ENG C A PIC - BEL', 'F NTH S A PIC - BEL'],
+    },
+    expect: {
+      results: { 'A PIC - BEL': 'succeeds' },
+      dislodged: ['A BEL'],
+      units: { ENGLAND: ['A BEL', 'F ENG', 'F NTH'] },
+    },
+    then: [
+      {
+        phase: 'S1901R',
+        orders: { FRANCE: ['F BEL R HOL'] },
+        expect: {
+          results: { 'F BEL R HOL': 'succeeds' },
+          units: { ENGLAND: ['A BEL', 'F ENG', 'F NTH'], FRANCE: ['A HOL'] },
+        },
+      },
+    ],
+    note: 'D.IV(1): the type designation is inaccurate in an order other than a build order; the army retreats.',
+  },
+  {
+    id: 'WM.D.IV(1).5',
+    title: 'Wrong unit type in a disband order does not invalidate it',
+    phase: 'W1901A',
+    units: { FRANCE: ['A PAR', 'A MAR', 'F BRE', 'A BUR'] },
+    centers: { FRANCE: ['BRE', 'MAR', 'PAR'] },
+    orders: { FRANCE: ['F BUR D'] },
+    expect: {
+      results: { 'F BUR D': 'succeeds' },
+      units: { FRANCE: ['A PAR', 'A MAR', 'F BRE'] },
+    },
+    note: 'D.IV(1): a disband is not a build order, so an inaccurate type does not invalidate it.',
+  },
+  {
     id: 'WM.D.IV(2).1',
     title: 'Wrong nationality of a supported unit does not invalidate the support',
     units: {
@@ -705,6 +745,35 @@ export const cases: DatcCase[] = [
     note: 'D.VI(2): no English fleet convoys the army and the order does not say VIA, so it moves by land; D.VI(1) does not apply and the standard rule forbids the retreat to the attacker’s origin (the army is disbanded).',
   },
   {
+    id: 'WM.D.VI(1).3',
+    title: 'Dislodged by an army that moved by convoy with VIA through a foreign fleet: retreat to its origin allowed',
+    units: {
+      ENGLAND: ['A PIC', 'F NTH'],
+      GERMANY: ['F ENG'],
+      FRANCE: ['A BEL'],
+    },
+    orders: {
+      ENGLAND: ['A PIC - BEL VIA', 'F NTH S A PIC - BEL'],
+      GERMANY: ['F ENG C A PIC - BEL'],
+    },
+    expect: {
+      results: { 'A PIC - BEL VIA': 'succeeds', 'F ENG C A PIC - BEL': 'succeeds' },
+      dislodged: ['A BEL'],
+      units: { ENGLAND: ['A BEL', 'F NTH'], GERMANY: ['F ENG'] },
+    },
+    then: [
+      {
+        phase: 'S1901R',
+        orders: { FRANCE: ['A BEL R PIC'] },
+        expect: {
+          results: { 'A BEL R PIC': 'succeeds' },
+          units: { ENGLAND: ['A BEL', 'F NTH'], GERMANY: ['F ENG'], FRANCE: ['A PIC'] },
+        },
+      },
+    ],
+    note: 'D.VI(2): explicitly ordered to move by convoy, the army is convoyed by the German fleet; D.VI(1): the dislodged army may retreat to Picardy.',
+  },
+  {
     id: 'WM.D.VI(2).1',
     title: 'Convoy to an adjacent province by an own fleet: the armies swap',
     units: {
@@ -837,6 +906,26 @@ export const cases: DatcCase[] = [
       },
     },
     note: 'D.VI(2): with its own fleet ordered to convoy it, the army attempts to move by convoy; the convoy is disrupted and the move fails.',
+  },
+  {
+    id: 'WM.D.VI(2).7',
+    title: 'A route specified to an adjacent province is an explicit convoy: the armies swap',
+    units: {
+      FRANCE: ['A BRE'],
+      ENGLAND: ['F ENG'],
+      GERMANY: ['A PIC'],
+    },
+    orders: {
+      FRANCE: ['A BRE - ENG - PIC'],
+      ENGLAND: ['F ENG C A BRE - PIC'],
+      GERMANY: ['A PIC - BRE'],
+    },
+    expect: {
+      results: { 'A BRE - ENG - PIC': 'succeeds', 'A PIC - BRE': 'succeeds' },
+      dislodged: [],
+      units: { FRANCE: ['A PIC'], ENGLAND: ['F ENG'], GERMANY: ['A BRE'] },
+    },
+    note: 'D.VI(2),(3): an order naming the convoy route explicitly orders the army to move by convoy, so the foreign fleet convoys it.',
   },
   {
     id: 'WM.D.VI(3).1',
@@ -1006,6 +1095,36 @@ export const cases: DatcCase[] = [
     note: 'D.VI(5): London is convoyed (its own fleet convoys it, D.VI(2)) to Yorkshire, whose unit supports the attack on London; the support is not cut, F ENG - LON (2) beats the failed mover (1).',
   },
   {
+    id: 'WM.D.VI(6).1',
+    title: 'Convoy paradox: the convoyed move fails and has no effect on its destination',
+    units: {
+      ENGLAND: ['F LON', 'F WAL'],
+      FRANCE: ['A BRE', 'F ENG', 'F YOR'],
+      GERMANY: ['F NTH', 'F BEL'],
+    },
+    orders: {
+      ENGLAND: ['F LON S F WAL - ENG', 'F WAL - ENG'],
+      FRANCE: ['A BRE - LON', 'F ENG C A BRE - LON', 'F YOR S A BRE - LON'],
+      GERMANY: ['F NTH S F BEL - ENG', 'F BEL - ENG'],
+    },
+    expect: {
+      results: {
+        'F LON S F WAL - ENG': 'succeeds',
+        'F WAL - ENG': 'fails',
+        'F BEL - ENG': 'fails',
+        'A BRE - LON': 'fails',
+        'F ENG C A BRE - LON': 'fails',
+      },
+      dislodged: [],
+      units: {
+        ENGLAND: ['F LON', 'F WAL'],
+        FRANCE: ['A BRE', 'F ENG', 'F YOR'],
+        GERMANY: ['F NTH', 'F BEL'],
+      },
+    },
+    note: 'D.VI(6) (DATC 6.F.17, Pandin\'s extended paradox): "any attempted move of an army by convoy which is part of the paradox fails, and the attempted move has no effect on the province named as the destination": the support from London is not cut and London is not dislodged.',
+  },
+  {
     id: 'WM.D.VI(7).1',
     title: 'A fleet convoys a foreign army against its own nation’s unit, no other route: the dislodgement happens',
     units: {
@@ -1103,6 +1222,47 @@ export const cases: DatcCase[] = [
       units: { ENGLAND: ['A NWY', 'F SKA'], GERMANY: ['F NTH'], FRANCE: ['F NWG'] },
     },
     note: 'D.VI(7) as the engine models it: only fleets ordered to convoy the army there make a route "available"; the French fleet holds, so the German convoy and the dislodgement are permitted.',
+  },
+
+  {
+    id: 'WM.D.VI(7).5',
+    title: 'The unit of the convoying power leaves: the convoy dislodges nobody, so its fleet carries the army',
+    units: {
+      ENGLAND: ['A EDI', 'F NWG'],
+      GERMANY: ['A NWY', 'F NTH'],
+      RUSSIA: ['F BAR', 'F NAO'],
+    },
+    orders: {
+      ENGLAND: ['A EDI - NWY', 'F NWG C A EDI - NWY'],
+      GERMANY: ['A NWY - SWE', 'F NTH C A EDI - NWY'],
+      RUSSIA: ['F BAR - NWG', 'F NAO S F BAR - NWG'],
+    },
+    expect: {
+      results: { 'A EDI - NWY': 'succeeds', 'A NWY - SWE': 'succeeds', 'F NTH C A EDI - NWY': 'succeeds' },
+      dislodged: ['F NWG'],
+      units: { ENGLAND: ['A NWY'], GERMANY: ['A SWE', 'F NTH'], RUSSIA: ['F NWG', 'F NAO'] },
+    },
+    note: 'D.VI(7) applies only where the convoy "would cause the dislodgement of a unit belonging to the convoying power". The German army leaves Norway, so the German fleet may carry the English army; the route through NWG is cut by the Russian attack, the one through NTH holds.',
+  },
+  {
+    id: 'WM.D.VI(7).6',
+    title: 'The unit of the convoying power leaves and a third army attacks the same province: a standoff',
+    units: {
+      ENGLAND: ['A EDI', 'F NWG'],
+      GERMANY: ['A NWY', 'F NTH'],
+      RUSSIA: ['F BAR', 'F NAO', 'A STP'],
+    },
+    orders: {
+      ENGLAND: ['A EDI - NWY', 'F NWG C A EDI - NWY'],
+      GERMANY: ['A NWY - SWE', 'F NTH C A EDI - NWY'],
+      RUSSIA: ['F BAR - NWG', 'F NAO S F BAR - NWG', 'A STP - NWY'],
+    },
+    expect: {
+      results: { 'A EDI - NWY': 'fails', 'A STP - NWY': 'fails', 'A NWY - SWE': 'succeeds' },
+      dislodged: ['F NWG'],
+      units: { ENGLAND: ['A EDI'], GERMANY: ['A SWE', 'F NTH'], RUSSIA: ['F NWG', 'F NAO', 'A STP'] },
+    },
+    note: 'D.VI(7): as WM.D.VI(7).5, the convoy through NTH stands because the German army leaves; the English and Russian armies then stand off in Norway.',
   },
 
   // ---------------------------------------------------------------------------------------------
