@@ -681,7 +681,8 @@ class MovementAdjudication {
           const others: ProvinceId[] = [];
           for (const k of this.movesTo.get(o.dest) ?? []) if (k !== i) others.push(this.prov[k]!);
           const occupant = this.unitAt.get(o.dest);
-          if (occupant !== undefined && !moved[occupant] && !others.includes(o.dest)) others.push(o.dest);
+          const opposed = occupant !== undefined && (!moved[occupant] || this.headToHead(i) === occupant);
+          if (opposed && !others.includes(o.dest)) others.push(o.dest);
           r.with = others.sort();
         }
       } else if (o.kind === 'supportHold' || o.kind === 'supportMove') {

@@ -297,6 +297,11 @@ export function parseOrder(text: string, map: GameMap = STANDARD_MAP): ParseOrde
 const MEMO_LIMIT = 20_000;
 const memo = new Map<string, ParseOrderResult>();
 
+/** Empty the parser's memo of recent lines (benchmarks use it to measure cold parsing). */
+export function clearOrderParseCache(): void {
+  memo.clear();
+}
+
 function parseUncached(text: string, map: GameMap): ParseOrderResult {
   const fast = parseCanonical(text, map);
   if (fast) return { ok: true, order: fast };
