@@ -20,64 +20,13 @@ import {
   type Unit,
 } from '../../../src/game/index.js';
 import { ordersFrom, position, unitsByPower, type PerPower } from '../../helpers/position.js';
-import type { DatcExpectation, ExpectedResult } from '../datc/datc-case.js';
 import { cases } from './wm-cases.js';
-
-// ---- the case runner (same checks as datc.test.ts) -----------------------------------------------
-
-const SUCCESS = new Set(['moved', 'supported', 'convoyed', 'retreated', 'built', 'disbanded', 'held', 'waived']);
-
-function matches(expected: ExpectedResult, r: OrderResult): boolean {
-  switch (expected) {
-    case 'succeeds': return SUCCESS.has(r.outcome);
-    case 'fails': return !SUCCESS.has(r.outcome);
-    case 'illegal': return r.outcome === 'illegal' || r.outcome === 'void';
-    case 'cut': return r.outcome === 'cut';
-  }
-}
-
-function resultFor(results: readonly OrderResult[], keys: string[], key: string): OrderResult | undefined {
-  const idx = key.includes(': ') ? keys.indexOf(key) : keys.findIndex((k) => k.slice(k.indexOf(': ') + 2) === key);
-  if (idx < 0) throw new Error(`expectation "${key}" names no order of the case`);
-  return results.find((r) => r.index === idx && r.outcome !== 'superseded');
-}
-
-function check(state: GameState, orders: PerPower<string[]>, exp: DatcExpectation, profile: RuleProfileName): GameState {
-  const { submitted, keys } = ordersFrom(orders);
-  const out = adjudicate(state, submitted, { rules: RULE_PROFILES[profile] });
-  const got: Record<string, string> = {};
-  const want: Record<string, string> = {};
-  for (const [key, expected] of Object.entries(exp.results ?? {})) {
-    const r = resultFor(out.results, keys, key);
-    want[key] = expected;
-    got[key] = r && matches(expected, r) ? expected : `${r?.outcome ?? 'no result'}${r?.reason ? ` (${r.reason})` : ''}`;
-  }
-  expect(got).toEqual(want);
-  if (exp.dislodged) {
-    const dislodged = out.results.filter((r) => r.dislodgedBy !== undefined).map((r) => r.order.split(' ').slice(0, 2).join(' '));
-    expect(dislodged.sort()).toEqual([...exp.dislodged].sort());
-  }
-  if (exp.units) {
-    const wantUnits: PerPower<string[]> = {};
-    for (const [p, list] of Object.entries(exp.units)) if (list.length > 0) wantUnits[p as keyof PerPower<string[]>] = [...list].sort();
-    expect(unitsByPower(out.state.units)).toEqual(wantUnits);
-  }
-  return out.state;
-}
+import { runCase } from '../../helpers/run-case.js';
 
 for (const profile of ['wm', 'datc2000'] as const) {
   describe(`WM house-rule cases under the ${profile} profile`, () => {
     for (const c of cases) {
-      it(`${c.id} ${c.title}`, () => {
-        const override = profile === 'wm' ? undefined : c.profiles?.[profile];
-        let state = position(c.phase ?? 'S1901M', c.units, c.centers);
-        state = check(state, c.orders, override?.expect ?? c.expect, profile);
-        (c.then ?? []).forEach((step, k) => {
-          const phase = parsePhase(step.phase);
-          if (!phase) throw new Error(`bad phase ${step.phase}`);
-          state = check({ ...state, phase }, step.orders, override?.then?.[k] ?? step.expect, profile);
-        });
-      });
+      it(`${c.id} ${c.title}`, () => runCase(c, profile));
     }
   });
 }
