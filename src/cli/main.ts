@@ -33,8 +33,7 @@ function engineOptions(opts: { rules: string; endYear?: string }): EngineOptions
     if (!Number.isInteger(endYear) || endYear < 1901) problems.push(`--end-year: "${opts.endYear}" is not a year`);
   }
   if (problems.length > 0) fail(problems);
-  const rules = RULE_PROFILES[opts.rules as RuleProfileName];
-  return endYear !== undefined ? { rules, endYear } : { rules };
+  return { rules: RULE_PROFILES[opts.rules as RuleProfileName], endYear };
 }
 
 function guarded(run: () => void): void {
@@ -51,11 +50,16 @@ const program = new Command()
   .description('mailjudge: an email play-by-mail judge for Diplomacy tournaments')
   .exitOverride();
 
-program
-  .command('adjudicate')
-  .description('adjudicate one phase: position and orders as JSON on stdin, the outcome as JSON on stdout')
-  .option('--rules <profile>', 'rule profile: wm (World Masters house rules) or datc2000', 'wm')
-  .option('--end-year <year>', 'the game ends when the Fall of this year is complete')
+/** The options both adjudication commands take. */
+function engineCommand(name: string, description: string): Command {
+  return program
+    .command(name)
+    .description(description)
+    .option('--rules <profile>', 'rule profile: wm (World Masters house rules) or datc2000', 'wm')
+    .option('--end-year <year>', 'the game ends when the Fall of this year is complete');
+}
+
+engineCommand('adjudicate', 'adjudicate one phase: position and orders as JSON on stdin, the outcome as JSON on stdout')
   .action((opts: { rules: string; endYear?: string }) =>
     guarded(() => {
       const out = runAdjudicate(readStdin(), engineOptions(opts));
@@ -63,11 +67,7 @@ program
     }),
   );
 
-program
-  .command('replay')
-  .description('replay a game: {"phases": [{"phase": "S1901M", "orders": {...}}, ...]} on stdin, one JSON line per phase')
-  .option('--rules <profile>', 'rule profile: wm (World Masters house rules) or datc2000', 'wm')
-  .option('--end-year <year>', 'the game ends when the Fall of this year is complete')
+engineCommand('replay', 'replay a game: {"phases": [{"phase": "S1901M", "orders": {...}}, ...]} on stdin, one JSON line per phase')
   .action((opts: { rules: string; endYear?: string }) =>
     guarded(() => {
       const lines = runReplay(readStdin(), engineOptions(opts));

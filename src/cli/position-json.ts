@@ -13,6 +13,7 @@ import {
   parseOrder,
   parsePhase,
   provinceOf,
+  retreatOptions,
   standardStartState,
   type DislodgedUnit,
   type GameState,
@@ -179,25 +180,14 @@ export function readPosition(json: z.infer<typeof PositionJson>): GameState {
   return { phase: phase!, units, centers, dislodged: withRetreats(phase!, units, dislodged, standoffs), standoffs };
 }
 
-/**
- * Fill in the retreat options of dislodged units the input gave without them: every adjacent space
- * not occupied, not a standoff, and not the attacker's origin (unless it came by convoy, D.VI(1)).
- */
+/** Fill in the retreat options of dislodged units the input gave without them (the engine's rule). */
 function withRetreats(phase: GameState['phase'], units: Unit[], dislodged: DislodgedUnit[], standoffs: ProvinceId[]): DislodgedUnit[] {
   if (phase.kind !== 'R') return dislodged;
   const occupied = new Set(units.map((u) => provinceOf(u.location)));
   const blocked = new Set(standoffs);
-  return dislodged.map((d) => {
-    if (d.retreats.length > 0) return d;
-    const candidates =
-      d.kind === 'A'
-        ? [...(STANDARD_MAP.armyEdges.get(provinceOf(d.location)) ?? [])]
-        : [...(STANDARD_MAP.fleetEdges.get(d.location) ?? [])];
-    const retreats = candidates
-      .filter((l) => !occupied.has(provinceOf(l)) && !blocked.has(provinceOf(l)) && provinceOf(l) !== d.attackerFrom)
-      .sort();
-    return { ...d, retreats };
-  });
+  return dislodged.map((d) =>
+    d.retreats.length > 0 ? d : { ...d, retreats: retreatOptions(STANDARD_MAP, d, d.attackerFrom, occupied, blocked) },
+  );
 }
 
 /**

@@ -13,5 +13,6 @@ export * from './adjudicator/results.js';
 export { adjudicate, updateCenters, type AdjudicateOptions, type PhaseOutcome } from './adjudicator/adjudicate.js';
 export type { SubmittedOrder } from './adjudicator/movement.js';
 export { adjustmentCounts, vacantHomeCentres } from './adjudicator/adjustments.js';
+export { retreatOptions } from './adjudicator/retreat-options.js';
 export { civilDisorderRemovals, distanceFromHome, homeCentres } from './adjudicator/civil-disorder.js';
 export { standardStartState } from './start.js';

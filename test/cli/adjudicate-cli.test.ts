@@ -3,62 +3,21 @@
  * DESIGN.md "The adjudication CLI contract": JSON on stdin, JSON on stdout, exit 0 on success, exit
  * 2 with a JSON `error` naming the problem on bad input. Run `npx tsc -p .` first (`npm test` does).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-
-/** The project root: the nearest folder with a package.json (works from test/cli and dist/test/cli). */
-function projectRoot(from: string): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${from}`);
-    dir = up;
-  }
-  return dir;
-}
-
-const CLI = join(projectRoot(import.meta.dirname), 'dist/src/cli/main.js');
-
-interface Result {
-  power: string;
-  order: string;
-  outcome: string;
-  reason?: string;
-  by?: string;
-  with?: string[];
-}
-interface DislodgedOut {
-  unit: string;
-  attackerFrom: string | null;
-  retreats: string[];
-}
-interface Output {
-  phase: string;
-  next: string | null;
-  winner?: string;
-  ended?: boolean;
-  results: Result[];
-  units: Record<string, string[]>;
-  dislodged: Record<string, DislodgedOut[]>;
-  standoffs: string[];
-  centers: Record<string, string[]>;
-}
-interface ErrorOutput {
-  error: string;
-  problems?: string[];
-}
-
-function run(args: string[], input: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import {
+  STANDARD_CENTERS,
+  STANDARD_UNITS,
+  runCli,
+  runCliBad,
+  sorted,
+  type CliError as ErrorOutput,
+  type CliOutput as Output,
+  type CliResult as Result,
+} from '../helpers/cli.js';
 
 /** Adjudicate; expects exit 0 and one JSON object on stdout. */
 function adjudicate(input: object, args: string[] = []): Output {
-  const r = run(['adjudicate', ...args], JSON.stringify(input));
+  const r = runCli(['adjudicate', ...args], JSON.stringify(input));
   expect(r.status, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
   const lines = r.stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
@@ -67,19 +26,7 @@ function adjudicate(input: object, args: string[] = []): Output {
 
 /** Adjudicate bad input; expects exit 2 and a JSON object with an `error` string. */
 function adjudicateBad(input: string, args: string[] = []): ErrorOutput {
-  const r = run(['adjudicate', ...args], input);
-  expect(r.status, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(2);
-  const out = JSON.parse(r.stdout) as ErrorOutput;
-  expect(typeof out.error).toBe('string');
-  expect(out.error.length).toBeGreaterThan(0);
-  return out;
-}
-
-/** Per-power lists sorted, powers with nothing dropped: compare positions without caring about order. */
-function sorted(byPower: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [power, list] of Object.entries(byPower)) if (list.length > 0) out[power] = [...list].sort();
-  return out;
+  return runCliBad(['adjudicate', ...args], input);
 }
 
 function resultFor(out: Output, power: string, order: string): Result {
@@ -87,26 +34,6 @@ function resultFor(out: Output, power: string, order: string): Result {
   if (!r) throw new Error(`no result for ${power} "${order}" in ${JSON.stringify(out.results)}`);
   return r;
 }
-
-const STANDARD_UNITS = {
-  AUSTRIA: ['A VIE', 'A BUD', 'F TRI'],
-  ENGLAND: ['F LON', 'F EDI', 'A LVP'],
-  FRANCE: ['F BRE', 'A PAR', 'A MAR'],
-  GERMANY: ['F KIE', 'A BER', 'A MUN'],
-  ITALY: ['F NAP', 'A ROM', 'A VEN'],
-  RUSSIA: ['F STP/SC', 'A MOS', 'A WAR', 'F SEV'],
-  TURKEY: ['F ANK', 'A CON', 'A SMY'],
-};
-
-const STANDARD_CENTERS = {
-  AUSTRIA: ['BUD', 'TRI', 'VIE'],
-  ENGLAND: ['EDI', 'LON', 'LVP'],
-  FRANCE: ['BRE', 'MAR', 'PAR'],
-  GERMANY: ['BER', 'KIE', 'MUN'],
-  ITALY: ['NAP', 'ROM', 'VEN'],
-  RUSSIA: ['MOS', 'SEV', 'STP', 'WAR'],
-  TURKEY: ['ANK', 'CON', 'SMY'],
-};
 
 describe('mailjudge adjudicate: a Fall movement with a dislodgement (the DESIGN.md example, made legal)', () => {
   // BUR - MUN supported from RUH (adjacent to MUN) dislodges A MUN. VEN and VIE bounce in TYR.

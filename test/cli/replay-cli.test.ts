@@ -3,68 +3,24 @@
  * adjudication CLI contract": `{"phases": [{"phase", "orders"}], "start"?}` on stdin, one JSON line
  * per phase on stdout. Run `npx tsc -p .` first (`npm test` does).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, STANDARD_CENTERS, STANDARD_UNITS, runCli, runCliBad, sorted, type CliError as ErrorOutput, type CliOutput } from '../helpers/cli.js';
 
-/** The project root: the nearest folder with a package.json (works from test/cli and dist/test/cli). */
-function projectRoot(from: string): string {
-  let dir = from;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${from}`);
-    dir = up;
-  }
-  return dir;
-}
-
-const ROOT = projectRoot(import.meta.dirname);
-const CLI = join(ROOT, 'dist/src/cli/main.js');
 const GAME = join(ROOT, 'test/fixtures/cicero/game_433761_ENGLAND_AG.json');
 
-interface Result {
-  power: string;
-  order: string;
-  outcome: string;
-  reason?: string;
-}
-interface DislodgedOut {
-  unit: string;
-  attackerFrom: string | null;
-  retreats: string[];
-}
-interface Line {
-  phase: string;
-  next: string | null;
-  skipped?: boolean;
-  winner?: string;
-  ended?: boolean;
-  results?: Result[];
-  units: Record<string, string[]>;
-  dislodged: Record<string, DislodgedOut[]>;
-  standoffs: string[];
-  centers: Record<string, string[]>;
-}
-interface ErrorOutput {
-  error: string;
-  problems?: string[];
-}
+/** One line of replay output: an adjudicated phase, or a skipped one (no results). */
+type Line = Omit<CliOutput, 'results'> & { results?: CliOutput['results']; skipped?: boolean };
 type Orders = Record<string, string[]>;
 interface ReplayInput {
   start?: object;
   phases: { phase: string; orders?: Orders }[];
 }
 
-function run(args: string[], input: string): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
 /** Replay; expects exit 0 and one JSON object per line. */
 function replay(input: ReplayInput, args: string[] = []): Line[] {
-  const r = run(['replay', ...args], JSON.stringify(input));
+  const r = runCli(['replay', ...args], JSON.stringify(input));
   expect(r.status, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(0);
   expect(r.stdout.endsWith('\n')).toBe(true);
   return r.stdout
@@ -75,38 +31,8 @@ function replay(input: ReplayInput, args: string[] = []): Line[] {
 
 /** Replay bad input; expects exit 2 and a JSON object with an `error` string. */
 function replayBad(input: ReplayInput | string, args: string[] = []): ErrorOutput {
-  const r = run(['replay', ...args], typeof input === 'string' ? input : JSON.stringify(input));
-  expect(r.status, `stdout: ${r.stdout}\nstderr: ${r.stderr}`).toBe(2);
-  const out = JSON.parse(r.stdout) as ErrorOutput;
-  expect(typeof out.error).toBe('string');
-  return out;
+  return runCliBad(['replay', ...args], typeof input === 'string' ? input : JSON.stringify(input));
 }
-
-/** Per-power lists sorted, powers with nothing dropped. */
-function sorted(byPower: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [power, list] of Object.entries(byPower)) if (list.length > 0) out[power] = [...list].sort();
-  return out;
-}
-
-const STANDARD_CENTERS = {
-  AUSTRIA: ['BUD', 'TRI', 'VIE'],
-  ENGLAND: ['EDI', 'LON', 'LVP'],
-  FRANCE: ['BRE', 'MAR', 'PAR'],
-  GERMANY: ['BER', 'KIE', 'MUN'],
-  ITALY: ['NAP', 'ROM', 'VEN'],
-  RUSSIA: ['MOS', 'SEV', 'STP', 'WAR'],
-  TURKEY: ['ANK', 'CON', 'SMY'],
-};
-const STANDARD_UNITS = {
-  AUSTRIA: ['A BUD', 'A VIE', 'F TRI'],
-  ENGLAND: ['A LVP', 'F EDI', 'F LON'],
-  FRANCE: ['A MAR', 'A PAR', 'F BRE'],
-  GERMANY: ['A BER', 'A MUN', 'F KIE'],
-  ITALY: ['A ROM', 'A VEN', 'F NAP'],
-  RUSSIA: ['A MOS', 'A WAR', 'F SEV', 'F STP/SC'],
-  TURKEY: ['A CON', 'A SMY', 'F ANK'],
-};
 
 describe('mailjudge replay: a real game (webDiplomacy, test/fixtures/cicero) under datc2000', () => {
   interface RecordedPhase {

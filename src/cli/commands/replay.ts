@@ -26,8 +26,7 @@ export function runReplay(input: string, options: EngineOptions): object[] {
   let current: Phase | null = state.phase;
   let lastDisbanded = new Set<string>();
   const lines: object[] = [];
-  const engine = (s: GameState, orders: Parameters<typeof adjudicate>[1]): PhaseOutcome =>
-    adjudicate(s, orders, options.endYear !== undefined ? { rules: options.rules, endYear: options.endYear } : { rules: options.rules });
+  const engine = (s: GameState, orders: Parameters<typeof adjudicate>[1]): PhaseOutcome => adjudicate(s, orders, options);
 
   // Index of the last phase played (a listed phase at or before it is out of order).
   let played = phaseIndex(state.phase) - 1;

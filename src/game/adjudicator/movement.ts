@@ -12,7 +12,6 @@
 import {
   armyNeighbours,
   canReach,
-  fleetNeighbours,
   fleetTargetsIn,
   hasConvoyChain,
   fleetProvinceNeighbours,
@@ -27,6 +26,7 @@ import type { Rules } from '../rules.js';
 import type { DislodgedUnit, Unit } from '../state.js';
 import type { IllegalReason, OrderResult } from './results.js';
 import { formatUnitOrder } from '../orders/format-order.js';
+import { retreatOptions } from './retreat-options.js';
 
 /** An order as submitted: the power giving it and the order (in the order of the sheet). */
 export interface SubmittedOrder {
@@ -247,8 +247,7 @@ class MovementAdjudication {
         if (this.units[t]!.kind !== 'A') return bad('onlyArmiesConvoyed');
         if (!isCoastal(this.map, dest) || from === dest) return bad('noConvoyRoute');
         // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
-        const others = this.seaFleetsExcept(-1);
-        if (!this.chainThrough(from, dest, here, others)) return bad('noConvoyRoute');
+        if (!this.chainThrough(from, dest, here, this.seaFleets)) return bad('noConvoyRoute');
         this.norm[i] = { kind: 'convoy', target: t, dest };
         return;
       }
@@ -257,19 +256,22 @@ class MovementAdjudication {
     }
   }
 
-  /** Sea provinces holding a fleet (any nation), optionally without one province. */
-  private seaFleetsExcept(skip: number): Set<ProvinceId> {
-    const set = new Set<ProvinceId>();
-    for (let j = 0; j < this.n; j++) {
-      if (j !== skip && this.units[j]!.kind === 'F' && isSea(this.map, this.prov[j]!)) set.add(this.prov[j]!);
+  /** Sea provinces holding a fleet of any nation: the fleets that could convoy (D.III(4)). */
+  private get seaFleets(): ReadonlySet<ProvinceId> {
+    if (!this.seaFleetCache) {
+      this.seaFleetCache = new Set();
+      for (let j = 0; j < this.n; j++) {
+        if (this.units[j]!.kind === 'F' && isSea(this.map, this.prov[j]!)) this.seaFleetCache.add(this.prov[j]!);
+      }
     }
-    return set;
+    return this.seaFleetCache;
   }
+  private seaFleetCache: Set<ProvinceId> | undefined;
 
   private convoyGeometricallyPossible(from: ProvinceId, dest: ProvinceId, without?: ProvinceId): boolean {
     if (!isCoastal(this.map, from) || !isCoastal(this.map, dest)) return false;
-    const fleets = this.seaFleetsExcept(-1);
-    if (without !== undefined) fleets.delete(without);
+    let fleets = this.seaFleets;
+    if (without !== undefined && fleets.has(without)) fleets = new Set([...fleets].filter((p) => p !== without));
     return hasConvoyChain(this.map, from, dest, fleets);
   }
 
@@ -633,21 +635,9 @@ class MovementAdjudication {
       if (i === undefined) continue;
       const attackerFrom = this.viaSea(i) ? null : this.prov[i]!;
       const u = this.units[j]!;
-      dislodged.push({ ...u, attackerFrom, retreats: this.retreatOptions(u, attackerFrom, occupied, standoffSet) });
+      dislodged.push({ ...u, attackerFrom, retreats: retreatOptions(this.map, u, attackerFrom, occupied, standoffSet) });
     }
     return { results: this.orderResults(moved, dislodgedBy), units, dislodged, standoffs };
-  }
-
-  private retreatOptions(u: Unit, attackerFrom: ProvinceId | null, occupied: Set<ProvinceId>, standoffs: Set<ProvinceId>): Location[] {
-    const out: Location[] = [];
-    const candidates = u.kind === 'A' ? armyNeighbours(this.map, provinceOf(u.location)) : fleetNeighbours(this.map, u.location);
-    for (const loc of candidates) {
-      const p = provinceOf(loc);
-      // Not occupied, not a standoff, not the attacker's origin unless it came by convoy (D.VI(1)).
-      if (occupied.has(p) || standoffs.has(p) || p === attackerFrom) continue;
-      out.push(loc);
-    }
-    return out.sort();
   }
 
   private orderResults(moved: boolean[], dislodgedBy: (number | undefined)[]): OrderResult[] {

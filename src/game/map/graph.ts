@@ -100,8 +100,3 @@ export function isConvoyRoute(map: GameMap, from: ProvinceId, route: readonly Pr
   }
   return fleetProvinceNeighbours(map, here).has(to);
 }
-
-/** Alias of {@link hasConvoyChain} for a target that may itself be a sea province. */
-export function hasConvoyChainTo(map: GameMap, from: ProvinceId, to: ProvinceId, fleets: ReadonlySet<ProvinceId>): boolean {
-  return hasConvoyChain(map, from, to, fleets);
-}

@@ -4,7 +4,7 @@
  * adjacency per coast. Transcribed by us from the board; checked by the map integrity tests and by
  * replaying 40 real games.
  */
-import type { Coast, GameMap, Location, Power, Province, ProvinceId, Terrain } from './types.js';
+import type { Coast, GameMap, Power, Province, ProvinceId, Terrain } from './types.js';
 
 // code | name | terrain | SC | home | coasts | aliases (comma-separated)
 const PROVINCES = `
@@ -228,8 +228,3 @@ export const STANDARD_MAP: GameMap = {
   armyEdges: parseEdges(ARMY_EDGES),
   fleetEdges: parseEdges(FLEET_EDGES),
 };
-
-/** Every location of the standard map where a fleet may stand (sea, coastal, and named coasts). */
-export function fleetLocations(map: GameMap): Location[] {
-  return [...map.fleetEdges.keys()];
-}

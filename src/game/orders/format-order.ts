@@ -11,22 +11,27 @@ export function formatUnitRef(u: UnitRef): string {
   return u.kind ? `${u.kind} ${u.location}` : u.location;
 }
 
-/** An order in canonical notation, exactly as the data says (no position needed). */
-export function formatOrder(o: Order): string {
+/** The order's text with `unit` as the ordered unit's text and `to` as the move or retreat target. */
+function formatWith(o: Order, unit: string, to?: Location): string {
   switch (o.kind) {
-    case 'hold': return `${formatUnitRef(o.unit)} H`;
+    case 'hold': return `${unit} H`;
     case 'move': {
       const via = o.route.length > 0 ? ` - ${o.route.join(' - ')}` : '';
-      return `${formatUnitRef(o.unit)}${via} - ${o.to}${o.viaConvoy && o.route.length === 0 ? ' VIA' : ''}`;
+      return `${unit}${via} - ${to ?? o.to}${o.viaConvoy && o.route.length === 0 ? ' VIA' : ''}`;
     }
-    case 'supportHold': return `${formatUnitRef(o.unit)} S ${formatUnitRef(o.target)}`;
-    case 'supportMove': return `${formatUnitRef(o.unit)} S ${formatUnitRef(o.target)} - ${o.to}`;
-    case 'convoy': return `${formatUnitRef(o.unit)} C ${formatUnitRef(o.target)} - ${o.to}`;
-    case 'retreat': return `${formatUnitRef(o.unit)} R ${o.to}`;
-    case 'disband': return `${formatUnitRef(o.unit)} D`;
+    case 'supportHold': return `${unit} S ${formatUnitRef(o.target)}`;
+    case 'supportMove': return `${unit} S ${formatUnitRef(o.target)} - ${o.to}`;
+    case 'convoy': return `${unit} C ${formatUnitRef(o.target)} - ${o.to}`;
+    case 'retreat': return `${unit} R ${to ?? o.to}`;
+    case 'disband': return `${unit} D`;
     case 'build': return o.unitKind ? `${o.unitKind} ${o.location} B` : `${o.location} B`;
     case 'waive': return 'WAIVE';
   }
+}
+
+/** An order in canonical notation, exactly as the data says (no position needed). */
+export function formatOrder(o: Order): string {
+  return formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
 }
 
 /**
@@ -35,17 +40,5 @@ export function formatOrder(o: Order): string {
  */
 export function formatUnitOrder(o: Order, actual?: { kind: 'A' | 'F'; location: Location }, destination?: Location): string {
   if (o.kind === 'build' || o.kind === 'waive' || !actual) return formatOrder(o);
-  const unit = `${actual.kind} ${actual.location}`;
-  switch (o.kind) {
-    case 'hold': return `${unit} H`;
-    case 'move': {
-      const via = o.route.length > 0 ? ` - ${o.route.join(' - ')}` : '';
-      return `${unit}${via} - ${destination ?? o.to}${o.viaConvoy && o.route.length === 0 ? ' VIA' : ''}`;
-    }
-    case 'supportHold': return `${unit} S ${formatUnitRef(o.target)}`;
-    case 'supportMove': return `${unit} S ${formatUnitRef(o.target)} - ${o.to}`;
-    case 'convoy': return `${unit} C ${formatUnitRef(o.target)} - ${o.to}`;
-    case 'retreat': return `${unit} R ${destination ?? o.to}`;
-    case 'disband': return `${unit} D`;
-  }
+  return formatWith(o, `${actual.kind} ${actual.location}`, destination);
 }

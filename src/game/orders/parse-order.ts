@@ -114,23 +114,22 @@ function readLocation(c: Cursor, what: string): Location {
     c.i = start + n;
     let coast = coastText;
     if (coast === undefined && (c.peek() === 'nc' || c.peek() === 'sc' || c.peek() === 'ec')) coast = c.take();
-    return withCoast(c.map, id, coast);
+    return withCoast(id, coast);
   }
   const word = c.said(start);
   fail('unknownProvince', word, `"${word}" is not a province; write a three-letter code (PAR) or a full name (Paris)`);
 }
 
-function withCoast(map: GameMap, id: ProvinceId, coastText: string | undefined): Location {
+function withCoast(id: ProvinceId, coastText: string | undefined): Location {
   if (coastText === undefined) return id;
   if (coastText === '') fail('badCoast', '/', 'a "/" must be followed by a coast: NC, SC or EC (STP/NC)');
   const coast = coastText.toUpperCase() as Coast;
   if (coast !== 'NC' && coast !== 'SC' && coast !== 'EC') {
     fail('badCoast', coastText, `"${coastText}" is not a coast; write NC, SC or EC (STP/NC)`);
   }
-  const province = map.provinces.get(id)!;
   // A coast on a one-coast province, or a coast the province does not have, is kept as written:
   // whether it invalidates the order is the rule profile's decision (D.IV(3), DATC 4.B.5, 4.B.6).
-  return province.coasts.length > 0 || coast ? `${id}/${coast}` : id;
+  return `${id}/${coast}`;
 }
 
 function readUnitRef(c: Cursor, what: string): UnitRef {

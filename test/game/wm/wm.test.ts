@@ -14,9 +14,7 @@ import {
   standardStartState,
   type GameMap,
   type GameState,
-  type OrderResult,
   type Power,
-  type RuleProfileName,
   type Unit,
 } from '../../../src/game/index.js';
 import { ordersFrom, position, unitsByPower, type PerPower } from '../../helpers/position.js';
