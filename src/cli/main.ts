@@ -9,7 +9,16 @@ import { Command, CommanderError } from 'commander';
 import { RULE_PROFILES, type RuleProfileName } from '../game/index.js';
 import { runAdjudicate, type EngineOptions } from './commands/adjudicate.js';
 import { runReplay } from './commands/replay.js';
+import { checkOrdersJson, runCheckOrders } from './commands/check-orders.js';
 import { InputError } from './position-json.js';
+
+function readStdinBytes(): Buffer {
+  try {
+    return readFileSync(0);
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
 
 function readStdin(): string {
   try {
@@ -75,8 +84,27 @@ engineCommand('replay', 'replay a game: {"phases": [{"phase": "S1901M", "orders"
     }),
   );
 
+program
+  .command('check-orders')
+  .description('read an email (RFC 822 message or bare body) on stdin and print what the judge would understand from it')
+  .requiredOption('--phase <phase>', 'the phase the orders are for (S1901M, F1901R, W1901A)')
+  .requiredOption('--power <power>', 'the sender\'s power (FRANCE)')
+  .option('--state <file>', 'the position, in the adjudicate input format (default: the standard 1901 position)')
+  .option('--rules <profile>', 'rule profile: wm or datc2000', 'wm')
+  .option('--json', 'print the sheet as JSON instead of the acknowledgement text')
+  .action(async (opts: { phase: string; power: string; state?: string; rules: string; json?: boolean }) => {
+    try {
+      const { rules } = engineOptions({ rules: opts.rules });
+      const out = await runCheckOrders(readStdinBytes(), { phase: opts.phase, power: opts.power, rules: rules!, ...(opts.state !== undefined ? { state: opts.state } : {}) });
+      process.stdout.write(opts.json ? `${JSON.stringify(checkOrdersJson(out.sheet))}\n` : `${out.text}\n`);
+    } catch (e) {
+      if (e instanceof InputError) fail(e.problems);
+      throw e;
+    }
+  });
+
 try {
-  program.parse(process.argv);
+  await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
     if (e.exitCode === 0) process.exit(0);

@@ -4,7 +4,7 @@ export { STANDARD_MAP } from './map/standard.js';
 export { provinceNames, normaliseName } from './map/lookup.js';
 export * from './map/graph.js';
 export * from './orders/types.js';
-export { parseOrder, clearOrderParseCache, type ParseOrderIssue, type ParseOrderResult, type ParseOrderIssueCode } from './orders/parse-order.js';
+export { parseOrder, clearOrderParseCache, type ProvinceLookup, type ParseOrderIssue, type ParseOrderResult, type ParseOrderIssueCode } from './orders/parse-order.js';
 export { formatOrder, formatUnitOrder, formatUnitRef } from './orders/format-order.js';
 export * from './phase.js';
 export * from './rules.js';

@@ -13,6 +13,7 @@ import type { Order, UnitRef } from './types.js';
 export type ParseOrderIssueCode =
   | 'empty'
   | 'unknownProvince'
+  | 'ambiguousProvince'
   | 'badCoast'
   | 'expectedProvince'
   | 'expectedOrder'
@@ -26,6 +27,17 @@ export interface ParseOrderIssue {
 }
 
 export type ParseOrderResult = { ok: true; order: Order } | { ok: false; issue: ParseOrderIssue };
+
+/**
+ * A province-name resolver the caller supplies to widen what the parser recognises (abbreviation
+ * lists, unambiguous prefixes). `name` is normalised ({@link normaliseName}); `exact` asks for whole
+ * names, `prefix` for abbreviated ones. Returns the province, the candidates when the name is
+ * ambiguous, or `undefined` when it names nothing. The parser tries the longest exact name first,
+ * then the longest prefix, so a code or full name always beats an abbreviation.
+ */
+export interface ProvinceLookup {
+  resolve(name: string, mode: 'exact' | 'prefix'): ProvinceId | readonly ProvinceId[] | undefined;
+}
 
 const ACCEPTED_FORMS =
   'A PAR H, A PAR - BUR, A LON - NWY VIA, A MAR S A PAR - BUR, A MAR S F BRE, F NTH C A LON - NWY, ' +
@@ -72,7 +84,7 @@ class Cursor {
   i = 0;
   /** Lower-cased tokens for matching; `raw` keeps the player's spelling for messages. */
   readonly toks: string[];
-  constructor(readonly raw: string[], readonly map: GameMap) {
+  constructor(readonly raw: string[], readonly map: GameMap, readonly lookup?: ProvinceLookup) {
     this.toks = raw.map((t) => t.toLowerCase());
   }
   /** The player's spelling of the tokens from `from` to `to`. */
@@ -95,29 +107,43 @@ function fail(code: ParseOrderIssueCode, fragment: string, message: string): nev
   throw new ParseError({ code, fragment, message });
 }
 
+/** Order words that are never part of an abbreviated province name. */
+const KEYWORDS = new Set(['a', 'f', 's', 'c', 'h', 'd', 'r', 'b', '-', 'to', 'via', 'vc']);
+
 /** Read a location (longest-match over multi-word names), with an optional coast. */
 function readLocation(c: Cursor, what: string): Location {
-  const names = provinceNames(c.map);
-  const most = longestNameWords(c.map);
   const start = c.i;
   if (c.done()) fail('expectedProvince', '', `expected ${what} after "${c.said(0, c.toks.length)}"`);
   let span = 0;
-  while (span < most && start + span < c.toks.length && c.toks[start + span] !== '-') span++;
-  for (let n = span; n >= 1; n--) {
-    const words = c.toks.slice(start, start + n);
-    const last = words[n - 1]!;
-    const slash = last.indexOf('/');
-    const coastText = slash >= 0 ? last.slice(slash + 1) : undefined;
-    if (slash >= 0) words[n - 1] = last.slice(0, slash);
-    const id = names.get(normaliseName(words.join(' ')));
-    if (id === undefined) continue;
-    c.i = start + n;
-    let coast = coastText;
-    if (coast === undefined && (c.peek() === 'nc' || c.peek() === 'sc' || c.peek() === 'ec')) coast = c.take();
-    return withCoast(id, coast);
+  while (span < longestNameWords(c.map) && start + span < c.toks.length && c.toks[start + span] !== '-') span++;
+  const modes = c.lookup ? (['exact', 'prefix'] as const) : (['exact'] as const);
+  for (const mode of modes) {
+    for (let n = span; n >= 1; n--) {
+      const words = c.toks.slice(start, start + n);
+      const last = words[n - 1]!;
+      const slash = last.indexOf('/');
+      const coastText = slash >= 0 ? last.slice(slash + 1) : undefined;
+      if (slash >= 0) words[n - 1] = last.slice(0, slash);
+      if (mode === 'prefix' && words.some((w) => KEYWORDS.has(w) || w.length === 0)) continue;
+      const found = resolveName(c, normaliseName(words.join(' ')), mode);
+      if (found === undefined) continue;
+      if (typeof found !== 'string') {
+        const said = c.said(start, start + n);
+        fail('ambiguousProvince', said, `"${said}" is ambiguous: it could be ${found.join(', ')}; write the three-letter code or more of the name`);
+      }
+      c.i = start + n;
+      let coast = coastText;
+      if (coast === undefined && (c.peek() === 'nc' || c.peek() === 'sc' || c.peek() === 'ec')) coast = c.take();
+      return withCoast(found, coast);
+    }
   }
   const word = c.said(start);
   fail('unknownProvince', word, `"${word}" is not a province; write a three-letter code (PAR) or a full name (Paris)`);
+}
+
+function resolveName(c: Cursor, name: string, mode: 'exact' | 'prefix'): ProvinceId | readonly ProvinceId[] | undefined {
+  if (c.lookup) return c.lookup.resolve(name, mode);
+  return provinceNames(c.map).get(name);
 }
 
 function withCoast(id: ProvinceId, coastText: string | undefined): Location {
@@ -135,7 +161,7 @@ function withCoast(id: ProvinceId, coastText: string | undefined): Location {
 function readUnitRef(c: Cursor, what: string): UnitRef {
   let power: Power | undefined;
   const p = c.peek();
-  if (p !== undefined && POWER_WORDS.has(p) && !provinceNames(c.map).has(p)) { power = POWER_WORDS.get(p); c.take(); }
+  if (p !== undefined && POWER_WORDS.has(p) && resolveName(c, p, 'exact') === undefined) { power = POWER_WORDS.get(p); c.take(); }
   let kind: UnitKind | undefined;
   const k = c.peek();
   if (k !== undefined && UNIT_WORDS.has(k) && c.toks.length > c.i + 1) { kind = UNIT_WORDS.get(k); c.take(); }
@@ -279,7 +305,8 @@ function parseCanonical(text: string, map: GameMap): Order | undefined {
  * Parse one order line. Returns `{ ok: true, order }` or `{ ok: false, issue }` naming the offending
  * fragment and the accepted form; never throws.
  */
-export function parseOrder(text: string, map: GameMap = STANDARD_MAP): ParseOrderResult {
+export function parseOrder(text: string, map: GameMap = STANDARD_MAP, lookup?: ProvinceLookup): ParseOrderResult {
+  if (lookup) return parseUncached(text, map, lookup);
   if (map === STANDARD_MAP) {
     const hit = memo.get(text);
     if (hit) return hit;
@@ -301,13 +328,13 @@ export function clearOrderParseCache(): void {
   memo.clear();
 }
 
-function parseUncached(text: string, map: GameMap): ParseOrderResult {
+function parseUncached(text: string, map: GameMap, lookup?: ProvinceLookup): ParseOrderResult {
   const fast = parseCanonical(text, map);
   if (fast) return { ok: true, order: fast };
   const toks = tokenize(text);
   if (toks.length === 0) return { ok: false, issue: { code: 'empty', fragment: '', message: 'empty order' } };
   try {
-    return { ok: true, order: parseTokens(new Cursor(toks, map)) };
+    return { ok: true, order: parseTokens(new Cursor(toks, map, lookup)) };
   } catch (e) {
     if (e instanceof ParseError) return { ok: false, issue: e.issue };
     throw e;

@@ -1,0 +1,16 @@
+/**
+ * Every limit on untrusted input, in one place so that they are easy to find, document and test at
+ * the cap and one over (the imapflow `limits.js` pattern). Input past a limit is refused with a
+ * message naming the limit, never silently truncated into a different meaning.
+ */
+
+/** Largest raw RFC 822 message the judge accepts (bytes). Orders are a few hundred bytes. */
+export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+/** Most lines of extracted body text an order sheet may have. */
+export const MAX_SHEET_LINES = 2_000;
+/** Longest line (characters) read as an order; longer lines are reported, not parsed. */
+export const MAX_LINE_CHARS = 500;
+/** Most order lines one sheet may hold (34 units, conditional options, retries: generous). */
+export const MAX_ORDERS_PER_SHEET = 200;
+/** Longest press message (characters). */
+export const MAX_PRESS_CHARS = 20_000;

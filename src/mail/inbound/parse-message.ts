@@ -1,0 +1,83 @@
+/**
+ * A raw RFC 822 message → the parts the judge reads: who sent it to whom, the subject, the body as
+ * plain text (an HTML-only body is converted; quoted-printable, base64 and any charset decoded by
+ * mailparser), and the headers that decide whether replying is safe. Attachments are never read as
+ * orders. Never throws on bad input: a message that cannot be parsed comes back as `{ ok: false }`.
+ */
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { MAX_MESSAGE_BYTES } from '../../limits.js';
+
+export interface InboundMail {
+  readonly messageId?: string;
+  /** The From address, lower case; `undefined` when it has none we can read. */
+  readonly from?: string;
+  readonly fromName?: string;
+  readonly to: readonly string[];
+  readonly cc: readonly string[];
+  readonly subject: string;
+  /** The sender's Date header (never trusted for timing, kept for the record). */
+  readonly date?: Date;
+  readonly text: string;
+  readonly inReplyTo?: string;
+  readonly references: readonly string[];
+  /** RFC 3834 `Auto-Submitted` value other than `no`, if any. */
+  readonly autoSubmitted?: string;
+  /** `Precedence: bulk|junk|list`, if present. */
+  readonly precedence?: string;
+  /** A delivery status notification or other bounce. */
+  readonly isBounce: boolean;
+  readonly attachments: number;
+}
+
+export type ParseMessageResult = { ok: true; mail: InboundMail } | { ok: false; reason: string };
+
+function addresses(a: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(a) ? a : a ? [a] : [];
+  const out: string[] = [];
+  for (const obj of list) for (const v of obj.value) if (v.address) out.push(v.address.toLowerCase());
+  return out;
+}
+
+function header(p: ParsedMail, name: string): string | undefined {
+  const v = p.headers.get(name);
+  if (v === undefined || v === null) return undefined;
+  return typeof v === 'string' ? v : typeof v === 'object' && 'value' in v ? String((v as { value: unknown }).value) : String(v);
+}
+
+/** Parse one raw message. */
+export async function parseMessage(raw: Buffer): Promise<ParseMessageResult> {
+  if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, reason: `the message is larger than ${MAX_MESSAGE_BYTES} bytes` };
+  let p: ParsedMail;
+  try {
+    p = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: MAX_MESSAGE_BYTES });
+  } catch (e) {
+    return { ok: false, reason: `the message could not be parsed: ${(e as Error).message}` };
+  }
+  const from = p.from?.value[0];
+  const contentType = header(p, 'content-type') ?? '';
+  const auto = header(p, 'auto-submitted');
+  const precedence = header(p, 'precedence')?.toLowerCase();
+  const returnPath = header(p, 'return-path') ?? '';
+  const isBounce =
+    /multipart\/report/i.test(contentType) ||
+    /^<?>?$/.test(returnPath.trim()) && returnPath !== '' ||
+    /^(mailer-daemon|postmaster)@/i.test(from?.address ?? '');
+  const refs = p.references === undefined ? [] : Array.isArray(p.references) ? p.references : [p.references];
+  const mail: InboundMail = {
+    ...(p.messageId ? { messageId: p.messageId } : {}),
+    ...(from?.address ? { from: from.address.toLowerCase() } : {}),
+    ...(from?.name ? { fromName: from.name } : {}),
+    to: addresses(p.to),
+    cc: addresses(p.cc),
+    subject: p.subject ?? '',
+    ...(p.date ? { date: p.date } : {}),
+    text: p.text ?? '',
+    ...(p.inReplyTo ? { inReplyTo: p.inReplyTo } : {}),
+    references: refs,
+    ...(auto && !/^no\b/i.test(auto) ? { autoSubmitted: auto } : {}),
+    ...(precedence && /^(bulk|junk|list)$/.test(precedence) ? { precedence } : {}),
+    isBounce,
+    attachments: p.attachments.length,
+  };
+  return { ok: true, mail };
+}

@@ -1,0 +1,46 @@
+/**
+ * Province recognition for order sheets (D.III(1)): the player's registered abbreviations, then the
+ * official list, then the map's codes, names and aliases; failing those, an unambiguous prefix of a
+ * full name (`Burg`, `Mid Atl`, `Tyrr`). A prefix that fits several provinces is reported with the
+ * candidates, never guessed.
+ */
+import type { GameMap, ProvinceId, ProvinceLookup } from '../../game/index.js';
+import { normaliseName, provinceNames } from '../../game/index.js';
+
+/** Shortest prefix (letters) the judge will complete; shorter ones are reported as unknown. */
+const MIN_PREFIX_LETTERS = 2;
+
+/** Every name of every province as word lists, for prefix matching. */
+function nameWords(map: GameMap): { id: ProvinceId; words: string[] }[] {
+  const out: { id: ProvinceId; words: string[] }[] = [];
+  for (const p of map.provinces.values()) {
+    if (p.terrain === 'impassable') continue;
+    for (const n of [p.name, ...p.aliases]) out.push({ id: p.id, words: normaliseName(n).split(' ') });
+  }
+  return out;
+}
+
+/** Build the lookup the order parser uses for one player's sheet. */
+export function createProvinceLookup(
+  map: GameMap,
+  official: ReadonlyMap<string, ProvinceId>,
+  player: ReadonlyMap<string, ProvinceId> = new Map(),
+): ProvinceLookup {
+  const names = provinceNames(map);
+  const words = nameWords(map);
+  return {
+    resolve(name, mode) {
+      if (mode === 'exact') return player.get(name) ?? official.get(name) ?? names.get(name);
+      const parts = name.split(' ');
+      if (parts.join('').length < MIN_PREFIX_LETTERS) return undefined;
+      const found = new Set<ProvinceId>();
+      for (const w of words) {
+        if (w.words.length < parts.length) continue;
+        if (parts.every((p, i) => w.words[i]!.startsWith(p))) found.add(w.id);
+      }
+      if (found.size === 0) return undefined;
+      const ids = [...found].sort();
+      return ids.length === 1 ? ids[0] : ids;
+    },
+  };
+}
