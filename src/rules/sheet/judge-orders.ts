@@ -51,6 +51,19 @@ const REASONS: Record<string, { code: SheetIssueCode; stands: boolean; why: stri
   noRemovalsRequired: { code: 'excessDisband', stands: false, why: 'you have no units to remove this winter' },
 };
 
+const BUILD_COAST = { code: 'cannotBuild' as const, stands: false, why: 'a fleet built in a centre with two coasts needs its coast: F STP/NC B or F STP/SC B (D.V(1))' };
+
+/** Why an order does not belong in this phase, in the words of the phase. */
+function wrongPhase(o: Order, state: GameState): { code: SheetIssueCode; stands: false; why: string } {
+  const kind = state.phase.kind;
+  const why =
+    kind === 'M' ? 'a movement turn takes moves, supports, convoys and holds; builds, removals and retreats wait for their own turn (D.II(5))'
+    : kind === 'R' ? 'a retreat turn takes only retreats and disbands of dislodged units (D.II(5))'
+    : o.kind === 'disband' ? 'you are not removing units this winter'
+    : 'an adjustment turn takes only builds, removals and WAIVE (D.V)';
+  return { code: 'wrongPhase', stands: false, why };
+}
+
 /** Units of `power` this phase orders: dislodged ones in a retreat phase, none in an adjustment phase. */
 function orderable(state: GameState, power: Power): readonly Unit[] {
   if (state.phase.kind === 'R') return state.dislodged.filter((d) => d.power === power);
@@ -112,7 +125,7 @@ export function judgeOrders(candidates: readonly Candidate[], power: Power, stat
         notes.set(i, { kind: 'notUsed', understood: text });
         return;
       }
-      const known = REASONS[reason] ?? { code: 'wrongPhase' as const, stands: false, why: reason };
+      const known = reason === 'wrongPhase' ? wrongPhase(c.order, state) : reason === 'badCoast' && c.order.kind === 'build' ? BUILD_COAST : REASONS[reason] ?? { code: 'wrongPhase' as const, stands: false, why: reason };
       issue(c, known.code, known.stands ? 'warning' : 'error', `${text}: ${known.why}`);
       if (!known.stands) {
         notes.set(i, { kind: 'notUsed', understood: text });

@@ -112,14 +112,17 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
 
   const readLine = (l: BodyLine) => {
     if (openPress) {
-      if (isPressEnd(l.text)) { closePress(); lines.push({ line: l.no, written: l.text, kind: 'press', understood: 'end of press' }); }
+      if (isPressEnd(l.text)) {
+        if (openPress.header.kind === 'black') openPress = undefined;
+        else closePress();
+        lines.push({ line: l.no, written: l.text, kind: 'press', understood: 'end of press' }); }
       else { openPress.text.push(l.text); lines.push({ line: l.no, written: l.text, kind: 'press' }); }
       return;
     }
     const t = cleanLine(l.text);
     if (t === '') return;
 
-    const header = readPressHeader(t, power);
+    const header = readPressHeader(l.text.trim(), power);
     if (header) {
       if ('error' in header) { issue(l.no, t, 'blackPress', header.error); lines.push({ line: l.no, written: l.text, kind: 'issue' }); return; }
       if (header.kind === 'black') {
@@ -187,8 +190,10 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     lines.push({ line: l.no, written: l.text, kind: 'text' });
   };
   for (const l of body.lines) readLine(l);
+  // The loop may leave a press open (TypeScript cannot see the closure's assignments).
+  openPress = openPress as typeof openPress;
   if (openPress) {
-    const o = openPress as { line: number; header: PressHeader };
+    const o = openPress;
     if (o.header.kind !== 'black') {
       issue(o.line, 'PRESS', 'unterminatedPress', 'this press has no END PRESS line, so everything after it was read as press; end press with a line END PRESS');
       closePress();
