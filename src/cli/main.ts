@@ -11,6 +11,8 @@ import { runAdjudicate, type EngineOptions } from './commands/adjudicate.js';
 import { runReplay } from './commands/replay.js';
 import { checkOrdersJson, runCheckOrders } from './commands/check-orders.js';
 import { InputError } from './position-json.js';
+import { registerDbCommands } from './db-commands.js';
+import { registerServiceCommands } from './service-commands.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -102,6 +104,9 @@ program
       throw e;
     }
   });
+
+registerDbCommands(program);
+registerServiceCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -33,7 +33,7 @@ STP: stp, st p, st pete, stpete, st petersburg, petersburg
 SEV: sev, seva
 SMY: smy, smyr
 MOS: mos, mosc
-NWY: nwy, nor, norw, norway
+NWY: nwy, nor, norway
 NAF: naf, nafr, n afr, n africa
 LVP: lvp, lpl, lpool
 LVN: lvn, liv, livo

@@ -172,7 +172,8 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
       return;
     }
 
-    if (looksLikeOrder(t, resolves)) {
+    // "Retreat for Austria:" is a heading; no order ends with a colon.
+    if (!t.endsWith(':') && looksLikeOrder(t, resolves)) {
       if (orderLines.length >= MAX_ORDERS_PER_SHEET) {
         issue(l.no, t, 'tooManyOrders', `a sheet may hold at most ${MAX_ORDERS_PER_SHEET} orders; this line and those after it were not read`);
         return;
@@ -200,6 +201,8 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     } else openPress = undefined;
   }
   for (const l of body.tooLong) {
+    // A long paragraph of prose (common in HTML mail) is not an order; a long order-like line is reported.
+    if (!looksLikeOrder(cleanLine(l.text.slice(0, MAX_LINE_CHARS)), resolves)) continue;
     issue(l.no, `${l.text.slice(0, 40)}…`, 'lineTooLong', `this line is longer than ${MAX_LINE_CHARS} characters and was not read; write one order per line`);
   }
   if (body.truncated) {

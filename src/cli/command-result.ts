@@ -1,0 +1,20 @@
+/**
+ * What a database-backed CLI command returns: text for people and JSON for scripts, or every
+ * problem with the input (exit code 2). Infrastructure failures are thrown instead (exit code 1).
+ */
+import { DateTime } from 'luxon';
+
+/** The outcome of one command. */
+export type CommandResult =
+  | { readonly ok: true; readonly text: string; readonly json: unknown }
+  | { readonly ok: false; readonly problems: string[] };
+
+/** A bad-input outcome. */
+export function problems(list: string[]): CommandResult {
+  return { ok: false, problems: list };
+}
+
+/** An instant in GMT, as the judge always shows it first (D.VII(4)(b)): `Wed 1 May 2024 12:00 GMT`. */
+export function formatGmt(at: Date): string {
+  return DateTime.fromJSDate(at, { zone: 'UTC' }).toFormat("ccc d LLL yyyy HH:mm 'GMT'");
+}

@@ -1,0 +1,131 @@
+/**
+ * The commands that run the judge: `start` (everything, until stopped), `demo` (a scripted first
+ * game), `process` (GM: adjudicate now) and `outbox` (what the judge has sent or failed to send).
+ */
+import type { Command } from 'commander';
+import { readConfig } from '../config/read-config.js';
+import type { Config } from '../config/config.js';
+import { openDatabase } from '../db/connect.js';
+import { findGame } from '../db/games.js';
+import { outboxFileName } from '../mail/outbound/send.js';
+import { startJudge } from '../worker/run-judge.js';
+import { processNow, scheduleOpenPhases } from '../worker/scheduler.js';
+import { migrateQueue } from '../worker/queue.js';
+import { runDemo } from './commands/demo.js';
+import { join, resolve } from 'node:path';
+
+function configOrExit(path: string | undefined): Config {
+  const r = readConfig(path !== undefined ? { configPath: path } : {});
+  if (!r.ok) {
+    process.stderr.write(`mailjudge: ${r.problems.length} configuration problem(s):\n${r.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    process.exit(2);
+  }
+  return r.config;
+}
+
+function die(e: unknown): never {
+  process.stderr.write(`mailjudge: ${(e as Error).message}\n`);
+  process.exit(1);
+}
+
+export function registerServiceCommands(program: Command): void {
+  program
+    .command('start')
+    .description('run the judge: database (embedded by default), migrations, workers, deadline scheduler, outgoing mail')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--concurrency <n>', 'jobs run at once in this process', '4')
+    .action(async (opts: { config?: string; concurrency: string }) => {
+      const config = configOrExit(opts.config);
+      try {
+        const judge = await startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
+        const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')}`;
+        process.stdout.write(
+          `mailjudge is running.\n  database: ${where}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
+            `  stop with Ctrl-C (SIGINT) or SIGTERM.\n`,
+        );
+        const stop = async () => {
+          await judge.stop();
+          process.exit(0);
+        };
+        process.once('SIGINT', () => void stop());
+        process.once('SIGTERM', () => void stop());
+      } catch (e) {
+        die(e);
+      }
+    });
+
+  program
+    .command('demo')
+    .description('create a 7-player game, email scripted Spring and Fall 1901 orders, adjudicate, and show the result emails')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .action(async (opts: { config?: string }) => {
+      const config = configOrExit(opts.config);
+      try {
+        const r = await runDemo(config, (line) => process.stdout.write(`${line}\n`));
+        process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (acknowledgements and one report per recipient per phase).\n`);
+        process.stdout.write(`They are in ${r.outboxDir}/ :\n${r.files.map((f) => `  ${f}`).join('\n')}\n`);
+        process.exit(0);
+      } catch (e) {
+        die(e);
+      }
+    });
+
+  program
+    .command('process <game> <phase>')
+    .description('GM: adjudicate the open phase now instead of at its deadline; the phase name guards against mistakes (njudge PROCESS S1901M)')
+    .option('--config <file>', 'JSON config file')
+    .action(async (gameId: string, phase: string, opts: { config?: string }) => {
+      const config = configOrExit(opts.config);
+      try {
+        const open = await openDatabase(config);
+        try {
+          const game = await findGame(open.db, gameId);
+          const problem = !game ? `no game "${gameId}"` : game.status !== 'active' ? `game ${gameId} is ${game.status}` : game.currentPhase !== phase.toUpperCase() ? `game ${gameId} is at ${game.currentPhase}, not ${phase}: give the open phase's name to process it` : undefined;
+          if (problem) {
+            process.stderr.write(`mailjudge process: ${problem}\n`);
+            process.exitCode = 2;
+          } else {
+            await migrateQueue(config.databaseUrl ?? open.embedded!.url);
+            await scheduleOpenPhases(open.db);
+            await processNow(open.db, gameId, phase.toUpperCase(), new Date());
+            process.stdout.write(`${gameId} ${phase.toUpperCase()} will be adjudicated now by the running judge (mailjudge start).\n`);
+          }
+        } finally {
+          await open.stop();
+        }
+        process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+      } catch (e) {
+        die(e);
+      }
+    });
+
+  program
+    .command('outbox')
+    .description('list the mail the judge has queued, sent or failed to send (permanent failures are what the GM must see)')
+    .option('--config <file>', 'JSON config file')
+    .option('--game <game>', 'only this game')
+    .option('--json', 'print JSON')
+    .action(async (opts: { config?: string; game?: string; json?: boolean }) => {
+      const config = configOrExit(opts.config);
+      try {
+        const open = await openDatabase(config);
+        try {
+          let q = open.db.selectFrom('outbox').selectAll().orderBy('id');
+          if (opts.game) q = q.where('game_id', '=', opts.game);
+          const rows = await q.execute();
+          const dir = resolve(join(config.stateDir, 'outbox'));
+          const list = rows.map((r) => ({
+            id: r.id, game: r.game_id, kind: r.kind, to: r.to_address, subject: r.subject, status: r.status, attempts: r.attempts,
+            error: r.last_error, file: config.smtp ? null : join(dir, outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at } as never)),
+          }));
+          if (opts.json) process.stdout.write(`${JSON.stringify(list)}\n`);
+          else for (const m of list) process.stdout.write(`${String(m.id).padStart(5)} ${m.status.padEnd(7)} ${m.to.padEnd(32)} ${m.subject}${m.error ? `\n        error: ${m.error}` : ''}${m.file && m.status === 'sent' ? `\n        ${m.file}` : ''}\n`);
+        } finally {
+          await open.stop();
+        }
+        process.exit(0);
+      } catch (e) {
+        die(e);
+      }
+    });
+}

@@ -1,0 +1,241 @@
+/**
+ * The judge's one configuration: an optional JSON file plus environment overrides, validated at once
+ * and reported whole (changesets' `validateConfig`): {@link loadConfig} returns every problem, each
+ * saying how to fix it, and never throws.
+ *
+ * Secrets (passwords) come only from the environment: a config file is copied, committed and
+ * mailed around, the environment is not. A password-like key in the file, or a URL in it with a
+ * password, is a problem. An environment variable set to the empty string counts as unset.
+ */
+import { z } from 'zod';
+
+/** The default state directory (embedded database, .eml outbox). */
+export const DEFAULT_STATE_DIR = './var';
+/** The default embedded-PostgreSQL port. */
+export const DEFAULT_PG_PORT = 54329;
+/** The default From address of the judge's mail. */
+export const DEFAULT_FROM_ADDRESS = 'judge@localhost';
+
+/** An SMTP smarthost: `smtp://user@host:587` or `smtps://user@host:465`. */
+export interface SmtpConfig {
+  readonly url: string;
+  /** From `MAILJUDGE_SMTP_PASSWORD` (or the URL, when the URL came from the environment). */
+  readonly password: string | undefined;
+}
+
+/** An IMAP mailbox the judge reads. */
+export interface ImapConfig {
+  /** `imaps://user@host:993` or `imap://user@host:143`. */
+  readonly url: string;
+  readonly password: string | undefined;
+  /** Mailbox name (default `INBOX`). */
+  readonly mailbox: string;
+}
+
+/** The validated configuration. */
+export interface Config {
+  /** Where the embedded database, the .eml outbox and other local state live. Relative to the cwd. */
+  readonly stateDir: string;
+  /** An external PostgreSQL; `undefined`: start the embedded server under `stateDir`. */
+  readonly databaseUrl: string | undefined;
+  /** The embedded server's port on 127.0.0.1. */
+  readonly embeddedPort: number;
+  /** The smarthost; `undefined`: outgoing mail is written as .eml files under `<stateDir>/outbox/`. */
+  readonly smtp: SmtpConfig | undefined;
+  /** The game mailbox(es) the judge polls; `undefined`: no IMAP intake (pipe or CLI only). */
+  readonly imap: ImapConfig | undefined;
+  /** The TD's order-confirmation mailbox (D.VII(7)); `undefined`: none. */
+  readonly confirmImap: ImapConfig | undefined;
+  /** From address of the judge's own mail (game mail may use the game's address instead). */
+  readonly fromAddress: string;
+}
+
+/** The outcome of {@link loadConfig}. */
+export type LoadConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problems: string[] };
+
+/** Every environment variable the judge reads, with what it sets. */
+export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
+  MAILJUDGE_CONFIG: 'path of the JSON config file (or --config)',
+  DATABASE_URL: 'external PostgreSQL, postgres://user:password@host:port/db (unset: embedded server)',
+  MAILJUDGE_STATE_DIR: `state directory (default ${DEFAULT_STATE_DIR})`,
+  MAILJUDGE_PG_PORT: `embedded PostgreSQL port (default ${DEFAULT_PG_PORT})`,
+  MAILJUDGE_SMTP_URL: 'SMTP smarthost, smtp://user@host:587 or smtps://user@host:465 (unset: .eml files)',
+  MAILJUDGE_SMTP_PASSWORD: 'SMTP password',
+  MAILJUDGE_IMAP_URL: 'game mailbox server, imaps://user@host:993',
+  MAILJUDGE_IMAP_PASSWORD: 'game mailbox password',
+  MAILJUDGE_IMAP_MAILBOX: 'game mailbox name (default INBOX)',
+  MAILJUDGE_CONFIRM_IMAP_URL: "TD's confirmation mailbox server (D.VII(7))",
+  MAILJUDGE_CONFIRM_IMAP_PASSWORD: "TD's confirmation mailbox password",
+  MAILJUDGE_CONFIRM_IMAP_MAILBOX: "TD's confirmation mailbox name (default INBOX)",
+  MAILJUDGE_FROM_ADDRESS: `From address of the judge's mail (default ${DEFAULT_FROM_ADDRESS})`,
+};
+
+const EMAIL = /^[^@\s<>]+@[^@\s<>]+$/;
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function urlSchema(protocols: readonly string[], example: string) {
+  const error = `must be a ${protocols.join(' or ')} URL such as ${example}`;
+  return z.string({ error }).refine((s) => protocols.includes(parseUrl(s)?.protocol.slice(0, -1) ?? ''), { error });
+}
+
+const DATABASE_URL = urlSchema(['postgres', 'postgresql'], 'postgres://judge@db.example.org:5432/judge');
+const SMTP_URL = urlSchema(['smtp', 'smtps'], 'smtps://judge@smtp.example.org:465');
+const IMAP_URL = urlSchema(['imap', 'imaps'], 'imaps://judge@imap.example.org:993');
+const FROM_MESSAGE = 'must be a bare email address such as judge@example.org';
+const FROM = z.string({ error: FROM_MESSAGE }).regex(EMAIL, { error: FROM_MESSAGE });
+const STATE_DIR_MESSAGE = 'must be a directory path such as ./var';
+const STATE_DIR = z.string({ error: STATE_DIR_MESSAGE }).min(1, { error: STATE_DIR_MESSAGE });
+const MAILBOX_MESSAGE = 'must be a mailbox name such as INBOX';
+const MAILBOX = z.string({ error: MAILBOX_MESSAGE }).min(1, { error: MAILBOX_MESSAGE });
+const PORT_MESSAGE = `must be a whole number from 1 to 65535 (default ${DEFAULT_PG_PORT})`;
+const PORT = z.number({ error: PORT_MESSAGE }).int({ error: PORT_MESSAGE }).min(1, { error: PORT_MESSAGE }).max(65535, { error: PORT_MESSAGE });
+
+const ImapFile = z.strictObject(
+  { url: IMAP_URL, mailbox: MAILBOX.optional() },
+  { error: 'must be an object such as {"url": "imaps://judge@imap.example.org:993", "mailbox": "INBOX"}' },
+);
+const ConfigFile = z.strictObject(
+  {
+    stateDir: STATE_DIR.optional(),
+    databaseUrl: DATABASE_URL.optional(),
+    postgres: z.strictObject({ port: PORT.optional() }, { error: `must be an object such as {"port": ${DEFAULT_PG_PORT}}` }).optional(),
+    smtp: z.strictObject({ url: SMTP_URL }, { error: 'must be an object such as {"url": "smtps://judge@smtp.example.org:465"}' }).optional(),
+    imap: ImapFile.optional(),
+    confirmImap: ImapFile.optional(),
+    fromAddress: FROM.optional(),
+  },
+  { error: 'must be a JSON object such as {"stateDir": "./var"}' },
+);
+type ConfigFile = z.infer<typeof ConfigFile>;
+
+/** Which environment variable takes the password of a file key (for the fix-it message). */
+const PASSWORD_VARIABLE: Readonly<Record<string, string>> = {
+  databaseUrl: 'DATABASE_URL (the whole URL) or PGPASSWORD',
+  smtp: 'MAILJUDGE_SMTP_PASSWORD',
+  imap: 'MAILJUDGE_IMAP_PASSWORD',
+  confirmImap: 'MAILJUDGE_CONFIRM_IMAP_PASSWORD',
+};
+const SECRET_KEY = /pass(word)?|secret|token|credential/i;
+
+/** Report secrets in the file: password-like keys and URLs with a password. Returns the paths reported. */
+function findSecrets(value: unknown, path: string[], problems: string[], reported: Set<string>): void {
+  if (typeof value === 'string') {
+    if (parseUrl(value)?.password) {
+      reported.add(path.join('.'));
+      problems.push(
+        `config file ${path.join('.')}: the URL contains a password; remove it from the file and set ${PASSWORD_VARIABLE[path[0] ?? ''] ?? 'it in the environment'} instead`,
+      );
+    }
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, v] of Object.entries(value)) {
+    const here = [...path, key];
+    if (SECRET_KEY.test(key)) {
+      reported.add(here.join('.'));
+      problems.push(
+        `config file ${here.join('.')}: secrets are read only from the environment; remove "${key}" from the file and set ${PASSWORD_VARIABLE[path[0] ?? key] ?? 'the matching MAILJUDGE_*_PASSWORD variable'} instead`,
+      );
+    } else {
+      findSecrets(v, here, problems, reported);
+    }
+  }
+}
+
+function readFile(fileText: string, problems: string[]): ConfigFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(fileText);
+  } catch (e) {
+    problems.push(`config file: not valid JSON (${(e as Error).message}); fix the syntax or point --config / MAILJUDGE_CONFIG at another file`);
+    return {};
+  }
+  const reported = new Set<string>();
+  findSecrets(json, [], problems, reported);
+  const r = ConfigFile.safeParse(json);
+  if (r.success) return r.data;
+  for (const issue of r.error.issues) {
+    const at = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys.filter((k) => !reported.has(at ? `${at}.${k}` : k));
+      if (keys.length === 0) continue;
+      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : ['url', 'mailbox'];
+      problems.push(`config file${at ? ` ${at}` : ''}: unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}; the known keys are ${known.join(', ')}`);
+    } else if (!reported.has(at)) {
+      problems.push(`config file${at ? ` ${at}` : ''}: ${issue.message}`);
+    }
+  }
+  return {};
+}
+
+/** Read one environment variable through a schema; '' counts as unset. */
+function fromEnv<T>(env: Readonly<Record<string, string | undefined>>, name: string, schema: z.ZodType<T>, problems: string[]): T | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  const shown = /PASSWORD|DATABASE_URL/.test(name) ? '' : `="${raw}"`;
+  problems.push(`${name}${shown}: ${r.error.issues[0]?.message ?? 'invalid'}`);
+  return undefined;
+}
+
+const ENV_PORT = z.string().regex(/^\d+$/, { error: PORT_MESSAGE }).transform(Number).pipe(PORT);
+
+/**
+ * Validate the configuration from the environment `env` and the config file's text (if any).
+ * Environment variables override the file. Pure: returns every problem found, never throws.
+ */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>, fileText?: string): LoadConfigResult {
+  const problems: string[] = [];
+  const file = fileText === undefined ? {} : readFile(fileText, problems);
+
+  for (const name of Object.keys(env)) {
+    if (name.startsWith('MAILJUDGE_') && !(name in ENVIRONMENT_VARIABLES) && env[name] !== undefined) {
+      problems.push(`${name}: not a mailjudge setting (a typo?); the known ones are ${Object.keys(ENVIRONMENT_VARIABLES).filter((k) => k.startsWith('MAILJUDGE_')).join(', ')}`);
+    }
+  }
+
+  const stateDir = fromEnv(env, 'MAILJUDGE_STATE_DIR', STATE_DIR, problems) ?? file.stateDir ?? DEFAULT_STATE_DIR;
+  const databaseUrl = fromEnv(env, 'DATABASE_URL', DATABASE_URL, problems) ?? file.databaseUrl;
+  const embeddedPort = fromEnv(env, 'MAILJUDGE_PG_PORT', ENV_PORT, problems) ?? file.postgres?.port ?? DEFAULT_PG_PORT;
+  const fromAddress = fromEnv(env, 'MAILJUDGE_FROM_ADDRESS', FROM, problems) ?? file.fromAddress ?? DEFAULT_FROM_ADDRESS;
+  const anything = z.string();
+
+  const smtpUrl = fromEnv(env, 'MAILJUDGE_SMTP_URL', SMTP_URL, problems) ?? file.smtp?.url;
+  const smtpPassword = fromEnv(env, 'MAILJUDGE_SMTP_PASSWORD', anything, problems);
+  if (smtpPassword !== undefined && smtpUrl === undefined) {
+    problems.push('MAILJUDGE_SMTP_PASSWORD is set but there is no smarthost: set MAILJUDGE_SMTP_URL (or smtp.url in the config file), or unset the password');
+  }
+
+  const mailbox = (prefix: string, key: 'imap' | 'confirmImap'): ImapConfig | undefined => {
+    const url = fromEnv(env, `${prefix}_URL`, IMAP_URL, problems) ?? file[key]?.url;
+    const password = fromEnv(env, `${prefix}_PASSWORD`, anything, problems);
+    const name = fromEnv(env, `${prefix}_MAILBOX`, MAILBOX, problems) ?? file[key]?.mailbox ?? 'INBOX';
+    if (url === undefined) {
+      if (password !== undefined) problems.push(`${prefix}_PASSWORD is set but there is no server: set ${prefix}_URL (or ${key}.url in the config file), or unset the password`);
+      return undefined;
+    }
+    return { url, password: password ?? (decodeURIComponent(parseUrl(url)?.password ?? '') || undefined), mailbox: name };
+  };
+  const imap = mailbox('MAILJUDGE_IMAP', 'imap');
+  const confirmImap = mailbox('MAILJUDGE_CONFIRM_IMAP', 'confirmImap');
+
+  if (problems.length > 0) return { ok: false, problems };
+  const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress } };
+}
+
+/** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */
+export function redactUrl(url: string): string {
+  const u = parseUrl(url);
+  if (!u || !u.password) return url;
+  u.password = '***';
+  return u.toString();
+}

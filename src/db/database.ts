@@ -1,0 +1,43 @@
+/**
+ * The one way the shell gets a database handle: a Kysely instance over a `pg.Pool`.
+ *
+ * Invariants worth knowing: int8 columns (ids, counts) come back as JS numbers, not strings (ids stay
+ * far below 2^53; a larger value throws rather than silently losing digits), and the pool has an
+ * `'error'` listener, because an idle client that the server drops (`57P01` when the embedded server
+ * stops) would otherwise crash the process (INFRA.md §2 "Teardown pitfall").
+ */
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+/** The OID of PostgreSQL's `int8` (bigint) type. */
+const INT8_OID = 20;
+
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${text} does not fit a JS number`);
+  return n;
+}
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Options of {@link createDb}. */
+export interface CreateDbOptions {
+  /** Most connections the pool opens (default 10). */
+  readonly maxConnections?: number;
+  /** Called with errors of idle pool clients (default: ignored; the next query reconnects). */
+  readonly onPoolError?: (error: Error) => void;
+}
+
+/**
+ * Open a pooled Kysely handle on the PostgreSQL database at `url` (`postgres://user:pw@host:port/db`).
+ * Connects lazily; close it with `db.destroy()`.
+ */
+export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  pool.on('error', options.onPoolError ?? (() => {}));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

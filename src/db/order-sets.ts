@@ -1,0 +1,146 @@
+/**
+ * Order sets: every accepted set, as received, append-only (the table refuses UPDATE and DELETE).
+ * Which set counts is derived when it is needed (D.III(3): the last one before the deadline, or
+ * under the alternative rule the latest order per unit across sets), never written over.
+ *
+ * "Latest" means greatest `received_at`, then greatest id: IMAP receipt times have one-second
+ * resolution, and within one second insertion order follows the mailbox's UID order.
+ */
+import { sql } from 'kysely';
+import type { Power } from '../game/index.js';
+import { toJson } from './canonical-json.js';
+import type { Db, Json, OrderSetRow } from './schema.js';
+
+/** One order set. */
+export interface OrderSet {
+  readonly id: number;
+  readonly gameId: string;
+  readonly phase: string;
+  readonly power: Power;
+  /** Who sent it. */
+  readonly personId: number;
+  /** The raw message it came from (none for a set entered by the GM at the CLI). */
+  readonly inboundMessageId: number | null;
+  /** The trusted receipt time that counts against the deadline (D.VII(1)). */
+  readonly receivedAt: Date;
+  /** D.II(1): marked "Final". */
+  readonly final: boolean;
+  /** The parsed sheet (lines, issues, marks), as the sheet parser produced it. */
+  readonly sheet: Json;
+  /** Canonical order text, in sheet order. */
+  readonly orders: readonly string[];
+  readonly createdAt: Date;
+}
+
+/** A set to record. */
+export interface NewOrderSet {
+  readonly gameId: string;
+  readonly phase: string;
+  readonly power: Power;
+  readonly personId: number;
+  readonly inboundMessageId?: number | null;
+  readonly receivedAt: Date;
+  readonly final: boolean;
+  readonly sheet: unknown;
+  readonly orders: readonly string[];
+}
+
+/** Whether and how a power has ordered, without the orders: safe to show anyone. */
+export interface OrderSetStatus {
+  readonly power: Power;
+  /** The latest set's Final mark. */
+  readonly final: boolean;
+  /** The latest set's receipt time. */
+  readonly receivedAt: Date;
+  /** How many sets the power has sent this phase. */
+  readonly sets: number;
+}
+
+/** Map a row to an {@link OrderSet}. */
+export function orderSetFromRow(row: OrderSetRow): OrderSet {
+  return {
+    id: row.id,
+    gameId: row.game_id,
+    phase: row.phase,
+    power: row.power,
+    personId: row.person_id,
+    inboundMessageId: row.inbound_message_id,
+    receivedAt: row.received_at,
+    final: row.final,
+    sheet: row.sheet,
+    orders: row.orders,
+    createdAt: row.created_at,
+  };
+}
+
+/** Record a set (the phase row must exist). */
+export async function insertOrderSet(db: Db, s: NewOrderSet): Promise<OrderSet> {
+  const row = await db
+    .insertInto('order_sets')
+    .values({
+      game_id: s.gameId,
+      phase: s.phase,
+      power: s.power,
+      person_id: s.personId,
+      inbound_message_id: s.inboundMessageId ?? null,
+      received_at: s.receivedAt,
+      final: s.final,
+      sheet: JSON.stringify(toJson(s.sheet)),
+      orders: JSON.stringify(s.orders),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return orderSetFromRow(row);
+}
+
+/** Options of the order-set queries. */
+export interface OrderSetQuery {
+  /** Only this power's sets. */
+  readonly power?: Power;
+  /** Only sets received at or before this instant (the deadline, or the start of adjudication, D.VII(3)). */
+  readonly receivedBy?: Date;
+}
+
+/** Every set of a phase, oldest first (what D.III(3)'s merge rule walks). */
+export async function findOrderSets(db: Db, gameId: string, phase: string, query: OrderSetQuery = {}): Promise<OrderSet[]> {
+  let q = db.selectFrom('order_sets').selectAll().where('game_id', '=', gameId).where('phase', '=', phase);
+  if (query.power) q = q.where('power', '=', query.power);
+  if (query.receivedBy) q = q.where('received_at', '<=', query.receivedBy);
+  const rows = await q.orderBy('power').orderBy('received_at').orderBy('id').execute();
+  return rows.map(orderSetFromRow);
+}
+
+/** The latest set of each power that has one (D.III(3): the last set counts), ordered by power. */
+export async function findLatestOrderSets(db: Db, gameId: string, phase: string, query: OrderSetQuery = {}): Promise<OrderSet[]> {
+  let q = db
+    .selectFrom('order_sets')
+    .selectAll()
+    .distinctOn('power')
+    .where('game_id', '=', gameId)
+    .where('phase', '=', phase);
+  if (query.power) q = q.where('power', '=', query.power);
+  if (query.receivedBy) q = q.where('received_at', '<=', query.receivedBy);
+  const rows = await q.orderBy('power').orderBy('received_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(orderSetFromRow);
+}
+
+/**
+ * Per power that has ordered: the latest set's Final mark and receipt time and the number of sets.
+ * Never reads the orders themselves, so a status display cannot leak them.
+ */
+export async function findOrderSetStatus(db: Db, gameId: string, phase: string): Promise<OrderSetStatus[]> {
+  const rows = await db
+    .selectFrom('order_sets')
+    .select([
+      'power',
+      sql<boolean>`(array_agg(final ORDER BY received_at DESC, id DESC))[1]`.as('final'),
+      sql<Date>`max(received_at)`.as('received_at'),
+      sql<number>`count(*)`.as('sets'),
+    ])
+    .where('game_id', '=', gameId)
+    .where('phase', '=', phase)
+    .groupBy('power')
+    .orderBy('power')
+    .execute();
+  return rows.map((r) => ({ power: r.power, final: r.final, receivedAt: r.received_at, sets: r.sets }));
+}

@@ -1,0 +1,144 @@
+/**
+ * The transactional outbox: every email the judge sends is first a row here, written in the same
+ * transaction as the decision that caused it, and sent later by a separate job (STYLE.md 6.3).
+ *
+ * Exactly-once enqueueing comes from the deterministic `dedupe_key` (`report:<game>:<phase>:<to>`);
+ * sending is at-least-once (a crash after the SMTP hand-off and before {@link markOutboxSent}
+ * commits sends again), which the deterministic Message-ID makes recognisable to the recipient.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, OutboxRow, OutboxStatus, Trx } from './schema.js';
+
+/** A mail to send. */
+export interface NewOutboxMail {
+  /** Deterministic: the same mail for the same reason always has the same key. See {@link outboxKey}. */
+  readonly dedupeKey: string;
+  readonly gameId?: string | null;
+  /** Template / purpose, kebab-case: `adjudication-report`, `orders-received`. */
+  readonly kind: string;
+  /** Default (null): the configured From address. */
+  readonly fromAddress?: string | null;
+  readonly to: string;
+  readonly subject: string;
+  readonly bodyText: string;
+  /** Extra header fields (`In-Reply-To`, `References`, `Auto-Submitted`, …). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Deterministic Message-ID, without angle brackets. See {@link outboxMessageId}. */
+  readonly messageId: string;
+}
+
+/** A mail in the outbox. */
+export interface OutboxMail extends Required<Omit<NewOutboxMail, 'headers' | 'gameId' | 'fromAddress'>> {
+  readonly id: number;
+  readonly gameId: string | null;
+  readonly fromAddress: string | null;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly status: OutboxStatus;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  readonly createdAt: Date;
+  readonly sentAt: Date | null;
+}
+
+/** Map a row to an {@link OutboxMail}. */
+export function outboxMailFromRow(row: OutboxRow): OutboxMail {
+  return {
+    id: row.id,
+    dedupeKey: row.dedupe_key,
+    gameId: row.game_id,
+    kind: row.kind,
+    fromAddress: row.from_address,
+    to: row.to_address,
+    subject: row.subject,
+    bodyText: row.body_text,
+    headers: row.headers,
+    messageId: row.message_id,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+/** A dedupe key from its parts: `outboxKey('report', 'wm-r1-b7', 'S1901M', 'Ann@X.org')` → `report:wm-r1-b7:S1901M:ann@x.org`. Pure. */
+export function outboxKey(kind: string, ...parts: readonly (string | number)[]): string {
+  return [kind, ...parts.map((p) => String(p).toLowerCase())].join(':');
+}
+
+/** A Message-ID (without angle brackets) derived from the dedupe key, so a resend carries the same one. Pure. */
+export function outboxMessageId(dedupeKey: string, domain: string): string {
+  return `${createHash('sha256').update(dedupeKey).digest('hex').slice(0, 32)}@${domain}`;
+}
+
+/**
+ * Enqueue a mail; a second enqueue with the same dedupe key is a no-op that returns the first
+ * mail's id with `created: false`. Call it with the transaction that made the decision.
+ */
+export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id: number; created: boolean }> {
+  const inserted = await trx
+    .insertInto('outbox')
+    .values({
+      dedupe_key: mail.dedupeKey,
+      game_id: mail.gameId ?? null,
+      kind: mail.kind,
+      from_address: mail.fromAddress ?? null,
+      to_address: mail.to,
+      subject: mail.subject,
+      body_text: mail.bodyText,
+      headers: JSON.stringify(mail.headers ?? {}),
+      message_id: mail.messageId,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await trx.selectFrom('outbox').select('id').where('dedupe_key', '=', mail.dedupeKey).executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+/**
+ * Claim pending mails (oldest first; one given `id` if set) with `FOR UPDATE SKIP LOCKED`: rows
+ * another transaction holds are skipped, so concurrent senders never get the same mail. The claim
+ * lasts until `trx` ends: send, then {@link markOutboxSent} / {@link markOutboxFailed} in `trx`.
+ */
+export async function claimPendingOutbox(trx: Trx, options: { limit?: number; id?: number } = {}): Promise<OutboxMail[]> {
+  let q = trx.selectFrom('outbox').selectAll().where('status', '=', 'pending');
+  if (options.id !== undefined) q = q.where('id', '=', options.id);
+  const rows = await q
+    .orderBy('id')
+    .limit(options.limit ?? 10)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map(outboxMailFromRow);
+}
+
+/** Record a successful hand-off to the smarthost (or the .eml file). */
+export async function markOutboxSent(db: Db, id: number, at: Date = new Date()): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: at, attempts: sql<number>`attempts + 1`, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Record a failed attempt. The mail stays `pending` for a retry unless `permanent` (a 5xx answer,
+ * or the retries are used up), which makes it `failed`.
+ */
+export async function markOutboxFailed(db: Db, id: number, error: string, options: { permanent?: boolean } = {}): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ status: options.permanent ? 'failed' : 'pending', attempts: sql<number>`attempts + 1`, last_error: error })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/** The mail with this id, or `undefined`. */
+export async function findOutboxMail(db: Db, id: number): Promise<OutboxMail | undefined> {
+  const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && outboxMailFromRow(row);
+}

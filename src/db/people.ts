@@ -1,0 +1,81 @@
+/**
+ * People: players, captains, GMs and the TD, one row per registered address (case-insensitive).
+ */
+import { sql } from 'kysely';
+import { DbError } from './errors.js';
+import type { Db, PersonRow } from './schema.js';
+
+/** A registered person. */
+export interface Person {
+  readonly id: number;
+  readonly name: string;
+  /** The registered address, as first written. */
+  readonly email: string;
+  /** IANA zone name used, after GMT, to show them times. */
+  readonly timeZone: string;
+  /** Hash of their per-player secret (D.X(6)), if one was issued. */
+  readonly secretHash: string | null;
+  readonly createdAt: Date;
+}
+
+/** A person to register. */
+export interface NewPerson {
+  readonly name: string;
+  readonly email: string;
+  /** Default `UTC`. */
+  readonly timeZone?: string;
+}
+
+/** Map a row to a {@link Person}. */
+export function personFromRow(row: PersonRow): Person {
+  return { id: row.id, name: row.name, email: row.email, timeZone: row.time_zone, secretHash: row.secret_hash, createdAt: row.created_at };
+}
+
+/** Insert a person; throws the database error (23505) when the address is registered already. */
+export async function insertPerson(db: Db, p: NewPerson): Promise<Person> {
+  const row = await db
+    .insertInto('people')
+    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return personFromRow(row);
+}
+
+/** The person registered with `email` (case-insensitive), or `undefined`. */
+export async function findPersonByEmail(db: Db, email: string): Promise<Person | undefined> {
+  const row = await db
+    .selectFrom('people')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+  return row && personFromRow(row);
+}
+
+/** The person with this id, or `undefined`. */
+export async function findPerson(db: Db, id: number): Promise<Person | undefined> {
+  const row = await db.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && personFromRow(row);
+}
+
+/**
+ * The person registered with `p.email`, inserted if there is none (`created` says which). An
+ * existing person keeps their name and zone: registration data is never overwritten silently.
+ * Safe against a concurrent insert of the same address.
+ */
+export async function findOrInsertPerson(db: Db, p: NewPerson): Promise<{ person: Person; created: boolean }> {
+  const row = await db
+    .insertInto('people')
+    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null })
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) return { person: personFromRow(row), created: true };
+  const existing = await findPersonByEmail(db, p.email);
+  if (!existing) throw new DbError('not-found', `findOrInsertPerson: ${p.email} conflicted but is not there`);
+  return { person: existing, created: false };
+}
+
+/** Record the hash of a person's new secret (the secret itself is never stored). */
+export async function setPersonSecretHash(db: Db, id: number, secretHash: string | null): Promise<void> {
+  await db.updateTable('people').set({ secret_hash: secretHash }).where('id', '=', id).execute();
+}

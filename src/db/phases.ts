@@ -1,0 +1,120 @@
+/**
+ * Phases of a game: the position before, the GMT deadline, and once adjudicated the position after
+ * and every order's result. A phase is adjudicated once ({@link savePhaseResult} is idempotent) and
+ * may be published later (D.VII(6)(b): withheld while a 1901 movement phase has an NMR).
+ */
+import { formatPhase, parsePhase, phaseIndex, type GameState } from '../game/index.js';
+import { gameStateFromJson, gameStateToJson } from './state-json.js';
+import { canonicalJson } from './canonical-json.js';
+import type { Db, Json, PhaseRow } from './schema.js';
+
+/** A phase as stored. */
+export interface PhaseRecord {
+  readonly gameId: string;
+  /** `S1901M`. */
+  readonly name: string;
+  readonly stateBefore: GameState;
+  readonly stateAfter: GameState | null;
+  /** The adjudication's results, as the adjudicating task chose to store them. */
+  readonly results: Json | null;
+  readonly deadline: Date;
+  readonly adjudicatedAt: Date | null;
+  readonly publishedAt: Date | null;
+  readonly createdAt: Date;
+}
+
+/** Map a row to a {@link PhaseRecord} (throws a DbError if the stored state is corrupt). */
+export function phaseFromRow(row: PhaseRow): PhaseRecord {
+  return {
+    gameId: row.game_id,
+    name: row.name,
+    stateBefore: gameStateFromJson(row.state_before),
+    stateAfter: row.state_after === null ? null : gameStateFromJson(row.state_after),
+    results: row.results,
+    deadline: row.deadline,
+    adjudicatedAt: row.adjudicated_at,
+    publishedAt: row.published_at,
+    createdAt: row.created_at,
+  };
+}
+
+/** Open a phase: its name is `state.phase`. Throws the database error (23505) if it exists. */
+export async function insertPhase(db: Db, p: { gameId: string; state: GameState; deadline: Date }): Promise<PhaseRecord> {
+  const row = await db
+    .insertInto('phases')
+    .values({
+      game_id: p.gameId,
+      name: formatPhase(p.state.phase),
+      state_before: JSON.stringify(gameStateToJson(p.state)),
+      deadline: p.deadline,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return phaseFromRow(row);
+}
+
+/** The phase, or `undefined`. */
+export async function findPhase(db: Db, gameId: string, name: string): Promise<PhaseRecord | undefined> {
+  const row = await db.selectFrom('phases').selectAll().where('game_id', '=', gameId).where('name', '=', name).executeTakeFirst();
+  return row && phaseFromRow(row);
+}
+
+/** Every phase of a game, in game order (S1901M, F1901M, F1901R, W1901A, S1902M, …). */
+export async function findPhases(db: Db, gameId: string): Promise<PhaseRecord[]> {
+  const rows = await db.selectFrom('phases').selectAll().where('game_id', '=', gameId).execute();
+  const order = (name: string) => {
+    const p = parsePhase(name);
+    return p ? phaseIndex(p) : Number.MAX_SAFE_INTEGER;
+  };
+  return rows.map(phaseFromRow).sort((a, b) => order(a.name) - order(b.name));
+}
+
+/**
+ * Store the adjudication of a phase. Idempotent: returns `false` and changes nothing when the phase
+ * was adjudicated already (a retried job), `true` when this call stored it. `results` must be JSON
+ * (an engine outcome passes through a JSON round trip).
+ */
+export async function savePhaseResult(
+  db: Db,
+  gameId: string,
+  name: string,
+  r: { stateAfter: GameState; results: unknown; adjudicatedAt: Date },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('phases')
+    .set({
+      state_after: JSON.stringify(gameStateToJson(r.stateAfter)),
+      results: canonicalJson(r.results),
+      adjudicated_at: r.adjudicatedAt,
+    })
+    .where('game_id', '=', gameId)
+    .where('name', '=', name)
+    .where('adjudicated_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Mark an adjudicated phase published at `at`; returns `false` if it is not adjudicated or already published. */
+export async function markPhasePublished(db: Db, gameId: string, name: string, at: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('phases')
+    .set({ published_at: at })
+    .where('game_id', '=', gameId)
+    .where('name', '=', name)
+    .where('adjudicated_at', 'is not', null)
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}
+
+/** Move the deadline of a phase not yet adjudicated (D.VII(5) extension); returns `false` otherwise. */
+export async function updatePhaseDeadline(db: Db, gameId: string, name: string, deadline: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('phases')
+    .set({ deadline })
+    .where('game_id', '=', gameId)
+    .where('name', '=', name)
+    .where('adjudicated_at', 'is', null)
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
+}

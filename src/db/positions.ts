@@ -1,0 +1,114 @@
+/**
+ * Who holds which power, with the whole history of replacements (B.7, B.8).
+ *
+ * A temporary replacement overlaps the original: the original (or permanent) holder stays the
+ * player of record with the right of return, and the temporary holder is the acting player while
+ * their row is open (see the comment on `positions` in sql/0001_init.sql). Rows are closed with
+ * {@link endPosition}, never deleted.
+ */
+import { sql } from 'kysely';
+import { POWERS, type Power } from '../game/index.js';
+import type { Db, PositionKind, PositionRow } from './schema.js';
+
+/** One holding of a power by a person. */
+export interface Position {
+  readonly id: number;
+  readonly gameId: string;
+  readonly power: Power;
+  readonly personId: number;
+  readonly kind: PositionKind;
+  readonly startedAt: Date;
+  /** `null` while the holding lasts. */
+  readonly endedAt: Date | null;
+  readonly reason: string | null;
+}
+
+/** The current holders of one power. */
+export interface PowerHolders {
+  readonly power: Power;
+  /** The open original or permanent holding: the player of record (scores, has the right of return). */
+  readonly ofRecord: Position | undefined;
+  /** The open temporary holding, if a stand-in is playing (B.7). */
+  readonly standIn: Position | undefined;
+  /** Who orders for the power now: the stand-in if any, else the player of record. */
+  readonly acting: Position | undefined;
+}
+
+/** Map a row to a {@link Position}. */
+export function positionFromRow(row: PositionRow): Position {
+  return {
+    id: row.id,
+    gameId: row.game_id,
+    power: row.power,
+    personId: row.person_id,
+    kind: row.kind,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+    reason: row.reason,
+  };
+}
+
+/**
+ * Open a holding. Throws the database error (23505) when the power already has an open holding of
+ * the same sort (player of record, or stand-in) or the person already holds a power in the game:
+ * close the old row first, in the same transaction.
+ */
+export async function insertPosition(
+  db: Db,
+  p: { gameId: string; power: Power; personId: number; kind: PositionKind; startedAt?: Date; reason?: string | null },
+): Promise<Position> {
+  const row = await db
+    .insertInto('positions')
+    .values({
+      game_id: p.gameId,
+      power: p.power,
+      person_id: p.personId,
+      kind: p.kind,
+      started_at: p.startedAt,
+      reason: p.reason ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return positionFromRow(row);
+}
+
+/** Close a holding at `at`; `reason` is appended to the row's reason (a closed row is left alone). */
+export async function endPosition(db: Db, id: number, end: { at: Date; reason: string }): Promise<void> {
+  await db
+    .updateTable('positions')
+    .set({ ended_at: end.at, reason: sql<string>`concat_ws('; ', reason, ${`ended: ${end.reason}`}::text)` })
+    .where('id', '=', id)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** The open holdings of a game. */
+export async function findCurrentPositions(db: Db, gameId: string): Promise<Position[]> {
+  const rows = await db
+    .selectFrom('positions')
+    .selectAll()
+    .where('game_id', '=', gameId)
+    .where('ended_at', 'is', null)
+    .orderBy('power')
+    .orderBy('id')
+    .execute();
+  return rows.map(positionFromRow);
+}
+
+/** Every holding of a game (or of one power), oldest first. */
+export async function findPositionHistory(db: Db, gameId: string, power?: Power): Promise<Position[]> {
+  let q = db.selectFrom('positions').selectAll().where('game_id', '=', gameId);
+  if (power) q = q.where('power', '=', power);
+  const rows = await q.orderBy('started_at').orderBy('id').execute();
+  return rows.map(positionFromRow);
+}
+
+/** Group open holdings by power, for all seven powers (a power nobody holds has no holders). Pure. */
+export function holdersByPower(current: readonly Position[]): PowerHolders[] {
+  return POWERS.map((power) => {
+    const mine = current.filter((p) => p.power === power && p.endedAt === null);
+    const ofRecord = mine.find((p) => p.kind !== 'temporary');
+    const standIn = mine.find((p) => p.kind === 'temporary');
+    return { power, ofRecord, standIn, acting: standIn ?? ofRecord };
+  });
+}

@@ -1,0 +1,226 @@
+/**
+ * Kysely table types for `sql/0001_init.sql`, one interface per table, plus the Selectable and
+ * Insertable row aliases the repositories use (kysely's example-app style). Column names stay
+ * snake_case as in SQL; domain types (camelCase) live with their repository and are made by one
+ * mapper each.
+ *
+ * jsonb columns are written as JSON text (`JSON.stringify` in the repository): node-postgres would
+ * turn a JS array into a PostgreSQL array literal, not JSON.
+ */
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Power } from '../game/index.js';
+
+/** Any JSON value. */
+export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** A jsonb column: reads as `T`, written as JSON text. */
+export type Jsonb<T> = ColumnType<T, string, string>;
+/** A nullable jsonb column: reads as `T | null`, written as JSON text or null (the default). */
+export type NullableJsonb<T> = ColumnType<T | null, string | null | undefined, string | null>;
+/** A timestamptz column with a default. */
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+
+export type MemberRole = 'player' | 'reserve' | 'captain' | 'gm' | 'td';
+export type RuleProfile = 'wm' | 'datc2000';
+/** D.VII(3): refuse late orders, or accept them until adjudication starts (the alternative rule). */
+export type LateOrdersPolicy = 'refuse' | 'accept-until-adjudication';
+/** D.III(3): a revised set replaces the earlier one, or is merged unit by unit (the alternative rule). */
+export type RevisedSetsPolicy = 'replace' | 'merge';
+/** D.X(1): the standard press rule or alternative rule A, B or C. */
+export type PressRule = 'standard' | 'A' | 'B' | 'C';
+/** How a sender is shown to be the player of record (D.X(6)); see the `games.identity` column comment. */
+export type IdentityPolicy = 'dmarc-or-secret' | 'dmarc' | 'secret' | 'address';
+export type GameStatus = 'forming' | 'active' | 'finished';
+/** B.7, B.8: who holds a power and on what terms. */
+export type PositionKind = 'original' | 'temporary' | 'permanent';
+export type InboundSource = 'imap' | 'smtp' | 'pipe' | 'cli';
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+export interface PeopleTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  time_zone: ColumnType<string, string | undefined, string>;
+  secret_hash: string | null;
+  created_at: CreatedAt;
+}
+
+export interface TournamentsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  created_at: CreatedAt;
+}
+
+export interface RoundsTable {
+  tournament_id: number;
+  number: number;
+  end_year: number | null;
+  created_at: CreatedAt;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  name: string;
+  captain_person_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface TournamentMembersTable {
+  id: Generated<number>;
+  tournament_id: number;
+  person_id: number;
+  team_id: number | null;
+  role: MemberRole;
+  rank: number | null;
+  created_at: CreatedAt;
+}
+
+export interface GamesTable {
+  id: string;
+  tournament_id: number | null;
+  round_number: number | null;
+  board_name: string;
+  rule_profile: ColumnType<RuleProfile, RuleProfile | undefined, RuleProfile>;
+  end_year: number | null;
+  address: string;
+  gm_person_id: number;
+  late_orders: ColumnType<LateOrdersPolicy, LateOrdersPolicy | undefined, LateOrdersPolicy>;
+  revised_sets: ColumnType<RevisedSetsPolicy, RevisedSetsPolicy | undefined, RevisedSetsPolicy>;
+  press_rule: ColumnType<PressRule, PressRule | undefined, PressRule>;
+  identity: ColumnType<IdentityPolicy, IdentityPolicy | undefined, IdentityPolicy>;
+  current_phase: ColumnType<string, string | undefined, string>;
+  status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
+  created_at: CreatedAt;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  game_id: string;
+  power: Power;
+  person_id: number;
+  kind: PositionKind;
+  started_at: ColumnType<Date, Date | undefined, Date>;
+  ended_at: Date | null;
+  reason: string | null;
+}
+
+export interface PhasesTable {
+  game_id: string;
+  name: string;
+  state_before: Jsonb<Json>;
+  state_after: NullableJsonb<Json>;
+  results: NullableJsonb<Json>;
+  deadline: Date;
+  adjudicated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+export interface InboundMessagesTable {
+  id: Generated<number>;
+  raw: ColumnType<Buffer, Buffer, never>;
+  sha256: ColumnType<string, never, never>;
+  size: ColumnType<number, never, never>;
+  received_at: ColumnType<Date, Date, never>;
+  source: ColumnType<InboundSource, InboundSource, never>;
+  mailbox: ColumnType<string | null, string | null | undefined, never>;
+  uidvalidity: ColumnType<number | null, number | null | undefined, never>;
+  uid: ColumnType<number | null, number | null | undefined, never>;
+  message_id: ColumnType<string | null, string | null | undefined, never>;
+  stored_at: CreatedAt;
+}
+
+export interface OrderSetsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  power: ColumnType<Power, Power, never>;
+  person_id: ColumnType<number, number, never>;
+  inbound_message_id: ColumnType<number | null, number | null | undefined, never>;
+  received_at: ColumnType<Date, Date, never>;
+  final: ColumnType<boolean, boolean, never>;
+  sheet: ColumnType<Json, string, never>;
+  orders: ColumnType<string[], string, never>;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  dedupe_key: string;
+  game_id: string | null;
+  kind: string;
+  from_address: string | null;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  headers: ColumnType<Record<string, string>, string | undefined, string>;
+  message_id: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface AuditLogTable {
+  id: ColumnType<number, number, never>;
+  at: ColumnType<Date, Date, never>;
+  game_id: ColumnType<string | null, string | null, never>;
+  actor: ColumnType<string, string, never>;
+  action: ColumnType<string, string, never>;
+  detail: ColumnType<Json, string, never>;
+  prev_hash: ColumnType<string, string, never>;
+  hash: ColumnType<string, string, never>;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  checksum: string;
+  applied_at: CreatedAt;
+}
+
+/** Every table the judge owns, as Kysely sees them. */
+export interface Database {
+  people: PeopleTable;
+  tournaments: TournamentsTable;
+  rounds: RoundsTable;
+  teams: TeamsTable;
+  tournament_members: TournamentMembersTable;
+  games: GamesTable;
+  positions: PositionsTable;
+  phases: PhasesTable;
+  inbound_messages: InboundMessagesTable;
+  order_sets: OrderSetsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+/** A Kysely handle or a transaction on one: the first parameter of repository functions. */
+export type Db = Kysely<Database>;
+/** A transaction: the first parameter of repository functions that must run inside one (locks). */
+export type Trx = Transaction<Database>;
+
+export type PersonRow = Selectable<PeopleTable>;
+export type InsertablePersonRow = Insertable<PeopleTable>;
+export type TournamentRow = Selectable<TournamentsTable>;
+export type RoundRow = Selectable<RoundsTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type TournamentMemberRow = Selectable<TournamentMembersTable>;
+export type InsertableTournamentMemberRow = Insertable<TournamentMembersTable>;
+export type GameRow = Selectable<GamesTable>;
+export type InsertableGameRow = Insertable<GamesTable>;
+export type PositionRow = Selectable<PositionsTable>;
+export type InsertablePositionRow = Insertable<PositionsTable>;
+export type PhaseRow = Selectable<PhasesTable>;
+export type InsertablePhaseRow = Insertable<PhasesTable>;
+export type InboundMessageRow = Selectable<InboundMessagesTable>;
+export type InsertableInboundMessageRow = Insertable<InboundMessagesTable>;
+export type OrderSetRow = Selectable<OrderSetsTable>;
+export type InsertableOrderSetRow = Insertable<OrderSetsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type InsertableOutboxRow = Insertable<OutboxTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;
+export type SchemaMigrationRow = Selectable<SchemaMigrationsTable>;

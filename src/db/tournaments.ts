@@ -1,0 +1,140 @@
+/**
+ * Tournaments, their rounds (B.1, B.3), teams (B.2) and members (players, reserves ranked for
+ * B.8(d), captains, GMs, the TD).
+ */
+import type { Db, MemberRole, RoundRow, TeamRow, TournamentMemberRow, TournamentRow } from './schema.js';
+
+/** A tournament. */
+export interface Tournament {
+  readonly id: number;
+  /** `wm2004`: the handle the CLI uses. */
+  readonly slug: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}
+
+/** A round of a tournament. */
+export interface Round {
+  readonly tournamentId: number;
+  readonly number: number;
+  /** B.3: 1909 for the team rounds, 1912 for the semi-final, 1915 for the final. */
+  readonly endYear: number | null;
+}
+
+/** A team (B.2). */
+export interface Team {
+  readonly id: number;
+  readonly tournamentId: number;
+  readonly name: string;
+  readonly captainPersonId: number | null;
+}
+
+/** A person's role in a tournament. */
+export interface TournamentMember {
+  readonly id: number;
+  readonly tournamentId: number;
+  readonly personId: number;
+  readonly teamId: number | null;
+  readonly role: MemberRole;
+  /** B.8(d): reserves' order of call, 1 first. */
+  readonly rank: number | null;
+}
+
+/** Map a row to a {@link Tournament}. */
+export function tournamentFromRow(row: TournamentRow): Tournament {
+  return { id: row.id, slug: row.slug, name: row.name, createdAt: row.created_at };
+}
+
+function roundFromRow(row: RoundRow): Round {
+  return { tournamentId: row.tournament_id, number: row.number, endYear: row.end_year };
+}
+
+function teamFromRow(row: TeamRow): Team {
+  return { id: row.id, tournamentId: row.tournament_id, name: row.name, captainPersonId: row.captain_person_id };
+}
+
+function memberFromRow(row: TournamentMemberRow): TournamentMember {
+  return { id: row.id, tournamentId: row.tournament_id, personId: row.person_id, teamId: row.team_id, role: row.role, rank: row.rank };
+}
+
+/** Insert a tournament; throws the database error (23505) when the slug is taken. */
+export async function insertTournament(db: Db, t: { slug: string; name: string }): Promise<Tournament> {
+  const row = await db.insertInto('tournaments').values({ slug: t.slug, name: t.name }).returningAll().executeTakeFirstOrThrow();
+  return tournamentFromRow(row);
+}
+
+/** The tournament with this slug, or `undefined`. */
+export async function findTournamentBySlug(db: Db, slug: string): Promise<Tournament | undefined> {
+  const row = await db.selectFrom('tournaments').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return row && tournamentFromRow(row);
+}
+
+/** The tournament with this id, or `undefined`. */
+export async function findTournament(db: Db, id: number): Promise<Tournament | undefined> {
+  const row = await db.selectFrom('tournaments').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && tournamentFromRow(row);
+}
+
+/** The round, inserted if it does not exist yet (an existing round keeps its end year). */
+export async function ensureRound(db: Db, r: { tournamentId: number; number: number; endYear?: number | null }): Promise<Round> {
+  await db
+    .insertInto('rounds')
+    .values({ tournament_id: r.tournamentId, number: r.number, end_year: r.endYear ?? null })
+    .onConflict((oc) => oc.columns(['tournament_id', 'number']).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('rounds')
+    .selectAll()
+    .where('tournament_id', '=', r.tournamentId)
+    .where('number', '=', r.number)
+    .executeTakeFirstOrThrow();
+  return roundFromRow(row);
+}
+
+/** The rounds of a tournament, in order. */
+export async function findRounds(db: Db, tournamentId: number): Promise<Round[]> {
+  const rows = await db.selectFrom('rounds').selectAll().where('tournament_id', '=', tournamentId).orderBy('number').execute();
+  return rows.map(roundFromRow);
+}
+
+/** Insert a team; throws the database error (23505) when the name is taken in the tournament. */
+export async function insertTeam(db: Db, t: { tournamentId: number; name: string; captainPersonId?: number | null }): Promise<Team> {
+  const row = await db
+    .insertInto('teams')
+    .values({ tournament_id: t.tournamentId, name: t.name, captain_person_id: t.captainPersonId ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return teamFromRow(row);
+}
+
+/** The teams of a tournament, by name. */
+export async function findTeams(db: Db, tournamentId: number): Promise<Team[]> {
+  const rows = await db.selectFrom('teams').selectAll().where('tournament_id', '=', tournamentId).orderBy('name').execute();
+  return rows.map(teamFromRow);
+}
+
+/** Give a person a role in a tournament (a team, for players and captains; a rank, for reserves). */
+export async function insertTournamentMember(
+  db: Db,
+  m: { tournamentId: number; personId: number; role: MemberRole; teamId?: number | null; rank?: number | null },
+): Promise<TournamentMember> {
+  const row = await db
+    .insertInto('tournament_members')
+    .values({ tournament_id: m.tournamentId, person_id: m.personId, role: m.role, team_id: m.teamId ?? null, rank: m.rank ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return memberFromRow(row);
+}
+
+/** The members of a tournament; reserves come in rank order (B.8(d)). */
+export async function findTournamentMembers(db: Db, tournamentId: number): Promise<TournamentMember[]> {
+  const rows = await db
+    .selectFrom('tournament_members')
+    .selectAll()
+    .where('tournament_id', '=', tournamentId)
+    .orderBy('role')
+    .orderBy('rank')
+    .orderBy('id')
+    .execute();
+  return rows.map(memberFromRow);
+}

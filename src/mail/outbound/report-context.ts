@@ -1,0 +1,123 @@
+/**
+ * The data of a phase report, built from an adjudication (pure): per power, the orders as written
+ * and as adjudicated with each outcome; dislodged units with their retreat options; supply-centre
+ * ownership and counts; builds and removals owed; the next deadline in GMT and in the reader's zone.
+ * The templates in `templates/` only lay this out.
+ */
+import { DateTime } from 'luxon';
+import {
+  POWERS,
+  adjustmentCounts,
+  formatPhase,
+  STANDARD_MAP,
+  type GameState,
+  type OrderResult,
+  type Phase,
+  type Power,
+} from '../../game/index.js';
+
+export interface ReportInput {
+  readonly game: { readonly id: string; readonly board: string; readonly address: string };
+  readonly phase: Phase;
+  readonly results: readonly OrderResult[];
+  /** Each submitted order's line as the player wrote it, by the order's index in the submission (D.VIII(4)). */
+  readonly writtenLines: readonly string[];
+  /** The position after the phase (at the start of `next`). */
+  readonly after: GameState;
+  readonly next: Phase | null;
+  readonly deadline?: Date;
+  readonly winner?: Power;
+  readonly ended?: boolean;
+  /** Powers that sent no orders this phase. */
+  readonly nmr: readonly Power[];
+  /** Press to publish: white press with its author, the rest anonymously (D.X(1)). */
+  readonly press?: readonly { readonly author?: Power; readonly text: string }[];
+}
+
+const SEASONS = { S: 'Spring', F: 'Fall', W: 'Winter' } as const;
+const KINDS = { M: 'Movement', R: 'Retreats', A: 'Adjustments' } as const;
+
+/** "Spring 1901 Movement (S1901M)". */
+export function phaseTitle(p: Phase): string {
+  return `${SEASONS[p.season]} ${p.year} ${KINDS[p.kind]} (${formatPhase(p)})`;
+}
+
+/** What happened to an order, in a few words. */
+export function outcomeText(r: OrderResult): string {
+  const withList = r.with && r.with.length > 0 ? ` with ${r.with.join(', ')}` : '';
+  switch (r.outcome) {
+    case 'moved': return 'moves';
+    case 'held': return 'holds';
+    case 'bounced': return `bounces${withList}`;
+    case 'dislodged': return `dislodged${r.by ? ` from ${r.by}` : ''}`;
+    case 'noConvoy': return r.reason === 'paradox' ? 'no convoy (paradox)' : 'no convoy';
+    case 'supported': return 'support given';
+    case 'cut': return `support cut${r.by ? ` by ${r.by}` : ''}`;
+    case 'void': return 'void (nothing to support or convoy as ordered)';
+    case 'convoyed': return 'convoys';
+    case 'disrupted': return 'convoy disrupted';
+    case 'retreated': return 'retreats';
+    case 'disbanded': return r.reason === 'civilDisorder' ? 'removed (civil disorder, D.V(4))' : r.reason === 'noRetreat' ? 'destroyed (nowhere to retreat)' : r.reason === 'retreatCollision' ? `destroyed (retreat collision${withList})` : 'disbanded';
+    case 'built': return 'built';
+    case 'waived': return 'waived';
+    case 'illegal': return `illegal${r.reason ? ` (${r.reason})` : ''}: holds`;
+    case 'superseded': return 'replaced by a later order';
+  }
+}
+
+/** An instant as people read it: GMT first, then the reader's zone with the weekday (D.VII). */
+export function formatDeadline(at: Date, zone: string | undefined): { gmt: string; local?: string } {
+  const t = DateTime.fromJSDate(at, { zone: 'utc' });
+  const gmt = `${t.toFormat("cccc d LLLL yyyy, HH:mm")} GMT`;
+  if (!zone || zone === 'UTC' || zone === 'GMT' || zone === 'Etc/UTC') return { gmt };
+  const local = t.setZone(zone);
+  if (!local.isValid) return { gmt };
+  return { gmt, local: `${local.toFormat("cccc d LLLL yyyy, HH:mm")} ${local.offsetNameShort ?? zone} (${zone})` };
+}
+
+/** The line as written, when it differs from the canonical order (D.VIII(4)). */
+function writtenIfDifferent(r: OrderResult, lines: readonly string[]): string | undefined {
+  const w = r.index !== undefined ? lines[r.index] : undefined;
+  return w !== undefined && w.trim().toUpperCase() !== r.order ? w.trim() : undefined;
+}
+
+/** The template context of a phase report for one reader (their zone decides the local deadline). */
+export function buildReportContext(input: ReportInput, readerZone?: string) {
+  const byPower = POWERS.map((power) => {
+    const results = input.results.filter((r) => r.power === power && r.outcome !== 'superseded');
+    return {
+      power,
+      nmr: input.nmr.includes(power),
+      orders: results.map((r) => ({ order: r.order, outcome: outcomeText(r), written: writtenIfDifferent(r, input.writtenLines) })),
+      press: (input.press ?? []).filter((p) => p.author === power).map((p) => p.text),
+    };
+  }).filter((p) => p.orders.length > 0 || p.nmr);
+  const dislodged = input.after.dislodged.map((d) => ({ unit: `${d.kind} ${d.location}`, power: d.power, retreats: d.retreats.join(', ') || 'none: destroyed' }));
+  const owners = new Map<Power, string[]>();
+  for (const [c, p] of input.after.centers) owners.set(p, [...(owners.get(p) ?? []), c]);
+  const unitsOf = (p: Power) => input.after.units.filter((u) => u.power === p).length;
+  const centres = POWERS.map((p) => ({ power: p, centres: (owners.get(p) ?? []).sort().join(' '), count: (owners.get(p) ?? []).length, units: unitsOf(p) }));
+  const neutral = [...STANDARD_MAP.provinces.values()].filter((p) => p.supplyCenter && !input.after.centers.has(p.id)).map((p) => p.id).sort();
+  const adjustments = input.next?.kind === 'A'
+    ? [...adjustmentCounts(STANDARD_MAP, input.after.units, input.after.centers)].map(([power, n]) => ({ power, text: n > 0 ? `builds ${n}` : `removes ${-n}` }))
+    : [];
+  return {
+    game: input.game,
+    title: phaseTitle(input.phase),
+    phaseName: formatPhase(input.phase),
+    powers: byPower,
+    dislodged,
+    showCentres: input.phase.season === 'F' || input.phase.kind === 'A' || input.winner !== undefined || input.ended === true,
+    centres,
+    neutral: neutral.join(' '),
+    adjustments,
+    anonymousPress: (input.press ?? []).filter((p) => p.author === undefined).map((p) => p.text),
+    next: input.next ? phaseTitle(input.next) : null,
+    deadline: input.deadline ? formatDeadline(input.deadline, readerZone) : null,
+    winner: input.winner ?? null,
+    ended: input.ended ?? false,
+    nmr: input.nmr,
+  };
+}
+
+export type ReportContext = ReturnType<typeof buildReportContext>;

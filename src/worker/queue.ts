@@ -1,0 +1,43 @@
+/**
+ * The job queue: graphile-worker (LISTEN/NOTIFY, retries with exponential backoff, job keys). Jobs
+ * are added with SQL inside the caller's transaction, so a job exists exactly when the state change
+ * that asks for it commits (STYLE.md 6.3).
+ */
+import { sql } from 'kysely';
+import { Logger, runMigrations } from 'graphile-worker';
+import type { Db } from '../db/schema.js';
+
+export type TaskName = 'adjudicate-phase' | 'send-mail';
+
+export interface JobOptions {
+  /** Jobs with the same key are one job: adding again replaces a job that has not started. */
+  readonly jobKey?: string;
+  readonly runAt?: Date;
+  readonly maxAttempts?: number;
+  /** `preserve_run_at` (default) keeps a scheduled job's time; `replace` moves it (GM: adjudicate now). */
+  readonly jobKeyMode?: 'preserve_run_at' | 'replace';
+}
+
+/** Add a job in the caller's transaction. */
+export async function enqueueJob(trx: Db, task: TaskName, payload: object, options: JobOptions = {}): Promise<void> {
+  await sql`SELECT graphile_worker.add_job(
+      ${task}::text,
+      ${JSON.stringify(payload)}::json,
+      run_at := ${options.runAt ?? null}::timestamptz,
+      max_attempts := ${options.maxAttempts ?? 25}::int,
+      job_key := ${options.jobKey ?? null}::text,
+      job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);
+}
+
+/** Install or update graphile-worker's own schema (idempotent). */
+export async function migrateQueue(connectionString: string): Promise<void> {
+  await runMigrations({ connectionString, logger: quietLogger() });
+}
+
+
+/** graphile-worker's logger, with debug and info silenced (warnings and errors go to stderr). */
+export function quietLogger(): Logger {
+  return new Logger(() => (level, message) => {
+    if (level === 'error' || level === 'warning') process.stderr.write(`[queue] ${level}: ${message}\n`);
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Task `send-mail`: deliver one outbox mail. The row is claimed with SKIP LOCKED for the length of
+ * the send, marked sent in the same transaction, and skipped when already sent, so a retry after a
+ * crash never sends a delivered mail twice to the file outbox (and resends the same Message-ID over
+ * SMTP, which receivers recognise). A permanent refusal is recorded and shown to the GM.
+ */
+import { claimPendingOutbox, markOutboxFailed, markOutboxSent } from '../../db/outbox.js';
+import type { Db } from '../../db/schema.js';
+import { SendError, type MailTransport } from '../../mail/outbound/send.js';
+
+export interface SendMailPayload {
+  readonly outboxId: number;
+}
+
+/** Attempts after which a mail that keeps failing is recorded as failed. */
+export const MAX_SEND_ATTEMPTS = 10;
+
+export async function sendMailTask(db: Db, transport: MailTransport, payload: SendMailPayload): Promise<void> {
+  let failure: { error: Error; permanent: boolean; attempts: number } | undefined;
+  await db.transaction().execute(async (trx) => {
+    const [mail] = await claimPendingOutbox(trx, { id: payload.outboxId, limit: 1 });
+    if (!mail) return; // sent already, failed for good, or being sent by another worker
+    try {
+      await transport.send(mail);
+      await markOutboxSent(trx, mail.id);
+    } catch (e) {
+      failure = { error: e as Error, permanent: e instanceof SendError && e.permanent, attempts: mail.attempts + 1 };
+    }
+  });
+  if (failure) {
+    const permanent = failure.permanent || failure.attempts >= MAX_SEND_ATTEMPTS;
+    await markOutboxFailed(db, payload.outboxId, failure.error.message, { permanent });
+    if (!permanent) throw failure.error; // graphile-worker retries with backoff
+  }
+}

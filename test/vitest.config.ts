@@ -1,0 +1,17 @@
+/**
+ * The test run's vitest configuration (`npm test`): every `test/**\/*.test.ts` (never the compiled
+ * copies under dist/), with one PostgreSQL server for the whole run (test/helpers/postgres-global-setup.ts).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/postgres-global-setup.ts'],
+    // Database tests spawn the CLI and start servers: more than the 5 s default on a slow machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
