@@ -38,6 +38,10 @@ export interface CreateDbOptions {
  */
 export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
-  pool.on('error', options.onPoolError ?? (() => {}));
+  const onError = options.onPoolError ?? (() => {});
+  pool.on('error', onError);
+  // A client in use whose connection dies (server restart, pg_terminate_backend) emits 'error' as
+  // well as failing its query; without a listener that would crash the process.
+  pool.on('connect', (client) => client.on('error', onError));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
