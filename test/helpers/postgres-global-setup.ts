@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -14,19 +13,8 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../../src/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
+import { freePort } from './free-port.js';
 import { databaseUrl } from './postgres-context.js';
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

@@ -1,0 +1,119 @@
+/**
+ * The shared shell of the database-backed CLI commands: read the configuration (every problem at
+ * once), validate the input before touching the database, open (and migrate) the database, run,
+ * print text or `--json`, close. Loaded only when such a command runs (src/cli/db-commands.ts), so
+ * the engine commands do not pay for pg, kysely and luxon at start-up.
+ *
+ * Exit codes: 0 done; 2 bad input or configuration, every problem listed (JSON `{error, problems}`
+ * on stdout with `--json`, as the engine commands do; a list on stderr otherwise); 1 the database
+ * could not be opened or failed.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { userInfo } from 'node:os';
+import { readConfig } from '../config/read-config.js';
+import { openDatabase } from '../db/connect.js';
+import type { Db } from '../db/schema.js';
+import type { CommandResult } from './command-result.js';
+import { runGameCreate } from './commands/game-create.js';
+import { runGameShow } from './commands/game-show.js';
+import { runMigrate } from './commands/migrate.js';
+import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
+import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
+
+/** The options every database command takes. */
+export interface CommonOptions {
+  readonly config?: string;
+  readonly json?: boolean;
+}
+
+function actor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+function report(result: CommandResult, json: boolean, command: string): void {
+  if (result.ok) {
+    process.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
+    return;
+  }
+  process.exitCode = 2;
+  if (json) process.stdout.write(`${JSON.stringify({ error: result.problems[0], problems: result.problems })}\n`);
+  else {
+    const n = result.problems.length;
+    process.stderr.write(`mailjudge ${command}: ${n} problem${n > 1 ? 's' : ''}:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  }
+}
+
+/**
+ * Run one command: configuration, then `check` (pure input validation: problems, or the value
+ * `run` needs), then the database. Never throws; sets `process.exitCode`.
+ */
+async function execute<T>(
+  command: string,
+  opts: CommonOptions,
+  check: () => { ok: true; value: T } | { ok: false; problems: string[] },
+  run: (db: Db, value: T, applied: readonly string[]) => Promise<CommandResult>,
+): Promise<void> {
+  const json = opts.json === true;
+  const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
+  const input = check();
+  const found = [...(config.ok ? [] : config.problems), ...(input.ok ? [] : input.problems)];
+  if (!config.ok || !input.ok) return report({ ok: false, problems: found }, json, command);
+  try {
+    const open = await openDatabase(config.config);
+    try {
+      report(await run(open.db, input.value, open.applied), json, command);
+    } finally {
+      await open.stop();
+    }
+  } catch (e) {
+    process.exitCode = 1;
+    const message = (e as Error).message;
+    if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+    else process.stderr.write(`mailjudge ${command}: ${message}\n`);
+  }
+}
+
+const noInput = (): { ok: true; value: undefined } => ({ ok: true, value: undefined });
+
+function readGameFile(path: string, options: GameSpecOptions) {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { ok: false as const, problems: [`--from ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`] };
+  }
+  const ext = extname(path).toLowerCase();
+  const format = ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : text.trimStart().startsWith('{') ? 'json' : 'csv';
+  const r = parseGameSpec(text, format, options, basename(path));
+  return r.ok ? { ok: true as const, value: r.spec } : { ok: false as const, problems: r.problems };
+}
+
+/** `mailjudge migrate`. */
+export function migrateCommand(opts: CommonOptions): Promise<void> {
+  return execute('migrate', opts, noInput, async (_db, _v, applied) => runMigrate(applied));
+}
+
+/** `mailjudge tournament create <slug> --name <name>`. */
+export function tournamentCreateCommand(slug: string, opts: CommonOptions & { name: string }): Promise<void> {
+  return execute('tournament create', opts, noInput, (db) => runTournamentCreate(db, { slug, name: opts.name }, actor()));
+}
+
+/** `mailjudge tournament show <slug>`. */
+export function tournamentShowCommand(slug: string, opts: CommonOptions): Promise<void> {
+  return execute('tournament show', opts, noInput, (db) => runTournamentShow(db, slug));
+}
+
+/** `mailjudge game create --from <file>`. */
+export function gameCreateCommand(opts: CommonOptions & GameSpecOptions & { from: string }): Promise<void> {
+  return execute('game create', opts, () => readGameFile(opts.from, opts), (db, spec) => runGameCreate(db, spec, actor()));
+}
+
+/** `mailjudge game show <game>`. */
+export function gameShowCommand(id: string, opts: CommonOptions): Promise<void> {
+  return execute('game show', opts, noInput, (db) => runGameShow(db, id));
+}

@@ -1,0 +1,70 @@
+/**
+ * The pure readers behind `game create`: CSV records and the game description, with every problem.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/cli/csv.js';
+import { parseGameSpec } from '../../src/cli/game-spec.js';
+
+describe('parseCsv', () => {
+  // prettier-ignore
+  it.each([
+    ['plain',                   'a,b,c\n1,2,3',                 [[1, ['a', 'b', 'c']], [2, ['1', '2', '3']]]],
+    ['CRLF and blank lines',    'a,b\r\n\r\n c , d \r\n',       [[1, ['a', 'b']], [3, ['c', 'd']]]],
+    ['quoted comma and quote',  '"Doe, Jane","say ""hi"""',     [[1, ['Doe, Jane', 'say "hi"']]]],
+    ['quoted newline',          '"two\nlines",x\ny,z',          [[1, ['two\nlines', 'x']], [3, ['y', 'z']]]],
+    ['a byte-order mark',       '\uFEFFpower,name',             [[1, ['power', 'name']]]],
+  ])('%s', (_what, text, rows) => {
+    const r = parseCsv(text);
+    expect(r.problems).toEqual([]);
+    expect(r.rows.map((row) => [row.line, row.fields])).toEqual(rows);
+  });
+
+  it('reports an unclosed quote', () => {
+    expect(parseCsv('a,"open\n').problems).toEqual(['line 1: a quoted field is not closed; add the closing "']);
+  });
+});
+
+describe('parseGameSpec', () => {
+  const players = [{ power: 'france', name: 'Fran', email: 'fran@example.org' }];
+
+  it('fills in the defaults: wm rules, the main rule of every policy, the id as board name, UTC', () => {
+    const r = parseGameSpec(JSON.stringify({ id: 'g1', address: 'g1@j.example.org', gm: { email: 'gm@example.org' }, players }), 'json', {});
+    expect(r).toEqual({
+      ok: true,
+      spec: {
+        id: 'g1',
+        address: 'g1@j.example.org',
+        gm: { email: 'gm@example.org', name: undefined },
+        rules: 'wm',
+        endYear: null,
+        policies: { lateOrders: 'refuse', revisedSets: 'replace', pressRule: 'standard', identity: 'dmarc-or-secret' },
+        tournament: undefined,
+        round: undefined,
+        board: 'g1',
+        deadline: undefined,
+        players: [{ power: 'FRANCE', name: 'Fran', email: 'fran@example.org', timeZone: 'UTC', where: 'the file players[0]' }],
+      },
+    });
+  });
+
+  it('lets options override the file', () => {
+    const r = parseGameSpec(JSON.stringify({ id: 'g1', address: 'g1@j.example.org', gm: { email: 'gm@example.org' }, players, rules: 'wm' }), 'json', {
+      rules: 'datc2000',
+      endYear: '1912',
+      deadline: '2030-05-01T13:00+01:00',
+      press: 'C',
+    });
+    expect(r.ok && [r.spec.rules, r.spec.endYear, r.spec.deadline?.toISOString(), r.spec.policies.pressRule]).toEqual(['datc2000', 1912, '2030-05-01T12:00:00.000Z', 'C']);
+  });
+
+  // prettier-ignore
+  it.each([
+    ['a deadline without a zone',    { deadline: '2030-05-01T12:00' },  'deadline: must be an ISO 8601 instant with its zone'],
+    ['a round without a tournament', { round: 2 },                      'round 2 needs a tournament: add "tournament" to the file or pass --tournament <slug>'],
+    ['the GM playing',               { gm: { email: 'FRAN@example.org' } }, 'fran@example.org is the GM of this game and cannot also play in it'],
+    ['no players',                   { players: [] },                   'no players: add "players"'],
+  ])('reports %s', (_what, change, expected) => {
+    const r = parseGameSpec(JSON.stringify({ id: 'g1', address: 'g1@j.example.org', gm: { email: 'gm@example.org' }, players, ...change }), 'json', {});
+    expect(r.ok ? [] : r.problems.join('\n')).toContain(expected);
+  });
+});

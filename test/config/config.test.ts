@@ -1,0 +1,119 @@
+/**
+ * `loadConfig`: the file plus environment overrides, every problem reported at once with its fix,
+ * secrets only from the environment.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, redactUrl, type Config } from '../../src/config/config.js';
+import { readConfig } from '../../src/config/read-config.js';
+
+function ok(env: Record<string, string>, file?: object | string): Config {
+  const r = loadConfig(env, file === undefined ? undefined : typeof file === 'string' ? file : JSON.stringify(file));
+  if (!r.ok) throw new Error(`expected a config, got problems:\n${r.problems.join('\n')}`);
+  return r.config;
+}
+
+function problems(env: Record<string, string>, file?: object | string): string[] {
+  const r = loadConfig(env, file === undefined ? undefined : typeof file === 'string' ? file : JSON.stringify(file));
+  if (r.ok) throw new Error(`expected problems, got ${JSON.stringify(r.config)}`);
+  return r.problems;
+}
+
+describe('loadConfig: values and precedence', () => {
+  it('has defaults for everything: embedded database under ./var, .eml outbox, judge@localhost', () => {
+    expect(ok({})).toEqual({
+      stateDir: './var',
+      databaseUrl: undefined,
+      embeddedPort: 54329,
+      smtp: undefined,
+      imap: undefined,
+      confirmImap: undefined,
+      fromAddress: 'judge@localhost',
+    });
+  });
+
+  // prettier-ignore
+  it.each([
+    // what                     env                                                          file                                                        key               expected
+    ['state dir from the file', {},                                                          { stateDir: '/srv/judge' },                                  'stateDir',       '/srv/judge'],
+    ['env beats the file',      { MAILJUDGE_STATE_DIR: '/env' },                             { stateDir: '/srv/judge' },                                  'stateDir',       '/env'],
+    ['empty env is unset',      { MAILJUDGE_STATE_DIR: '' },                                 { stateDir: '/srv/judge' },                                  'stateDir',       '/srv/judge'],
+    ['database from env',       { DATABASE_URL: 'postgres://u:pw@db:5432/judge' },           undefined,                                                   'databaseUrl',    'postgres://u:pw@db:5432/judge'],
+    ['database from file',      {},                                                          { databaseUrl: 'postgresql://judge@db/judge' },              'databaseUrl',    'postgresql://judge@db/judge'],
+    ['port from env',           { MAILJUDGE_PG_PORT: '6000' },                               { postgres: { port: 7000 } },                                'embeddedPort',   6000],
+    ['port from file',          {},                                                          { postgres: { port: 7000 } },                                'embeddedPort',   7000],
+    ['from address from env',   { MAILJUDGE_FROM_ADDRESS: 'gm@example.org' },                undefined,                                                   'fromAddress',    'gm@example.org'],
+  ])('%s', (_what, env, file, key, expected) => {
+    expect(ok(env, file)[key as keyof Config]).toEqual(expected);
+  });
+
+  it('takes mail server passwords from the environment', () => {
+    const c = ok(
+      { MAILJUDGE_SMTP_PASSWORD: 's3cret', MAILJUDGE_IMAP_PASSWORD: 'imap-pw', MAILJUDGE_CONFIRM_IMAP_URL: 'imaps://td:pw%21@confirm.example.org' },
+      { smtp: { url: 'smtps://judge@smtp.example.org:465' }, imap: { url: 'imaps://judge@imap.example.org', mailbox: 'Games' } },
+    );
+    expect(c.smtp).toEqual({ url: 'smtps://judge@smtp.example.org:465', password: 's3cret' });
+    expect(c.imap).toEqual({ url: 'imaps://judge@imap.example.org', password: 'imap-pw', mailbox: 'Games' });
+    expect(c.confirmImap).toEqual({ url: 'imaps://td:pw%21@confirm.example.org', password: 'pw!', mailbox: 'INBOX' });
+  });
+});
+
+describe('loadConfig: every problem at once, each with its fix', () => {
+  // prettier-ignore
+  it.each([
+    // what                                env                                          file                                                   a problem contains
+    ['a bad port',                         { MAILJUDGE_PG_PORT: 'abc' },                undefined,                                             'MAILJUDGE_PG_PORT="abc": must be a whole number from 1 to 65535'],
+    ['a port out of range in the file',    {},                                          { postgres: { port: 70000 } },                         'config file postgres.port: must be a whole number from 1 to 65535'],
+    ['a non-postgres DATABASE_URL',        { DATABASE_URL: 'mysql://x/y' },             undefined,                                             'DATABASE_URL: must be a postgres or postgresql URL'],
+    ['an http smarthost',                  { MAILJUDGE_SMTP_URL: 'http://mail' },       undefined,                                             'MAILJUDGE_SMTP_URL="http://mail": must be a smtp or smtps URL'],
+    ['a bad from address',                 { MAILJUDGE_FROM_ADDRESS: 'judge' },         undefined,                                             'must be a bare email address'],
+    ['a typo in a variable name',          { MAILJUDGE_SMPT_URL: 'smtp://x' },          undefined,                                             'MAILJUDGE_SMPT_URL: not a mailjudge setting (a typo?)'],
+    ['a password without a server',        { MAILJUDGE_IMAP_PASSWORD: 'pw' },           undefined,                                             'MAILJUDGE_IMAP_PASSWORD is set but there is no server: set MAILJUDGE_IMAP_URL'],
+    ['a password key in the file',         {},                                          { smtp: { url: 'smtp://judge@h', password: 'x' } },    'config file smtp.password: secrets are read only from the environment; remove "password" from the file and set MAILJUDGE_SMTP_PASSWORD'],
+    ['a password inside a URL in the file',{},                                          { databaseUrl: 'postgres://u:pw@db/judge' },           'config file databaseUrl: the URL contains a password; remove it from the file'],
+    ['an unknown key in the file',         {},                                          { stateDr: './var' },                                  'config file: unknown key "stateDr"; the known keys are stateDir'],
+    ['an unknown nested key',              {},                                          { imap: { url: 'imaps://h', box: 'x' } },              'config file imap: unknown key "box"; the known keys are url, mailbox'],
+    ['a file that is not JSON',            {},                                          '{ "stateDir": ',                                      'config file: not valid JSON'],
+    ['a file that is not an object',       {},                                          '[1, 2]',                                              'config file: must be a JSON object'],
+  ])('%s', (_what, env, file, expected) => {
+    expect(problems(env, file).join('\n')).toContain(expected);
+  });
+
+  it('reports all of them together, not just the first', () => {
+    const found = problems(
+      { MAILJUDGE_PG_PORT: '0', MAILJUDGE_SMTP_URL: 'ftp://x', MAILJUDGE_TYPO: '1' },
+      { stateDir: 5, fromAddress: 'nope', smtp: { url: 'smtp://u:p@h' } },
+    );
+    expect(found).toHaveLength(6);
+  });
+
+  it('never echoes a password or a DATABASE_URL value in a problem', () => {
+    const found = problems({ DATABASE_URL: 'mysql://user:hunter2@db/x' }).join('\n');
+    expect(found).not.toContain('hunter2');
+  });
+});
+
+describe('readConfig', () => {
+  it('reads --config, else MAILJUDGE_CONFIG, and reports an unreadable file as a problem', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mailjudge-config-'));
+    const file = join(dir, 'judge.json');
+    writeFileSync(file, JSON.stringify({ stateDir: '/from-file' }));
+    expect(readConfig({ configPath: file, env: {} })).toMatchObject({ ok: true, config: { stateDir: '/from-file' } });
+    expect(readConfig({ env: { MAILJUDGE_CONFIG: file } })).toMatchObject({ ok: true, config: { stateDir: '/from-file' } });
+    const missing = readConfig({ configPath: join(dir, 'nope.json'), env: { MAILJUDGE_PG_PORT: 'x' } });
+    expect(missing.ok).toBe(false);
+    expect(!missing.ok && missing.problems).toEqual([
+      `config file ${join(dir, 'nope.json')}: cannot be read (ENOENT); fix the --config path`,
+      'MAILJUDGE_PG_PORT="x": must be a whole number from 1 to 65535 (default 54329)',
+    ]);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['postgres://u:secret@db/judge', 'postgres://u:***@db/judge'],
+    ['smtps://judge@smtp.example.org:465', 'smtps://judge@smtp.example.org:465'],
+  ])('%s', (url, expected) => expect(redactUrl(url)).toBe(expected));
+});
