@@ -2,18 +2,12 @@
  * An order sheet: what the judge understood from one message body. Pure data, built by
  * {@link parseOrderSheet}; every problem is a {@link SheetIssue}, never an exception.
  */
-import type { GameMap, GameState, Order, Power, ProvinceId, Rules } from '../../game/index.js';
+import type { GameMap, GameState, Order, ParseOrderIssueCode, Power, ProvinceId, Rules } from '../../game/index.js';
 import type { SheetIssue } from './issue.js';
 
 export type SheetIssueCode =
   // The single-order grammar (src/game/orders/parse-order.ts).
-  | 'empty'
-  | 'unknownProvince'
-  | 'ambiguousProvince'
-  | 'badCoast'
-  | 'expectedProvince'
-  | 'expectedOrder'
-  | 'trailingText'
+  | ParseOrderIssueCode
   // Orders against the position (the engine's own legality check).
   | 'noUnit'
   | 'notYourUnit'
