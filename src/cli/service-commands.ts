@@ -5,13 +5,6 @@
 import type { Command } from 'commander';
 import { readConfig } from '../config/read-config.js';
 import type { Config } from '../config/config.js';
-import { openDatabase } from '../db/connect.js';
-import { findGame } from '../db/games.js';
-import { outboxFileName } from '../mail/outbound/send.js';
-import { startJudge } from '../worker/run-judge.js';
-import { processNow, scheduleOpenPhases } from '../worker/scheduler.js';
-import { migrateQueue } from '../worker/queue.js';
-import { runDemo } from './commands/demo.js';
 import { join, resolve } from 'node:path';
 
 function configOrExit(path: string | undefined): Config {
@@ -28,6 +21,16 @@ function die(e: unknown): never {
   process.exit(1);
 }
 
+/** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
+async function service() {
+  const [connect, games, send, runJudge, scheduler, queue, demo] = await Promise.all([
+    import('../db/connect.js'), import('../db/games.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'),
+    import('../worker/scheduler.js'), import('../worker/queue.js'), import('./commands/demo.js'),
+  ]);
+  return { openDatabase: connect.openDatabase, findGame: games.findGame, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge,
+    processNow: scheduler.processNow, scheduleOpenPhases: scheduler.scheduleOpenPhases, migrateQueue: queue.migrateQueue, runDemo: demo.runDemo };
+}
+
 export function registerServiceCommands(program: Command): void {
   program
     .command('start')
@@ -36,6 +39,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--concurrency <n>', 'jobs run at once in this process', '4')
     .action(async (opts: { config?: string; concurrency: string }) => {
       const config = configOrExit(opts.config);
+      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
       try {
         const judge = await startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
         const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')}`;
@@ -60,6 +64,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .action(async (opts: { config?: string }) => {
       const config = configOrExit(opts.config);
+      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
       try {
         const r = await runDemo(config, (line) => process.stdout.write(`${line}\n`));
         process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (acknowledgements and one report per recipient per phase).\n`);
@@ -76,6 +81,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--config <file>', 'JSON config file')
     .action(async (gameId: string, phase: string, opts: { config?: string }) => {
       const config = configOrExit(opts.config);
+      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
       try {
         const open = await openDatabase(config);
         try {
@@ -107,6 +113,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { config?: string; game?: string; json?: boolean }) => {
       const config = configOrExit(opts.config);
+      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
       try {
         const open = await openDatabase(config);
         try {

@@ -4,7 +4,7 @@
  * reported with exit code 2, and `game show` never printing an order.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,10 @@ beforeAll(async () => {
   t = await createTestDatabase();
   dir = mkdtempSync(join(tmpdir(), 'mailjudge-cli-'));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Run the CLI with a clean environment (no MAILJUDGE_* of the developer's) and this file's database. */
 function cli(...args: string[]) {

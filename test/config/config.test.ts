@@ -2,7 +2,7 @@
  * `loadConfig`: the file plus environment overrides, every problem reported at once with its fix,
  * secrets only from the environment.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +102,7 @@ describe('readConfig', () => {
     writeFileSync(file, JSON.stringify({ stateDir: '/from-file' }));
     expect(readConfig({ configPath: file, env: {} })).toMatchObject({ ok: true, config: { stateDir: '/from-file' } });
     expect(readConfig({ env: { MAILJUDGE_CONFIG: file } })).toMatchObject({ ok: true, config: { stateDir: '/from-file' } });
+    rmSync(dir, { recursive: true, force: true });
     const missing = readConfig({ configPath: join(dir, 'nope.json'), env: { MAILJUDGE_PG_PORT: 'x' } });
     expect(missing.ok).toBe(false);
     expect(!missing.ok && missing.problems).toEqual([

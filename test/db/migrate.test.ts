@@ -2,7 +2,7 @@
  * The migrator against a real PostgreSQL: applies once, is idempotent, serialises concurrent runs,
  * refuses an edited or unknown migration, rolls a failing file back.
  */
-import { cpSync, mkdtempSync, writeFileSync, appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -13,6 +13,12 @@ import { defaultMigrationsDir, migrate, pendingMigrations, readMigrations } from
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 
 const opened: TestDatabase[] = [];
+const scratch: string[] = [];
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mailjudge-sql-'));
+  scratch.push(dir);
+  return dir;
+}
 async function emptyDatabase(): Promise<TestDatabase> {
   const t = await createTestDatabase({ empty: true });
   opened.push(t);
@@ -20,10 +26,11 @@ async function emptyDatabase(): Promise<TestDatabase> {
 }
 afterAll(async () => {
   await Promise.all(opened.map((t) => t.close()));
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
 function sqlDirCopy(): string {
-  const dir = join(mkdtempSync(join(tmpdir(), 'mailjudge-sql-')), 'sql');
+  const dir = join(scratchDir(), 'sql');
   cpSync(defaultMigrationsDir(), dir, { recursive: true });
   return dir;
 }
@@ -106,7 +113,7 @@ describe('migrate', () => {
 
 describe('readMigrations and pendingMigrations (no database)', () => {
   it('rejects badly named files and duplicate numbers, naming each', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mailjudge-sql-'));
+    const dir = scratchDir();
     mkdirSync(join(dir, 'x'));
     writeFileSync(join(dir, '0001_init.sql'), 'SELECT 1;');
     writeFileSync(join(dir, '0001_again.sql'), 'SELECT 1;');
