@@ -39,9 +39,9 @@ export function registerServiceCommands(program: Command): void {
     .option('--concurrency <n>', 'jobs run at once in this process', '4')
     .action(async (opts: { config?: string; concurrency: string }) => {
       const config = configOrExit(opts.config);
-      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
+      const svc = await service();
       try {
-        const judge = await startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
+        const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
         const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')}`;
         process.stdout.write(
           `mailjudge is running.\n  database: ${where}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
@@ -64,9 +64,9 @@ export function registerServiceCommands(program: Command): void {
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .action(async (opts: { config?: string }) => {
       const config = configOrExit(opts.config);
-      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
+      const svc = await service();
       try {
-        const r = await runDemo(config, (line) => process.stdout.write(`${line}\n`));
+        const r = await svc.runDemo(config, (line) => process.stdout.write(`${line}\n`));
         process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (acknowledgements and one report per recipient per phase).\n`);
         process.stdout.write(`They are in ${r.outboxDir}/ :\n${r.files.map((f) => `  ${f}`).join('\n')}\n`);
         process.exit(0);
@@ -81,19 +81,19 @@ export function registerServiceCommands(program: Command): void {
     .option('--config <file>', 'JSON config file')
     .action(async (gameId: string, phase: string, opts: { config?: string }) => {
       const config = configOrExit(opts.config);
-      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
+      const svc = await service();
       try {
-        const open = await openDatabase(config);
+        const open = await svc.openDatabase(config);
         try {
-          const game = await findGame(open.db, gameId);
+          const game = await svc.findGame(open.db, gameId);
           const problem = !game ? `no game "${gameId}"` : game.status !== 'active' ? `game ${gameId} is ${game.status}` : game.currentPhase !== phase.toUpperCase() ? `game ${gameId} is at ${game.currentPhase}, not ${phase}: give the open phase's name to process it` : undefined;
           if (problem) {
             process.stderr.write(`mailjudge process: ${problem}\n`);
             process.exitCode = 2;
           } else {
-            await migrateQueue(config.databaseUrl ?? open.embedded!.url);
-            await scheduleOpenPhases(open.db);
-            await processNow(open.db, gameId, phase.toUpperCase(), new Date());
+            await svc.migrateQueue(config.databaseUrl ?? open.embedded!.url);
+            await svc.scheduleOpenPhases(open.db);
+            await svc.processNow(open.db, gameId, phase.toUpperCase(), new Date());
             process.stdout.write(`${gameId} ${phase.toUpperCase()} will be adjudicated now by the running judge (mailjudge start).\n`);
           }
         } finally {
@@ -113,9 +113,9 @@ export function registerServiceCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { config?: string; game?: string; json?: boolean }) => {
       const config = configOrExit(opts.config);
-      const { openDatabase, findGame, outboxFileName, startJudge, processNow, scheduleOpenPhases, migrateQueue, runDemo } = await service();
+      const svc = await service();
       try {
-        const open = await openDatabase(config);
+        const open = await svc.openDatabase(config);
         try {
           let q = open.db.selectFrom('outbox').selectAll().orderBy('id');
           if (opts.game) q = q.where('game_id', '=', opts.game);
@@ -123,7 +123,7 @@ export function registerServiceCommands(program: Command): void {
           const dir = resolve(join(config.stateDir, 'outbox'));
           const list = rows.map((r) => ({
             id: r.id, game: r.game_id, kind: r.kind, to: r.to_address, subject: r.subject, status: r.status, attempts: r.attempts,
-            error: r.last_error, file: config.smtp ? null : join(dir, outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at } as never)),
+            error: r.last_error, file: config.smtp ? null : join(dir, svc.outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at })),
           }));
           if (opts.json) process.stdout.write(`${JSON.stringify(list)}\n`);
           else for (const m of list) process.stdout.write(`${String(m.id).padStart(5)} ${m.status.padEnd(7)} ${m.to.padEnd(32)} ${m.subject}${m.error ? `\n        error: ${m.error}` : ''}${m.file && m.status === 'sent' ? `\n        ${m.file}` : ''}\n`);

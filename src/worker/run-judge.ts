@@ -6,6 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { run, type Runner } from 'graphile-worker';
+import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { openDatabase, type OpenDatabase } from '../db/connect.js';
 import { createTransport, type MailTransport } from '../mail/outbound/send.js';
@@ -44,8 +45,13 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     await migrateQueue(connectionString);
     const ctx = { now: options.now ?? (() => new Date()), fromAddress: config.fromAddress };
     const db = database.db;
+    // The queue's own pool, with an error listener: when the database stops, idle clients get
+    // 57P01, which on a pool without a listener crashes the process (INFRA.md section 2).
+    const queuePool = new pg.Pool({ connectionString, max: (options.concurrency ?? 4) + 2 });
+    queuePool.on('error', () => {});
+    queuePool.on('connect', (client) => client.on('error', () => {}));
     const runner = await run({
-      connectionString,
+      pgPool: queuePool,
       concurrency: options.concurrency ?? 4,
       noHandleSignals: true,
       pollInterval: 1000,
@@ -68,6 +74,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       async stop() {
         clearInterval(sweep);
         await runner.stop();
+        await queuePool.end();
         transport.close();
         await database.stop();
       },

@@ -7,12 +7,11 @@
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Config } from '../../config/config.js';
-import { findGame } from '../../db/games.js';
+import { DEFAULT_POLICIES, findGame } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { POWERS, type Power } from '../../game/index.js';
 import { receiveMessage } from '../../mail/inbound/receive-message.js';
 import { outboxFileName } from '../../mail/outbound/send.js';
-import { DEFAULT_POLICIES } from '../../db/games.js';
 import { startJudge } from '../../worker/run-judge.js';
 import { processNow } from '../../worker/scheduler.js';
 import { runGameCreate } from './game-create.js';
@@ -99,7 +98,7 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
       return pending.length === 0;
     });
     const rows = await db.selectFrom('outbox').selectAll().where('game_id', '=', gameId).orderBy('id').execute();
-    const files = rows.map((r) => join(judge.outboxDir, outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at } as never)));
+    const files = rows.map((r) => join(judge.outboxDir, outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at })));
     return { gameId, outboxDir: judge.outboxDir, files, phases };
   } finally {
     await judge.stop();

@@ -143,10 +143,11 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
     const sheet = parseOrderSheet(mail.text, { state: phase.stateBefore, power: position.power, subject: mail.subject, rules: RULE_PROFILES[locked.ruleProfile] });
     const deadline = formatDeadline(phase.deadline, person.timeZone);
     const understood = formatAsUnderstood(sheet, position.power, locked.currentPhase);
+    const ack = { power: position.power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(msg.receivedAt, phase.deadline) };
     // A message with no order lines at all (press only, a vote, a question) is not an order set:
     // it must not replace the orders already in (D.III(3)).
     if (!sheet.lines.some((l) => l.kind === 'order' || l.kind === 'replaced' || l.kind === 'notUsed' || l.kind === 'issue')) {
-      await answer('orders-received', { power: position.power, phaseName: locked.currentPhase, final: false, receivedAt, understood, deadline, timeLeft: timeLeft(msg.receivedAt, phase.deadline) }, 'ack');
+      await answer('orders-received', { ...ack, final: false }, 'ack');
       await appendAudit(trx, { gameId: locked.id, actor: 'ingest', action: 'message.accept', detail: { inboundId, power: position.power, press: sheet.press.length, votes: sheet.votes.length, requests: sheet.requests.map((r) => r.kind) } });
       return { kind: 'noOrders', inboundId, gameId: locked.id, power: position.power };
     }
@@ -161,15 +162,7 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
       sheet,
       orders: sheet.orders.map((o) => o.text),
     });
-    await answer('orders-received', {
-      power: position.power,
-      phaseName: locked.currentPhase,
-      final: sheet.final,
-      receivedAt,
-      understood,
-      deadline,
-      timeLeft: timeLeft(msg.receivedAt, phase.deadline),
-    }, 'ack');
+    await answer('orders-received', ack, 'ack');
     await appendAudit(trx, { gameId: locked.id, actor: 'ingest', action: 'orders.accept', detail: { inboundId, orderSetId: set.id, power: position.power, final: sheet.final, orders: set.orders } });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power: position.power, final: sheet.final };
   });

@@ -59,7 +59,7 @@ export async function composeMail(mail: OutboxMail, from: string): Promise<Buffe
 }
 
 /** A file name that is the same for every attempt at the same mail. */
-export function outboxFileName(mail: OutboxMail): string {
+export function outboxFileName(mail: Pick<OutboxMail, 'id' | 'kind' | 'to' | 'createdAt'>): string {
   return `${mail.createdAt.toISOString().slice(0, 10)}-${mail.kind}-${mail.id}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`;
 }
 

@@ -101,19 +101,22 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     if (m) mark = { mark: m, line: 0 };
   }
 
-  let openPress: { line: number; header: PressHeader; text: string[] } | undefined;
+  // The press block being read, if any (an object, so the closures below can change it).
+  const reading: { press?: { line: number; header: PressHeader; text: string[] } } = {};
   const closePress = () => {
-    if (!openPress) return;
-    const text = openPress.text.join('\n').trim().slice(0, MAX_PRESS_CHARS);
-    const h = openPress.header;
-    press.push({ line: openPress.line, kind: h.kind, to: h.to, ...(h.attribution ? { attribution: h.attribution } : {}), text });
-    openPress = undefined;
+    const open = reading.press;
+    if (!open) return;
+    const text = open.text.join('\n').trim().slice(0, MAX_PRESS_CHARS);
+    const h = open.header;
+    press.push({ line: open.line, kind: h.kind, to: h.to, ...(h.attribution ? { attribution: h.attribution } : {}), text });
+    reading.press = undefined;
   };
 
   const readLine = (l: BodyLine) => {
+    const openPress = reading.press;
     if (openPress) {
       if (isPressEnd(l.text)) {
-        if (openPress.header.kind === 'black') openPress = undefined;
+        if (openPress.header.kind === 'black') reading.press = undefined;
         else closePress();
         lines.push({ line: l.no, written: l.text, kind: 'press', understood: 'end of press' }); }
       else { openPress.text.push(l.text); lines.push({ line: l.no, written: l.text, kind: 'press' }); }
@@ -129,11 +132,11 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
         // D.X(1): press officially attributed to someone else is never accepted.
         issue(l.no, t, 'blackPress', `press officially attributed to ${header.attribution} cannot be accepted (D.X(1)); write PRESS TO ALL (signed by you), GRAY PRESS TO ALL (anonymous) or PRESS TO ALL AS "a name"`);
         lines.push({ line: l.no, written: l.text, kind: 'issue', understood: 'black press: refused' });
-        if (header.inline === undefined) openPress = { line: l.no, header, text: [] }; // swallow its text, then drop it
+        if (header.inline === undefined) reading.press = { line: l.no, header, text: [] }; // swallow its text, then drop it
         return;
       }
       lines.push({ line: l.no, written: l.text, kind: 'press', understood: `${header.kind} press to ${header.to === 'all' ? 'all' : header.to.join(', ')}` });
-      openPress = { line: l.no, header, text: header.inline ? [header.inline] : [] };
+      reading.press = { line: l.no, header, text: header.inline ? [header.inline] : [] };
       if (header.inline !== undefined) closePress();
       return;
     }
@@ -191,14 +194,10 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     lines.push({ line: l.no, written: l.text, kind: 'text' });
   };
   for (const l of body.lines) readLine(l);
-  // The loop may leave a press open (TypeScript cannot see the closure's assignments).
-  openPress = openPress as typeof openPress;
-  if (openPress) {
-    const o = openPress;
-    if (o.header.kind !== 'black') {
-      issue(o.line, 'PRESS', 'unterminatedPress', 'this press has no END PRESS line, so everything after it was read as press; end press with a line END PRESS');
-      closePress();
-    } else openPress = undefined;
+  const unterminated = reading.press;
+  if (unterminated && unterminated.header.kind !== 'black') {
+    issue(unterminated.line, 'PRESS', 'unterminatedPress', 'this press has no END PRESS line, so everything after it was read as press; end press with a line END PRESS');
+    closePress();
   }
   for (const l of body.tooLong) {
     // A long paragraph of prose (common in HTML mail) is not an order; a long order-like line is reported.
