@@ -116,6 +116,10 @@ export interface PhasesTable {
   adjudicated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
+  /** 0002: bumped when a rollback (D.VIII(1)) reopens or re-creates the phase. */
+  generation: ColumnType<number, number | undefined, number>;
+  /** 0002: set on phases after a rolled-back one until they are re-opened. */
+  superseded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface InboundMessagesTable {
@@ -144,6 +148,8 @@ export interface OrderSetsTable {
   sheet: ColumnType<Json, string, never>;
   orders: ColumnType<string[], string, never>;
   created_at: CreatedAt;
+  /** 0002: the phase's generation when the set was received (only the current one counts). */
+  phase_generation: ColumnType<number, number | undefined, never>;
 }
 
 export interface OutboxTable {
@@ -175,6 +181,42 @@ export interface AuditLogTable {
   hash: ColumnType<string, string, never>;
 }
 
+export interface MailboxCheckpointsTable {
+  mailbox: string;
+  uidvalidity: number;
+  last_uid: ColumnType<number, number | undefined, number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Which address a copy came in through. */
+export type InboundRole = 'game' | 'confirm';
+
+export interface InboundDecisionsTable {
+  inbound_message_id: ColumnType<number, number, never>;
+  role: ColumnType<InboundRole, InboundRole, never>;
+  decided_at: ColumnType<Date, Date, never>;
+  from_address: ColumnType<string | null, string | null | undefined, never>;
+  game_id: ColumnType<string | null, string | null | undefined, never>;
+  phase: ColumnType<string | null, string | null | undefined, never>;
+  power: ColumnType<Power | null, Power | null | undefined, never>;
+  person_id: ColumnType<number | null, number | null | undefined, never>;
+  outcome: ColumnType<string, string, never>;
+  reason: ColumnType<string | null, string | null | undefined, never>;
+  identity: ColumnType<Json, string | undefined, never>;
+  replied: ColumnType<boolean, boolean | undefined, never>;
+}
+
+export interface RollbacksTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  generation: ColumnType<number, number, never>;
+  td_approval: ColumnType<string, string, never>;
+  actor: ColumnType<string, string, never>;
+  withdrawn: ColumnType<Json, string, never>;
+  at: ColumnType<Date, Date, never>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -195,6 +237,9 @@ export interface Database {
   order_sets: OrderSetsTable;
   outbox: OutboxTable;
   audit_log: AuditLogTable;
+  mailbox_checkpoints: MailboxCheckpointsTable;
+  inbound_decisions: InboundDecisionsTable;
+  rollbacks: RollbacksTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -25,6 +25,9 @@ export interface IncomingMessage {
   /** Trusted receipt time: IMAP INTERNALDATE, end of DATA, or our MTA's Received header. */
   readonly receivedAt: Date;
   readonly source: 'imap' | 'smtp' | 'pipe' | 'cli';
+  /** Which address the copy came in through: a game mailbox (default) or the TD's confirmation mailbox (D.VII(7)). */
+  readonly role?: 'game' | 'confirm';
+  /** The source's stable name ('imap://judge@host/INBOX'; 'smtp:game', 'smtp:confirm'; 'pipe'). */
   readonly mailbox?: string;
   readonly uidvalidity?: number | bigint;
   readonly uid?: number | bigint;
