@@ -14,7 +14,9 @@ import { userInfo } from 'node:os';
 import { readConfig } from '../config/read-config.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/schema.js';
-import type { CommandResult } from './command-result.js';
+import { formatGmt, type CommandResult } from './command-result.js';
+import { rollbackPhase } from '../gm/rollback-phase.js';
+import { migrateQueue } from '../worker/queue.js';
 import { runGameCreate } from './commands/game-create.js';
 import { runGameShow } from './commands/game-show.js';
 import { runMigrate } from './commands/migrate.js';
@@ -56,7 +58,7 @@ async function execute<T>(
   command: string,
   opts: CommonOptions,
   check: () => { ok: true; value: T } | { ok: false; problems: string[] },
-  run: (db: Db, value: T, applied: readonly string[]) => Promise<CommandResult>,
+  run: (db: Db, value: T, applied: readonly string[], ctx: { url: string; fromAddress: string }) => Promise<CommandResult>,
 ): Promise<void> {
   const json = opts.json === true;
   const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
@@ -66,7 +68,8 @@ async function execute<T>(
   try {
     const open = await openDatabase(config.config);
     try {
-      report(await run(open.db, input.value, open.applied), json, command);
+      const url = config.config.databaseUrl ?? open.embedded!.url;
+      report(await run(open.db, input.value, open.applied, { url, fromAddress: config.config.fromAddress }), json, command);
     } finally {
       await open.stop();
     }
@@ -116,4 +119,29 @@ export function gameCreateCommand(opts: CommonOptions & GameSpecOptions & { from
 /** `mailjudge game show <game>`. */
 export function gameShowCommand(id: string, opts: CommonOptions): Promise<void> {
   return execute('game show', opts, noInput, (db) => runGameShow(db, id));
+}
+
+/** `mailjudge rollback <game> <phase> --td-approval <note> [--deadline <instant>]` (D.VIII(1)). */
+export function rollbackCommand(gameId: string, phase: string, opts: CommonOptions & { tdApproval: string; deadline?: string }): Promise<void> {
+  const check = () => {
+    if (opts.deadline === undefined) return { ok: true as const, value: undefined };
+    const at = new Date(opts.deadline);
+    return Number.isNaN(at.getTime()) || !/[zZ]|[+-]\d\d:?\d\d$/.test(opts.deadline)
+      ? { ok: false as const, problems: [`--deadline ${opts.deadline}: give an ISO 8601 instant with its zone, e.g. 2024-05-08T12:00Z`] }
+      : { ok: true as const, value: at };
+  };
+  return execute('rollback', opts, check, async (db, deadline, _applied, ctx) => {
+    await migrateQueue(ctx.url);
+    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: new Date(), fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
+    if (!r.ok) return { ok: false, problems: [r.problem] };
+    const json = { game: gameId, phase: r.phase, generation: r.generation, deadline: r.deadline.toISOString(), withdrawn: r.withdrawn, carriedSets: r.carried, notified: r.notified };
+    const text = [
+      `${gameId} ${r.phase} is open again (generation ${r.generation}), with the TD's approval recorded.`,
+      `  withdrawn:  ${r.withdrawn.join(', ')}`,
+      `  standing order sets carried over: ${r.carried}`,
+      `  new deadline: ${formatGmt(r.deadline)}`,
+      `  notices queued: ${r.notified} (every player and the GM); the running judge (mailjudge start) sends them and adjudicates at the deadline.`,
+    ].join('\n');
+    return { ok: true, text, json };
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`)
+ * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`, `rollback`)
  * with their options and help. Their code (src/cli/db-command-shell.ts) is imported when one of them
  * runs, so `adjudicate` and the other engine commands start as fast as before.
  */
@@ -69,6 +69,14 @@ CSV file: power,name,email,time_zone  (header optional; time_zone may be empty: 
 Options override the file.`,
       ),
   ).action(async (opts: CommonOptions & GameSpecOptions & { from: string }) => (await shell()).gameCreateCommand(opts));
+  withCommon(
+    program
+      .command('rollback <game> <phase>')
+      .description("TD-approved rollback (D.VIII(1)): reopen an adjudicated phase for new orders; later phases are withdrawn, standing orders stand")
+      .requiredOption('--td-approval <note>', "the TD's express consent as it will be recorded and announced: who, when, why")
+      .option('--deadline <instant>', 'the reopened phase\'s deadline, ISO 8601 with zone (default: the phase\'s minimum length from now)')
+      .addHelpText('after', '\nExample: mailjudge rollback wm-r1-b7 S1902M --td-approval "TD Jane Roe, 7 May: Italy\'s orders were misread"'),
+  ).action(async (gameId: string, phase: string, opts: CommonOptions & { tdApproval: string; deadline?: string }) => (await shell()).rollbackCommand(gameId, phase, opts));
   withCommon(game.command('show <game>').description('show a game: players, position, phase, deadline, who has ordered (never the orders)'))
     .action(async (id: string, opts: CommonOptions) => (await shell()).gameShowCommand(id, opts));
 }

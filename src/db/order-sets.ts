@@ -6,10 +6,19 @@
  * "Latest" means greatest `received_at`, then greatest id: IMAP receipt times have one-second
  * resolution, and within one second insertion order follows the mailbox's UID order.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Power } from '../game/index.js';
 import { toJson } from './canonical-json.js';
-import type { Db, Json, OrderSetRow } from './schema.js';
+import type { Database, Db, Json, OrderSetRow } from './schema.js';
+
+/**
+ * The phase's current generation (0 until a rollback, D.VIII(1)): a set belongs to the generation it
+ * was received in, and only the current generation's sets count.
+ */
+function currentGeneration(gameId: string, phase: string) {
+  return (eb: ExpressionBuilder<Database, 'order_sets'>) =>
+    eb.selectFrom('phases').select('generation').where('phases.game_id', '=', gameId).where('phases.name', '=', phase);
+}
 
 /** One order set. */
 export interface OrderSet {
@@ -30,6 +39,8 @@ export interface OrderSet {
   /** Canonical order text, in sheet order. */
   readonly orders: readonly string[];
   readonly createdAt: Date;
+  /** The phase generation it was received in (D.VIII(1) rollbacks). */
+  readonly phaseGeneration: number;
 }
 
 /** A set to record. */
@@ -70,14 +81,17 @@ export function orderSetFromRow(row: OrderSetRow): OrderSet {
     sheet: row.sheet,
     orders: row.orders,
     createdAt: row.created_at,
+    phaseGeneration: row.phase_generation,
   };
 }
 
-/** Record a set (the phase row must exist). */
+/** Record a set in the phase's current generation (the phase row must exist). */
 export async function insertOrderSet(db: Db, s: NewOrderSet): Promise<OrderSet> {
   const row = await db
     .insertInto('order_sets')
-    .values({
+    .values((eb) => ({
+      // No phase row: 0, and the foreign key refuses the set (23503).
+      phase_generation: eb.fn.coalesce(eb.selectFrom('phases').select('generation').where('game_id', '=', s.gameId).where('name', '=', s.phase), eb.lit(0)),
       game_id: s.gameId,
       phase: s.phase,
       power: s.power,
@@ -87,7 +101,7 @@ export async function insertOrderSet(db: Db, s: NewOrderSet): Promise<OrderSet> 
       final: s.final,
       sheet: JSON.stringify(toJson(s.sheet)),
       orders: JSON.stringify(s.orders),
-    })
+    }))
     .returningAll()
     .executeTakeFirstOrThrow();
   return orderSetFromRow(row);
@@ -103,7 +117,7 @@ export interface OrderSetQuery {
 
 /** Every set of a phase, oldest first (what D.III(3)'s merge rule walks). */
 export async function findOrderSets(db: Db, gameId: string, phase: string, query: OrderSetQuery = {}): Promise<OrderSet[]> {
-  let q = db.selectFrom('order_sets').selectAll().where('game_id', '=', gameId).where('phase', '=', phase);
+  let q = db.selectFrom('order_sets').selectAll().where('game_id', '=', gameId).where('phase', '=', phase).where('phase_generation', '=', currentGeneration(gameId, phase));
   if (query.power) q = q.where('power', '=', query.power);
   if (query.receivedBy) q = q.where('received_at', '<=', query.receivedBy);
   const rows = await q.orderBy('power').orderBy('received_at').orderBy('id').execute();
@@ -117,7 +131,8 @@ export async function findLatestOrderSets(db: Db, gameId: string, phase: string,
     .selectAll()
     .distinctOn('power')
     .where('game_id', '=', gameId)
-    .where('phase', '=', phase);
+    .where('phase', '=', phase)
+    .where('phase_generation', '=', currentGeneration(gameId, phase));
   if (query.power) q = q.where('power', '=', query.power);
   if (query.receivedBy) q = q.where('received_at', '<=', query.receivedBy);
   const rows = await q.orderBy('power').orderBy('received_at', 'desc').orderBy('id', 'desc').execute();
@@ -139,6 +154,7 @@ export async function findOrderSetStatus(db: Db, gameId: string, phase: string):
     ])
     .where('game_id', '=', gameId)
     .where('phase', '=', phase)
+    .where('phase_generation', '=', currentGeneration(gameId, phase))
     .groupBy('power')
     .orderBy('power')
     .execute();

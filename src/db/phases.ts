@@ -21,6 +21,10 @@ export interface PhaseRecord {
   readonly adjudicatedAt: Date | null;
   readonly publishedAt: Date | null;
   readonly createdAt: Date;
+  /** 0 at first; bumped each time a rollback (D.VIII(1)) reopens or re-creates the phase. */
+  readonly generation: number;
+  /** Set while the phase lies after a rolled-back one (no longer part of the game's history). */
+  readonly supersededAt: Date | null;
 }
 
 /** Map a row to a {@link PhaseRecord} (throws a DbError if the stored state is corrupt). */
@@ -35,21 +39,38 @@ export function phaseFromRow(row: PhaseRow): PhaseRecord {
     adjudicatedAt: row.adjudicated_at,
     publishedAt: row.published_at,
     createdAt: row.created_at,
+    generation: row.generation,
+    supersededAt: row.superseded_at,
   };
 }
 
-/** Open a phase: its name is `state.phase`. Throws the database error (23505) if it exists. */
+/**
+ * Open a phase: its name is `state.phase`. A phase superseded by a rollback (D.VIII(1)) is re-opened
+ * in place under the next generation; any other existing phase is an error (throws).
+ */
 export async function insertPhase(db: Db, p: { gameId: string; state: GameState; deadline: Date }): Promise<PhaseRecord> {
+  const stateBefore = JSON.stringify(gameStateToJson(p.state));
   const row = await db
     .insertInto('phases')
-    .values({
-      game_id: p.gameId,
-      name: formatPhase(p.state.phase),
-      state_before: JSON.stringify(gameStateToJson(p.state)),
-      deadline: p.deadline,
-    })
+    .values({ game_id: p.gameId, name: formatPhase(p.state.phase), state_before: stateBefore, deadline: p.deadline })
+    .onConflict((oc) =>
+      oc
+        .columns(['game_id', 'name'])
+        .doUpdateSet((eb) => ({
+          state_before: stateBefore,
+          deadline: p.deadline,
+          state_after: null,
+          results: null,
+          adjudicated_at: null,
+          published_at: null,
+          superseded_at: null,
+          generation: eb('phases.generation', '+', 1),
+        }))
+        .where('phases.superseded_at', 'is not', null),
+    )
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new Error(`phase ${formatPhase(p.state.phase)} of ${p.gameId} exists already`);
   return phaseFromRow(row);
 }
 
@@ -59,9 +80,9 @@ export async function findPhase(db: Db, gameId: string, name: string): Promise<P
   return row && phaseFromRow(row);
 }
 
-/** Every phase of a game, in game order (S1901M, F1901M, F1901R, W1901A, S1902M, …). */
+/** Every phase of a game's history, in game order (S1901M, F1901M, F1901R, W1901A, S1902M, …); phases superseded by a rollback are left out. */
 export async function findPhases(db: Db, gameId: string): Promise<PhaseRecord[]> {
-  const rows = await db.selectFrom('phases').selectAll().where('game_id', '=', gameId).execute();
+  const rows = await db.selectFrom('phases').selectAll().where('game_id', '=', gameId).where('superseded_at', 'is', null).execute();
   const order = (name: string) => {
     const p = parsePhase(name);
     return p ? phaseIndex(p) : Number.MAX_SAFE_INTEGER;

@@ -217,6 +217,14 @@ export interface RollbacksTable {
   at: ColumnType<Date, Date, never>;
 }
 
+export interface JudgeProcessesTable {
+  token: string;
+  host: string;
+  pid: number;
+  worker_ids: ColumnType<string[], string[] | undefined, string[]>;
+  started_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -240,6 +248,7 @@ export interface Database {
   mailbox_checkpoints: MailboxCheckpointsTable;
   inbound_decisions: InboundDecisionsTable;
   rollbacks: RollbacksTable;
+  judge_processes: JudgeProcessesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -29,6 +29,11 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
       job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);
 }
 
+/** Remove a pending job by its key (no-op when there is none or it is running). */
+export async function removeJob(trx: Db, jobKey: string): Promise<void> {
+  await sql`SELECT graphile_worker.remove_job(${jobKey}::text)`.execute(trx);
+}
+
 /** Install or update graphile-worker's own schema (idempotent). */
 export async function migrateQueue(connectionString: string): Promise<void> {
   await runMigrations({ connectionString, logger: quietLogger() });

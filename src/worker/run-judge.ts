@@ -4,8 +4,9 @@
  * second process on the same database is another set of workers (graphile-worker claims jobs with
  * SKIP LOCKED), never a second copy of any effect.
  */
+import { EventEmitter } from 'node:events';
 import { join, resolve } from 'node:path';
-import { run, type Runner } from 'graphile-worker';
+import { run, type Runner, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { openDatabase, type OpenDatabase } from '../db/connect.js';
@@ -14,6 +15,7 @@ import { migrateQueue, quietLogger } from './queue.js';
 import { adjudicatePhaseTask, type AdjudicatePayload } from './tasks/adjudicate-phase.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { scheduleOpenPhases } from './scheduler.js';
+import { startProcessRegistry } from './process-registry.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -50,7 +52,14 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     const queuePool = new pg.Pool({ connectionString, max: (options.concurrency ?? 4) + 2 });
     queuePool.on('error', () => {});
     queuePool.on('connect', (client) => client.on('error', () => {}));
+    // Jobs a killed process had locked are released at once, not after graphile-worker's 4 hours.
+    const registry = await startProcessRegistry(connectionString, { onError: (e) => process.stderr.write(`worker registry: ${e.message}\n`) });
+    const events: WorkerEvents = new EventEmitter();
+    // Jobs are locked by the pool's id (batched fetching) or by a worker's: record both.
+    events.on('pool:create', ({ workerPool }) => registry.addWorker(workerPool.id));
+    events.on('worker:create', ({ worker }) => registry.addWorker(worker.workerId));
     const runner = await run({
+      events,
       pgPool: queuePool,
       concurrency: options.concurrency ?? 4,
       noHandleSignals: true,
@@ -74,6 +83,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       async stop() {
         clearInterval(sweep);
         await runner.stop();
+        await registry.stop();
         await queuePool.end();
         transport.close();
         await database.stop();

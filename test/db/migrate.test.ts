@@ -54,7 +54,7 @@ describe('migrate', () => {
     const rows = await db.selectFrom('schema_migrations').select(['name', 'checksum']).orderBy('name').execute();
     expect(rows).toEqual(readMigrations().map((m) => ({ name: m.name, checksum: m.checksum })));
     const tables = await sql<{ n: number }>`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`.execute(db);
-    expect(tables.rows[0]!.n).toBe(16);
+    expect(tables.rows[0]!.n).toBe(17);
   });
 
   it('lets only one of two concurrent runs apply (advisory lock); the other finds nothing to do', async () => {

@@ -7,36 +7,20 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICIES, findGame } from '../../src/db/games.js';
+import { findGame } from '../../src/db/games.js';
 import { verifyAuditChain } from '../../src/db/audit-log.js';
-import { POWERS } from '../../src/game/index.js';
-import { receiveMessage } from '../../src/mail/inbound/receive-message.js';
 import { createTransport, type MailTransport } from '../../src/mail/outbound/send.js';
-import { runGameCreate } from '../../src/cli/commands/game-create.js';
-import { DEMO_ORDERS } from '../../src/cli/commands/demo.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { adjudicatePhaseTask } from '../../src/worker/tasks/adjudicate-phase.js';
 import { sendMailTask } from '../../src/worker/tasks/send-mail.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';
 
 let t: TestDatabase;
-const ctx = { now: () => new Date('2026-03-05T12:00:00Z'), fromAddress: 'judge@judge.example.org' };
+const ctx = DEMO_CTX;
 
-async function newGame(id: string): Promise<void> {
-  const r = await runGameCreate(t.db, {
-    id, address: `${id}@judge.example.org`, gm: { email: 'gm@example.org', name: 'GM' }, rules: 'wm', endYear: 1909,
-    policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: id, deadline: new Date('2026-03-06T12:00:00Z'),
-    players: POWERS.map((power) => ({ power, name: power, email: `${power.toLowerCase()}@example.org`, timeZone: 'America/New_York', where: power })),
-  }, 'test', new Date('2026-03-01T12:00:00Z'));
-  expect(r.ok).toBe(true);
-  for (const power of POWERS) {
-    const raw = await new MailComposer({ from: `${power.toLowerCase()}@example.org`, to: `${id}@judge.example.org`, subject: 'orders FINAL', text: DEMO_ORDERS.S1901M[power], messageId: `<${id}-${power}@example.org>` }).compile().build();
-    const got = await receiveMessage(t.db, ctx, { raw, receivedAt: new Date('2026-03-04T12:00:00Z'), source: 'cli' });
-    expect(got.kind).toBe('orders');
-  }
-}
+const newGame = (id: string) => demoGameWithOrders(t.db, id);
 
 async function reports(gameId: string) {
   return t.db.selectFrom('outbox').select(['to_address', 'kind']).where('game_id', '=', gameId).where('kind', '=', 'adjudication-report').execute();

@@ -3,7 +3,7 @@
  * the Final mark, press, votes, requests, and every issue with its line. Pure; never throws.
  */
 import type { Order } from '../../game/index.js';
-import { STANDARD_MAP, WM_RULES, parseOrder, provinceOf } from '../../game/index.js';
+import { STANDARD_MAP, WM_RULES, provinceOf } from '../../game/index.js';
 import { MAX_LINE_CHARS, MAX_ORDERS_PER_SHEET, MAX_PRESS_CHARS, MAX_SHEET_LINES } from '../../limits.js';
 import { readBodyLines, type BodyLine } from './body-lines.js';
 import { type Mark, type PressHeader, isPressEnd, readBodyMark, readPressHeader, readRequest, readSubjectMark, readVote } from './commands.js';

@@ -17,13 +17,11 @@ import {
 import { appendAudit } from '../../db/audit-log.js';
 import { lockGame, updateGameProgress } from '../../db/games.js';
 import { findOrderSets } from '../../db/order-sets.js';
-import { enqueueOutbox, outboxKey, outboxMessageId } from '../../db/outbox.js';
-import { findPerson } from '../../db/people.js';
+import { outboxKey } from '../../db/outbox.js';
 import { findPhase, insertPhase, markPhasePublished, savePhaseResult } from '../../db/phases.js';
-import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { buildReportContext } from '../../mail/outbound/report-context.js';
-import { renderMail } from '../../mail/outbound/render.js';
+import { gameRecipients, queueMail } from '../../mail/outbound/queue-mail.js';
 import { defaultDeadline } from '../../rules/deadlines.js';
 import { effectiveOrders } from '../../rules/effective-orders.js';
 import { enqueueJob } from '../queue.js';
@@ -79,13 +77,7 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     await updateGameProgress(trx, game.id, { currentPhase: nextName ?? payload.phase, status: nextName ? 'active' : 'finished' });
 
     // One report per recipient: every acting player and the GM, each with the deadline in their zone.
-    const recipients = new Map<string, string>();
-    for (const pos of await findCurrentPositions(trx, game.id)) {
-      const person = await findPerson(trx, pos.personId);
-      if (person) recipients.set(person.email.toLowerCase(), person.timeZone);
-    }
-    const gm = await findPerson(trx, game.gmPersonId);
-    if (gm) recipients.set(gm.email.toLowerCase(), gm.timeZone);
+    const recipients = await gameRecipients(trx, game);
     const input = {
       game: { id: game.id, board: game.boardName, address: game.address },
       phase: state.phase,
@@ -98,20 +90,16 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
       ...(outcome.winner ? { winner: outcome.winner } : {}),
       ...(outcome.ended ? { ended: true } : {}),
     };
-    const domain = ctx.fromAddress.split('@')[1] ?? 'localhost';
+    // A phase re-adjudicated after a rollback (D.VIII(1)) sends its reports again, under new keys.
+    const reportKey = record.generation ? `${payload.phase}.g${record.generation}` : payload.phase;
     for (const [to, zone] of recipients) {
-      const mail = renderMail('adjudication-report', buildReportContext(input, zone));
-      const dedupeKey = outboxKey('report', game.id, payload.phase, to);
-      const { id, created } = await enqueueOutbox(trx, {
-        dedupeKey,
+      await queueMail(trx, ctx.fromAddress, {
+        dedupeKey: outboxKey('report', game.id, reportKey, to),
         gameId: game.id,
-        kind: 'adjudication-report',
+        template: 'adjudication-report',
+        context: buildReportContext(input, zone),
         to,
-        subject: mail.subject,
-        bodyText: mail.text,
-        messageId: outboxMessageId(dedupeKey, domain),
       });
-      if (created) await enqueueJob(trx, 'send-mail', { outboxId: id }, { jobKey: `send:${id}` });
     }
     await markPhasePublished(trx, game.id, payload.phase, now);
     if (nextName && deadline) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline });

@@ -1,0 +1,51 @@
+/**
+ * Queue one rendered email in the caller's transaction: the outbox row (deduplicated by its key) and,
+ * only when the row is new, the `send-mail` job that delivers it. Every mail the judge sends goes
+ * through here, so "exactly one copy of each email" rests on one function.
+ */
+import { enqueueOutbox, outboxMessageId } from '../../db/outbox.js';
+import { findCurrentPositions } from '../../db/positions.js';
+import { findPerson } from '../../db/people.js';
+import type { Db } from '../../db/schema.js';
+import { enqueueJob } from '../../worker/queue.js';
+import { renderMail } from './render.js';
+
+export interface QueuedMail {
+  readonly dedupeKey: string;
+  readonly gameId: string | null;
+  /** The template under templates/, also the outbox kind. */
+  readonly template: string;
+  readonly context: object;
+  readonly to: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** Render `mail.template` and queue it; returns the outbox id and whether it was new. */
+export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail): Promise<{ id: number; created: boolean }> {
+  const r = renderMail(mail.template, mail.context);
+  const domain = fromAddress.split('@')[1] ?? 'localhost';
+  const queued = await enqueueOutbox(trx, {
+    dedupeKey: mail.dedupeKey,
+    gameId: mail.gameId,
+    kind: mail.template,
+    to: mail.to,
+    subject: r.subject,
+    bodyText: r.text,
+    messageId: outboxMessageId(mail.dedupeKey, domain),
+    ...(mail.headers ? { headers: mail.headers } : {}),
+  });
+  if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
+  return queued;
+}
+
+/** Everyone a game announcement goes to: each acting player and the GM, address (lower case) → time zone. */
+export async function gameRecipients(trx: Db, game: { id: string; gmPersonId: number }): Promise<Map<string, string>> {
+  const recipients = new Map<string, string>();
+  for (const pos of await findCurrentPositions(trx, game.id)) {
+    const person = await findPerson(trx, pos.personId);
+    if (person) recipients.set(person.email.toLowerCase(), person.timeZone);
+  }
+  const gm = await findPerson(trx, game.gmPersonId);
+  if (gm) recipients.set(gm.email.toLowerCase(), gm.timeZone);
+  return recipients;
+}
