@@ -1,0 +1,19 @@
+/**
+ * Pure submission rules: when a message counts as received, whether it is on time or late, which game
+ * it is for, the per-sender reply cap, and the Coalition lock and order-selection rules. Time is always
+ * a parameter.
+ */
+export { isOnTime, lateDecision, type LateDecision, type LatePolicy, type TimeResolution } from './on-time.js';
+export { countedReceipt, type CountedReceipt, type MailCopy } from './receipt.js';
+export { addressedToGame, gameFromAddresses, normalizeAddress, type GameCandidate, type GameMatch } from './addressing.js';
+export { rateLimit, RATE_LIMIT_WINDOW_MS, type RateLimitDecision } from './rate-limit.js';
+export {
+  coalitionArmyOrders,
+  coalitionPmWindow,
+  coalitionPostOnTime,
+  COALITION_PM_WINDOW_HOURS,
+  type CoalitionArmyDecision,
+  type CoalitionOrder,
+  type CoalitionOrderRejection,
+  type PmWindowDecision,
+} from './coalition.js';
