@@ -1,5 +1,5 @@
 /**
- * Default deadlines (D.VII(2)): one game season a week — a movement turn of at least 3 days (we give
+ * Default deadlines (D.VII(4)(a)): one game season a week — a movement turn of at least 3 days (we give
  * 4), retreat and adjustment turns of 1 day — each on a whole hour, as an instant in UTC. The GM may
  * lengthen them; the calendar (unavailability windows, extensions) refines them. Pure.
  */
