@@ -14,3 +14,5 @@ export const MAX_LINE_CHARS = 500;
 export const MAX_ORDERS_PER_SHEET = 200;
 /** Longest press message (characters). */
 export const MAX_PRESS_CHARS = 20_000;
+/** Most replies the judge sends one address in an hour (a mail-loop and abuse guard). */
+export const MAX_REPLIES_PER_SENDER_PER_HOUR = 30;

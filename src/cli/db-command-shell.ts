@@ -19,6 +19,7 @@ import { rollbackPhase } from '../gm/rollback-phase.js';
 import { migrateQueue } from '../worker/queue.js';
 import { runGameCreate } from './commands/game-create.js';
 import { runGameShow } from './commands/game-show.js';
+import { runAudit } from './commands/audit.js';
 import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
@@ -144,4 +145,9 @@ export function rollbackCommand(gameId: string, phase: string, opts: CommonOptio
     ].join('\n');
     return { ok: true, text, json };
   });
+}
+
+/** `mailjudge audit --game <game> --power <power> [--phase <phase>]` (the TD, D.VII(1), D.VII(7)). */
+export function auditCommand(opts: CommonOptions & { game: string; power: string; phase?: string }): Promise<void> {
+  return execute('audit', opts, noInput, (db) => runAudit(db, { game: opts.game, power: opts.power, ...(opts.phase ? { phase: opts.phase } : {}) }));
 }

@@ -77,6 +77,14 @@ Options override the file.`,
       .option('--deadline <instant>', 'the reopened phase\'s deadline, ISO 8601 with zone (default: the phase\'s minimum length from now)')
       .addHelpText('after', '\nExample: mailjudge rollback wm-r1-b7 S1902M --td-approval "TD Jane Roe, 7 May: Italy\'s orders were misread"'),
   ).action(async (gameId: string, phase: string, opts: CommonOptions & { tdApproval: string; deadline?: string }) => (await shell()).rollbackCommand(gameId, phase, opts));
+  withCommon(
+    program
+      .command('audit')
+      .description("TD: every receipt of a power's mail (game and confirmation mailboxes) with GMT times, SHA-256 hashes, identity evidence, the set that counts, and a verified hash chain")
+      .requiredOption('--game <game>', 'the game id')
+      .requiredOption('--power <power>', 'the power, e.g. FRANCE')
+      .option('--phase <phase>', 'only this phase, e.g. S1901M'),
+  ).action(async (opts: CommonOptions & { game: string; power: string; phase?: string }) => (await shell()).auditCommand(opts));
   withCommon(game.command('show <game>').description('show a game: players, position, phase, deadline, who has ordered (never the orders)'))
     .action(async (id: string, opts: CommonOptions) => (await shell()).gameShowCommand(id, opts));
 }

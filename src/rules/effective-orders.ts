@@ -5,6 +5,7 @@
  * orders until adjudication starts (D.VII(3)). A power with no set holds everything (D.VII(6)(c)).
  * Pure: time is a parameter.
  */
+import { isOnTime } from './submission/on-time.js';
 import { parseOrder, provinceOf, type Order, type Power, type SubmittedOrder } from '../game/index.js';
 
 export interface StoredSet {
@@ -42,7 +43,8 @@ function unitKey(o: Order): string | undefined {
 export function effectiveOrders(sets: readonly StoredSet[], powers: readonly Power[], deadline: Date, startedAt: Date, policy: EffectivePolicy): EffectiveOrders {
   // D.VII(1),(3): on time = at or before the deadline; late sets only by the game's policy.
   const limit = policy.lateOrders === 'accept-until-adjudication' ? startedAt : deadline;
-  const counted = sets.filter((s) => s.receivedAt.getTime() <= limit.getTime()).sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.id - b.id);
+  // Compared at the whole second, as the intake's lateDecision does (IMAP INTERNALDATE has seconds only).
+  const counted = sets.filter((s) => isOnTime(s.receivedAt, limit)).sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.id - b.id);
   const orders: SubmittedOrder[] = [];
   const writtenLines: string[] = [];
   const written: EffectiveOrders['written'] = {};

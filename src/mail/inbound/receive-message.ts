@@ -1,24 +1,28 @@
 /**
- * The one path every inbound message takes (IMAP, the SMTP listener, the pipe, the demo): store the
- * raw bytes with the trusted receipt time first, then parse, decide and answer. Never throws on bad
- * input: a message that cannot be read is quarantined in the audit log, never dropped.
+ * The one path every inbound message takes (IMAP, the SMTP listener, the pipe, the CLI): store the
+ * raw bytes with the trusted receipt time first, then parse, guard against loops, find the game and
+ * the sender, check identity, and hand over to the right handler: the TD's confirmation mailbox
+ * (confirm-copy.ts), the GM's commands (gm-mail.ts), or a player's orders and requests
+ * (player-mail.ts). Never throws on bad input: a message that cannot be read is quarantined, never
+ * dropped; every message ends with exactly one recorded decision (inbound_decisions) and one audit
+ * entry carrying the raw message's SHA-256, so the hash chain covers the evidence.
  */
-import { Duration, DateTime } from 'luxon';
-import { appendAudit } from '../../db/audit-log.js';
-import { findGameByAddress, lockGame, type Game } from '../../db/games.js';
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { findGame, type Game } from '../../db/games.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
-import { insertOrderSet } from '../../db/order-sets.js';
-import { enqueueOutbox, outboxKey, outboxMessageId } from '../../db/outbox.js';
-import { findPersonByEmail } from '../../db/people.js';
-import { findPhase } from '../../db/phases.js';
+import { unknownSenderAnswered } from '../../db/inbound-decisions.js';
+import { findPersonByEmail, type Person } from '../../db/people.js';
 import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
-import { RULE_PROFILES } from '../../game/index.js';
-import { formatAsUnderstood, parseOrderSheet } from '../../rules/sheet/index.js';
-import { enqueueJob } from '../../worker/queue.js';
-import { formatDeadline } from '../outbound/report-context.js';
-import { renderMail } from '../outbound/render.js';
+import { gameFromAddresses } from '../../rules/submission/index.js';
+import { receiveConfirmCopy } from './confirm-copy.js';
+import { decide, type Received } from './decide.js';
+import { receiveGmMail } from './gm-mail.js';
+import { authenticateMessage, decideIdentity, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from './identity.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
+import { receivePlayerMail } from './player-mail.js';
+import { mayReply, queueReply } from './reply.js';
 
 export interface IncomingMessage {
   readonly raw: Buffer;
@@ -31,11 +35,25 @@ export interface IncomingMessage {
   readonly mailbox?: string;
   readonly uidvalidity?: number | bigint;
   readonly uid?: number | bigint;
+  /** The SMTP envelope, when the judge received the message by SMTP itself; otherwise read from our MTA's headers. */
+  readonly envelope?: Envelope;
 }
 
 export interface ReceiveContext {
   /** The judge's own address: never answered, the From of every reply. */
   readonly fromAddress: string;
+  /** The TD's confirmation mailbox address (D.VII(7)): never answered; confirmations come from it. */
+  readonly confirmAddress?: string;
+  /** DKIM/SPF/DMARC checking: the DNS resolver (tests inject a zone), our host name, our own relays' IPs. */
+  readonly auth?: {
+    readonly resolver?: (name: string, rrtype: string) => Promise<unknown>;
+    readonly mta?: string;
+    readonly internalIps?: readonly string[];
+  };
+  /** The clock for decisions and rate limits (default: now). Receipt times come from the message. */
+  readonly now?: () => Date;
+  /** Replies per sender per hour (default MAX_REPLIES_PER_SENDER_PER_HOUR). */
+  readonly repliesPerHour?: number;
 }
 
 export type ReceiveOutcome =
@@ -43,6 +61,8 @@ export type ReceiveOutcome =
   | { kind: 'quarantined'; inboundId: number; reason: string }
   | { kind: 'ignored'; inboundId: number; reason: string }
   | { kind: 'refused'; inboundId: number; reason: string }
+  | { kind: 'confirmed'; inboundId: number; gameId: string | null; addressed: boolean }
+  | { kind: 'command'; inboundId: number; gameId: string }
   | { kind: 'noOrders'; inboundId: number; gameId: string; power: string }
   | { kind: 'orders'; inboundId: number; orderSetId: number; gameId: string; power: string; final: boolean };
 
@@ -54,23 +74,37 @@ export function rawMessageId(raw: Buffer): string | undefined {
 }
 
 /** Why a message must not be answered (RFC 3834; DESIGN "Reliability"), or `undefined`. */
-export function loopRisk(mail: InboundMail, ownAddress: string): string | undefined {
+export function loopRisk(mail: InboundMail, ownAddresses: string | readonly string[]): string | undefined {
+  const own = (typeof ownAddresses === 'string' ? [ownAddresses] : ownAddresses).map((a) => a.toLowerCase());
   if (mail.isBounce) return 'a bounce or delivery report';
   if (mail.autoSubmitted) return `Auto-Submitted: ${mail.autoSubmitted}`;
   if (mail.precedence) return `Precedence: ${mail.precedence}`;
-  if (mail.from === ownAddress.toLowerCase()) return 'our own mail';
+  if (mail.from && own.includes(mail.from)) return 'our own mail';
   if (!mail.from) return 'no readable From address';
   return undefined;
 }
 
-function timeLeft(from: Date, to: Date): string | undefined {
-  const ms = to.getTime() - from.getTime();
-  if (ms < 0) return undefined;
-  return Duration.fromMillis(Math.round(ms / 60_000) * 60_000).shiftTo('days', 'hours', 'minutes').toHuman({ maximumFractionDigits: 0, unitDisplay: 'short' });
+/** The games mail may be addressed to now. */
+async function openGames(db: Db): Promise<{ id: string; address: string }[]> {
+  return db.selectFrom('games').select(['id', 'address']).where('status', '<>', 'finished').execute();
+}
+
+/** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
+async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
+  if (msg.source === 'cli') return { decision: { ok: true, method: 'operator', evidence: 'entered by the operator at the command line' } };
+  const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
+  const auth = await authenticateMessage(msg.raw, envelope, {
+    ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}),
+    ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}),
+  });
+  const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash) });
+  return { decision, auth };
 }
 
 /** Store, read, decide, answer. */
 export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingMessage): Promise<ReceiveOutcome> {
+  const now = ctx.now?.() ?? new Date();
+  const role = msg.role ?? 'game';
   const messageId = rawMessageId(msg.raw);
   const stored = await insertInboundMessage(db, {
     raw: msg.raw,
@@ -83,90 +117,107 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
   });
   const inboundId = stored.id;
   if (!stored.created) return { kind: 'duplicate', inboundId };
-
-  const audit = (action: string, detail: object, gameId?: string) =>
-    db.transaction().execute((trx) => appendAudit(trx, { gameId: gameId ?? null, actor: 'ingest', action, detail: { inboundId, ...detail } }));
+  const rec: Received = { inboundId, role, receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId, now };
 
   const parsed = await parseMessage(msg.raw);
   if (!parsed.ok) {
-    await audit('mail.quarantine', { reason: parsed.reason });
+    await decide(db, rec, { outcome: 'quarantined', reason: parsed.reason, replied: false });
     return { kind: 'quarantined', inboundId, reason: parsed.reason };
   }
   const mail = parsed.mail;
-  const risk = loopRisk(mail, ctx.fromAddress);
+  const risk = loopRisk(mail, [ctx.fromAddress, ...(ctx.confirmAddress ? [ctx.confirmAddress] : [])]);
   if (risk) {
-    await audit('mail.ignore', { reason: risk, from: mail.from ?? null });
+    await decide(db, rec, { outcome: 'ignored', reason: risk, fromAddress: mail.from ?? null, replied: false });
     return { kind: 'ignored', inboundId, reason: risk };
   }
-  let game: Game | undefined;
-  for (const a of [...mail.to, ...mail.cc]) {
-    game = await findGameByAddress(db, a);
-    if (game) break;
-  }
-  if (!game) {
-    // D.II(2): a set must name the game's address in To or Cc.
-    await audit('mail.refuse', { reason: 'no game address in To or Cc', from: mail.from ?? null });
-    return { kind: 'refused', inboundId, reason: 'no game address in To or Cc' };
-  }
-  const person = await findPersonByEmail(db, mail.from!);
-  const acting = person ? (await findCurrentPositions(db, game.id)).filter((p) => p.personId === person.id) : [];
-  const position = acting.find((p) => p.kind === 'temporary') ?? acting[0];
-  if (!person || !position) {
-    // D.II(3): no proxy orders; logged as a possible impersonation (D.X(6)).
-    await audit('orders.refuse', { reason: 'sender is not the player of any power in this game', from: mail.from ?? null }, game.id);
-    return { kind: 'refused', inboundId, reason: 'sender is not a player of this game' };
-  }
-  const g = game;
-  return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
-    const locked = (await lockGame(trx, g.id))!;
-    const phase = await findPhase(trx, locked.id, locked.currentPhase);
-    const domain = ctx.fromAddress.split('@')[1] ?? 'localhost';
-    const answer = async (template: string, context: object, key: string) => {
-      const r = renderMail(template, { game: { id: locked.id, board: locked.boardName, address: locked.address }, ...context });
-      const dedupeKey = outboxKey(key, inboundId);
-      const { id, created } = await enqueueOutbox(trx, {
-        dedupeKey, gameId: locked.id, kind: template, to: mail.from!, subject: r.subject, bodyText: r.text,
-        messageId: outboxMessageId(dedupeKey, domain),
-        headers: { 'Auto-Submitted': 'auto-replied', ...(mail.messageId ? { 'In-Reply-To': mail.messageId, References: mail.messageId } : {}) },
-      });
-      if (created) await enqueueJob(trx, 'send-mail', { outboxId: id }, { jobKey: `send:${id}` });
-    };
-    const receivedAt = `${DateTime.fromJSDate(msg.receivedAt, { zone: 'utc' }).toFormat('cccc d LLLL yyyy, HH:mm:ss')} GMT`;
-    if (locked.status !== 'active' || !phase || phase.adjudicatedAt) {
-      await appendAudit(trx, { gameId: locked.id, actor: 'ingest', action: 'orders.refuse', detail: { inboundId, reason: 'no phase open' } });
-      await answer('orders-refused', { receivedAt, subjectNote: 'orders not accepted', reason: 'the game has no turn open for orders now', remedy: 'wait for the next turn to open; the GM has been told nothing is lost' }, 'refused');
-      return { kind: 'refused', inboundId, reason: 'no phase open' };
-    }
-    // D.VII(1),(3): on time = at or before the deadline; late sets refused unless the game accepts them.
-    if (msg.receivedAt.getTime() > phase.deadline.getTime() && locked.policies.lateOrders === 'refuse') {
-      await appendAudit(trx, { gameId: locked.id, actor: 'ingest', action: 'orders.late', detail: { inboundId, power: position.power, deadline: phase.deadline.toISOString() } });
-      await answer('orders-refused', { receivedAt, subjectNote: `${position.power} ${locked.currentPhase}: late, not accepted`, reason: `it arrived after the deadline (${formatDeadline(phase.deadline, undefined).gmt}); late orders are refused in this game (D.VII(3))`, remedy: 'your previous set, if any, stands; write to your GM if you believe the receipt time is wrong' }, 'late');
-      return { kind: 'refused', inboundId, reason: 'late' };
-    }
-    const sheet = parseOrderSheet(mail.text, { state: phase.stateBefore, power: position.power, subject: mail.subject, rules: RULE_PROFILES[locked.ruleProfile] });
-    const deadline = formatDeadline(phase.deadline, person.timeZone);
-    const understood = formatAsUnderstood(sheet, position.power, locked.currentPhase);
-    const ack = { power: position.power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(msg.receivedAt, phase.deadline) };
-    // A message with no order lines at all (press only, a vote, a question) is not an order set:
-    // it must not replace the orders already in (D.III(3)).
-    if (!sheet.lines.some((l) => l.kind === 'order' || l.kind === 'replaced' || l.kind === 'notUsed' || l.kind === 'issue')) {
-      await answer('orders-received', { ...ack, final: false }, 'ack');
-      await appendAudit(trx, { gameId: locked.id, actor: 'ingest', action: 'message.accept', detail: { inboundId, power: position.power, press: sheet.press.length, votes: sheet.votes.length, requests: sheet.requests.map((r) => r.kind) } });
-      return { kind: 'noOrders', inboundId, gameId: locked.id, power: position.power };
-    }
-    const set = await insertOrderSet(trx, {
-      gameId: locked.id,
-      phase: locked.currentPhase,
-      power: position.power,
-      personId: person.id,
-      inboundMessageId: inboundId,
-      receivedAt: msg.receivedAt,
-      final: sheet.final,
-      sheet,
-      orders: sheet.orders.map((o) => o.text),
+  const from = mail.from!;
+  const replyCtx = { fromAddress: ctx.fromAddress, now, ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
+  const person = await findPersonByEmail(db, from);
+
+  if (role === 'confirm') return receiveConfirmCopy(db, { ...replyCtx, confirmAddress: ctx.confirmAddress ?? ctx.fromAddress }, rec, mail, person);
+
+  // Refuse, answering only a registered person (an unknown address gets one generic reply, ever).
+  const refuse = async (reason: string, reply: { template: string; context: object } | undefined, gameId: string | null = null): Promise<ReceiveOutcome> => {
+    const answer = reply && (person || !(await unknownSenderAnswered(db, from))) && (await mayReply(db, replyCtx, from));
+    await db.transaction().execute(async (trx) => {
+      if (answer) await queueReply(trx, replyCtx, { inboundId, mail }, reply.template, reply.context, { key: 'refused', gameId });
+      await decide(trx, rec, { outcome: 'refused', reason, fromAddress: from, gameId, personId: person?.id ?? null, replied: Boolean(answer) });
     });
-    await answer('orders-received', ack, 'ack');
-    await appendAudit(trx, { gameId: locked.id, actor: 'ingest', action: 'orders.accept', detail: { inboundId, orderSetId: set.id, power: position.power, final: sheet.final, orders: set.orders } });
-    return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power: position.power, final: sheet.final };
+    return { kind: 'refused', inboundId, reason };
+  };
+  const unknownSender = { template: 'unknown-sender', context: { judge: ctx.fromAddress } };
+
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await openGames(db));
+  if (match.gameId === undefined) {
+    if (!person) return refuse('unregistered', unknownSender);
+    const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
+    return refuse('no game address in To or Cc', {
+      template: 'orders-refused',
+      context: { subjectNote: 'which game?', receivedAt: gmtSeconds(msg.receivedAt), reason: `the judge could not tell which game it is for: ${which}no game's address is in To or Cc (D.II(2))`, remedy: "send it again with the game's own address in To or Cc" },
+    });
+  }
+  const game = (await findGame(db, match.gameId))!;
+  if (!person) return refuse('unregistered', unknownSender, game.id);
+  if (!match.addressed) {
+    // D.II(2): a set without the game's address in To or Cc is refused; the reply names the address.
+    return refuse('game address not in To or Cc (D.II(2))', {
+      template: 'orders-refused',
+      context: { game: gameView(game), subjectNote: 'not accepted: address the game', receivedAt: gmtSeconds(msg.receivedAt), reason: `the game's address ${game.address} was not in To or Cc (D.II(2))`, remedy: `send it again to ${game.address}` },
+    }, game.id);
+  }
+
+  const { decision: identity, auth } = await checkIdentity(ctx, msg, mail, person, game);
+  const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
+  if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
+
+  if (person.id === game.gmPersonId) return receiveGmMail(db, replyCtx, rec, mail, person, game, evidence);
+  const acting = (await findCurrentPositions(db, game.id)).filter((p) => p.personId === person.id);
+  const position = acting.find((p) => p.kind === 'temporary') ?? acting[0];
+  return receivePlayerMail(db, replyCtx, rec, mail, person, game, position, evidence);
+}
+
+/**
+ * The message failed the identity check. It is answered at the registered address (so a forged
+ * From warns the real player rather than the forger), and the GM is alerted where the failure
+ * points at impersonation (D.X(6)).
+ */
+async function refuseIdentity(
+  db: Db,
+  ctx: { fromAddress: string; now: Date; repliesPerHour?: number },
+  rec: Received,
+  mail: InboundMail,
+  person: Person,
+  game: Game,
+  identity: Extract<IdentityDecision, { ok: false }>,
+  evidence: Record<string, unknown>,
+): Promise<ReceiveOutcome> {
+  const impersonation = identity.code === 'dmarc-fail' || identity.code === 'from-mismatch' || identity.code === 'secret-wrong';
+  const answer = await mayReply(db, ctx, person.email);
+  await db.transaction().execute(async (trx) => {
+    if (answer) {
+      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'orders-refused', {
+        game: gameView(game), subjectNote: 'not accepted: sender not verified', receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason,
+        remedy: 'send your orders from your own registered mailbox; if you did not send this message, someone tried to send orders in your name and the GM has been told',
+      }, { key: 'identity', gameId: game.id, to: person.email });
+    }
+    if (impersonation) {
+      const gm = await db.selectFrom('people').select(['email']).where('id', '=', game.gmPersonId).executeTakeFirst();
+      if (gm) {
+        await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'impersonation-alert', {
+          game: gameView(game), claimed: person.email, receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason, inboundId: rec.inboundId, header: String(evidence.header ?? ''),
+        }, { key: 'alert', gameId: game.id, to: gm.email });
+      }
+    }
+    await decide(trx, rec, { outcome: 'refused', reason: `identity: ${identity.code}`, fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: answer });
   });
+  return { kind: 'refused', inboundId: rec.inboundId, reason: `identity: ${identity.code}` };
+}
+
+export function gameView(game: Game): { id: string; board: string; address: string } {
+  return { id: game.id, board: game.boardName, address: game.address };
+}
+
+/** An instant in GMT to the second, as receipts show it (D.VII(1)). */
+export function gmtSeconds(at: Date): string {
+  return `${DateTime.fromJSDate(at, { zone: 'utc' }).toFormat('cccc d LLLL yyyy, HH:mm:ss')} GMT`;
 }

@@ -17,6 +17,8 @@ export interface QueuedMail {
   readonly template: string;
   readonly context: object;
   readonly to: string;
+  /** Default: the judge's address (the confirmation mailbox answers from its own). */
+  readonly from?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -29,6 +31,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
     gameId: mail.gameId,
     kind: mail.template,
     to: mail.to,
+    ...(mail.from ? { fromAddress: mail.from } : {}),
     subject: r.subject,
     bodyText: r.text,
     messageId: outboxMessageId(mail.dedupeKey, domain),

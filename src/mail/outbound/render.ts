@@ -36,6 +36,7 @@ function hbs(): typeof Handlebars {
   const dir = join(templatesDir(), 'partials');
   for (const f of readdirSync(dir)) if (f.endsWith('.hbs')) h.registerPartial(f.replace(/\.hbs$/, ''), readFileSync(join(dir, f), 'utf8'));
   h.registerHelper('pad', (text: unknown, width: number) => String(text ?? '').padEnd(Number(width)));
+  h.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   h.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   engine = h;
   return h;

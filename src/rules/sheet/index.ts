@@ -6,3 +6,4 @@ export { OFFICIAL_ABBREVIATIONS } from './official-abbreviations.js';
 export type { SheetIssue, Severity } from './issue.js';
 export type * from './types.js';
 export { formatAsUnderstood } from './format-as-understood.js';
+export { intendedPower } from './intended-power.js';

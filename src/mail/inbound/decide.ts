@@ -1,0 +1,44 @@
+/**
+ * The judge's decision on one inbound message, recorded twice in one transaction: the
+ * inbound_decisions row (queried by the TD's audit, the rate limit and the GM's digest) and an
+ * audit-log entry carrying the raw message's SHA-256, so the hash chain vouches for the evidence.
+ */
+import { appendAudit } from '../../db/audit-log.js';
+import { insertDecision, type NewDecision } from '../../db/inbound-decisions.js';
+import type { Db, InboundRole, Trx } from '../../db/schema.js';
+
+/** A stored message on its way through the pipeline. */
+export interface Received {
+  readonly inboundId: number;
+  readonly role: InboundRole;
+  /** The trusted receipt time of this copy. */
+  readonly receivedAt: Date;
+  /** SHA-256 of the raw bytes, hex. */
+  readonly sha256: string;
+  /** The Message-ID header as stored (with its angle brackets), if any. */
+  readonly messageId: string | undefined;
+  /** When the judge decides. */
+  readonly now: Date;
+}
+
+export type DecisionInput = Omit<NewDecision, 'inboundMessageId' | 'role' | 'decidedAt'>;
+
+async function record(trx: Trx, rec: Received, d: DecisionInput): Promise<void> {
+  await insertDecision(trx, { ...d, inboundMessageId: rec.inboundId, role: rec.role, decidedAt: rec.now });
+  await appendAudit(trx, {
+    gameId: d.gameId ?? null,
+    actor: 'ingest',
+    action: `mail.${d.outcome}`,
+    detail: {
+      inboundId: rec.inboundId, role: rec.role, sha256: rec.sha256, receivedAt: rec.receivedAt.toISOString(),
+      from: d.fromAddress ?? null, phase: d.phase ?? null, power: d.power ?? null, reason: d.reason ?? null, replied: d.replied,
+      ...(d.identity && Object.keys(d.identity).length > 0 ? { identity: d.identity } : {}),
+    },
+  });
+}
+
+/** Record the decision, in the caller's transaction when there is one. */
+export async function decide(db: Db, rec: Received, d: DecisionInput): Promise<void> {
+  if (db.isTransaction) return record(db as Trx, rec, d);
+  await db.transaction().execute((trx) => record(trx, rec, d));
+}

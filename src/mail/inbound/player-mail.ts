@@ -1,0 +1,153 @@
+/**
+ * A verified player's message to a game: orders (D.II, D.III), press, votes and requests (HELP,
+ * STATUS answered at once; the rest recorded for the calendar), checked against the submission rules
+ * in src/rules/submission and answered with exactly what the judge understood. One transaction under
+ * the game's lock, so an adjudication never sees half a submission.
+ */
+import { Duration } from 'luxon';
+import { lockGame, type Game } from '../../db/games.js';
+import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
+import type { Person } from '../../db/people.js';
+import { findPhase, type PhaseRecord } from '../../db/phases.js';
+import { findCurrentPositions, type Position } from '../../db/positions.js';
+import type { Db } from '../../db/schema.js';
+import { RULE_PROFILES } from '../../game/index.js';
+import { formatAsUnderstood, intendedPower, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
+import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
+import { formatDeadline } from '../outbound/report-context.js';
+import { decide, type Received } from './decide.js';
+import { stripSecretLines } from './identity.js';
+import type { InboundMail } from './parse-message.js';
+import { gameView, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
+import { mayReply, queueReply, type ReplyContext } from './reply.js';
+
+function timeLeft(from: Date, to: Date): string | undefined {
+  const ms = to.getTime() - from.getTime();
+  if (ms < 0) return undefined;
+  return Duration.fromMillis(Math.round(ms / 60_000) * 60_000).shiftTo('days', 'hours', 'minutes').toHuman({ maximumFractionDigits: 0, unitDisplay: 'short' });
+}
+
+/** Whether a sheet holds order lines at all (a message of press, votes or requests only does not replace a set, D.III(3)). */
+export function hasOrderLines(sheet: OrderSheet): boolean {
+  return sheet.lines.some((l) => l.kind === 'order' || l.kind === 'replaced' || l.kind === 'notUsed' || l.kind === 'issue');
+}
+
+/**
+ * The confirmation mailbox's copies of a message from `from` (D.VII(1), D.VII(7)), with the game
+ * addresses each named in To/Cc as recorded when it was confirmed.
+ */
+export async function confirmCopies(db: Db, messageId: string | undefined, from: string): Promise<MailCopy[]> {
+  if (!messageId) return [];
+  const rows = await db
+    .selectFrom('inbound_messages as m')
+    .innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+    .select(['m.received_at', 'd.identity'])
+    .where('m.message_id', '=', messageId)
+    .where('d.role', '=', 'confirm')
+    .where('d.from_address', '=', from.toLowerCase())
+    .execute();
+  return rows.map((r) => ({ receivedAt: r.received_at, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] }));
+}
+
+/** What the judge holds for `power` now (STATUS): the latest set, never anyone else's. */
+export async function statusContext(db: Db, game: Game, phase: PhaseRecord, power: string, person: Person): Promise<object> {
+  const latest = (await findLatestOrderSets(db, game.id, phase.name, { power: power as never }))[0];
+  const sets = (await findOrderSetStatus(db, game.id, phase.name)).find((s) => s.power === power)?.sets ?? 0;
+  return {
+    power, phaseName: phase.name, deadline: formatDeadline(phase.deadline, person.timeZone),
+    latest: latest && { receivedAt: gmtSeconds(latest.receivedAt), final: latest.final, orders: latest.orders, sets },
+  };
+}
+
+export async function receivePlayerMail(
+  db: Db,
+  ctx: ReplyContext,
+  rec: Received,
+  mail: InboundMail,
+  person: Person,
+  game: Game,
+  position: Position | undefined,
+  evidence: Record<string, unknown>,
+): Promise<ReceiveOutcome> {
+  const text = stripSecretLines(mail.text);
+  const answer = await mayReply(db, ctx, person.email);
+  const inboundId = rec.inboundId;
+  return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
+    const locked = (await lockGame(trx, game.id))!;
+    const phase = await findPhase(trx, locked.id, locked.currentPhase);
+    const rules = RULE_PROFILES[locked.ruleProfile];
+    const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };
+    const reply = async (template: string, context: object, key: string) => {
+      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id });
+    };
+    const receivedAt = gmtSeconds(rec.receivedAt);
+
+    if (!position) {
+      // D.II(3): no proxy orders. The power's own player and the GM are told (D.X(6)).
+      const target = phase ? intendedPower(text, phase.stateBefore, rules) : undefined;
+      await reply('orders-refused', {
+        subjectNote: 'not accepted: no proxy orders', receivedAt,
+        reason: `you do not hold a power in ${locked.id}, and orders may come only from a power's own player (D.II(3))`,
+        remedy: 'if you have been appointed a replacement, ask the GM to record it, then send your orders again',
+      }, 'proxy');
+      const alerted = new Set<string>();
+      const holders = target ? (await findCurrentPositions(trx, locked.id)).filter((p) => p.power === target).map((p) => p.personId) : [];
+      for (const id of [...holders, locked.gmPersonId]) {
+        const to = await trx.selectFrom('people').select('email').where('id', '=', id).executeTakeFirst();
+        if (!to || alerted.has(to.email.toLowerCase())) continue;
+        alerted.add(to.email.toLowerCase());
+        await queueReply(trx, ctx, { inboundId, mail }, 'proxy-alert', {
+          game: gameView(locked), sender: person.email, senderName: person.name, power: target ?? 'no power (no order could be matched to a unit)', receivedAt, inboundId,
+        }, { key: 'proxy-alert', gameId: locked.id, to: to.email });
+      }
+      await decide(trx, rec, { ...base, outcome: 'refused', reason: 'proxy orders (D.II(3))', phase: locked.currentPhase, power: target ?? null });
+      return { kind: 'refused', inboundId, reason: 'proxy' };
+    }
+    const power = position.power;
+    if (locked.status !== 'active' || !phase || phase.adjudicatedAt) {
+      await reply('orders-refused', { subjectNote: 'not accepted: no turn open', receivedAt, reason: 'the game has no turn open for orders now', remedy: 'wait for the next turn to open; nothing you sent is lost, and the GM can see it' }, 'refused');
+      await decide(trx, rec, { ...base, outcome: 'refused', reason: 'no phase open', power });
+      return { kind: 'refused', inboundId, reason: 'no phase open' };
+    }
+
+    const sheet = parseOrderSheet(text, { state: phase.stateBefore, power, subject: mail.subject, rules });
+    const deadline = formatDeadline(phase.deadline, person.timeZone);
+    for (const r of sheet.requests) {
+      if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
+      if (r.kind === 'status') await reply('status', await statusContext(trx, locked, phase, power, person), 'status');
+    }
+    const understood = formatAsUnderstood(sheet, power, locked.currentPhase);
+    const ack = { power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(rec.receivedAt, phase.deadline) };
+
+    if (!hasOrderLines(sheet)) {
+      const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0;
+      if (!onlyQuestions) await reply('orders-received', { ...ack, final: false, noOrders: true }, 'ack');
+      await decide(trx, rec, {
+        ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
+        reason: [sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind)].filter(Boolean).join(', ') || 'no orders',
+      });
+      return { kind: 'noOrders', inboundId, gameId: locked.id, power };
+    }
+
+    // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
+    const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, await confirmCopies(trx, rec.messageId, person.email), locked.address);
+    // D.VII(3): late sets refused, or accepted until adjudication starts, as the game's policy says.
+    const late = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
+    if (!late.accept) {
+      await reply('orders-refused', {
+        subjectNote: `${power} ${phase.name}: late, not accepted`, receivedAt,
+        reason: `${late.reason}; the deadline was ${deadline.gmt}`,
+        remedy: 'your previous set, if any, stands. If you sent a copy to the confirmation mailbox before the deadline with this game\'s address in To or Cc, it will count when it arrives (D.VII(1)); otherwise write to your GM',
+      }, 'late');
+      await decide(trx, rec, { ...base, outcome: 'late', reason: late.code, phase: phase.name, power });
+      return { kind: 'refused', inboundId, reason: 'late' };
+    }
+    const set = await insertOrderSet(trx, {
+      gameId: locked.id, phase: locked.currentPhase, power, personId: person.id, inboundMessageId: inboundId,
+      receivedAt: counted.receivedAt, final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text),
+    });
+    await reply('orders-received', { ...ack, countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late }, 'ack');
+    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? ', late (accepted until adjudication)' : ''}`, phase: phase.name, power });
+    return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
+  });
+}
