@@ -14,6 +14,11 @@ CREATE TABLE mailbox_checkpoints (
   updated_at  timestamptz NOT NULL DEFAULT now()
 );
 
+-- Which address a copy came in through (a game mailbox or the TD's confirmation mailbox), so a
+-- stored message whose processing was interrupted can be decided again from the row alone.
+-- (inbound_messages.message_id keeps the header's angle brackets, whatever 0001's comment says.)
+ALTER TABLE inbound_messages ADD COLUMN role text NOT NULL DEFAULT 'game' CHECK (role IN ('game', 'confirm'));
+
 ------------------------------------------------------------------------------------------------------
 -- What the judge decided about each stored message, and on what evidence (D.VII(7), D.X(6)).
 -- One row per inbound message; append-only (a re-evaluation, e.g. a late game copy accepted on the

@@ -9,7 +9,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/helpers/postgres-global-setup.ts'],
+    globalSetup: ['test/helpers/postgres-global-setup.ts', 'test/helpers/mail-servers-global-setup.ts'],
     // Database tests spawn the CLI and start servers: more than the 5 s default on a slow machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,

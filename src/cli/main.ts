@@ -13,6 +13,7 @@ import { checkOrdersJson, runCheckOrders } from './commands/check-orders.js';
 import { InputError } from './position-json.js';
 import { registerDbCommands } from './db-commands.js';
 import { registerServiceCommands } from './service-commands.js';
+import { registerIngestCommand } from './ingest-command.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -107,6 +108,7 @@ program
 
 registerDbCommands(program);
 registerServiceCommands(program);
+registerIngestCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -32,6 +32,12 @@ export interface ImapConfig {
   readonly mailbox: string;
 }
 
+/** Where the embedded SMTP listener listens (`MAILJUDGE_SMTP_LISTEN=host:port`). */
+export interface ListenAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
 /** The validated configuration. */
 export interface Config {
   /** Where the embedded database, the .eml outbox and other local state live. Relative to the cwd. */
@@ -48,6 +54,10 @@ export interface Config {
   readonly confirmImap: ImapConfig | undefined;
   /** From address of the judge's own mail (game mail may use the game's address instead). */
   readonly fromAddress: string;
+  /** Take mail by SMTP directly (src/mail/sources/smtp-listener.ts); `undefined`: no listener. */
+  readonly smtpListen: ListenAddress | undefined;
+  /** The TD's order-confirmation address the SMTP listener accepts (D.VII(7)); `undefined`: none. */
+  readonly confirmAddress: string | undefined;
 }
 
 /** The outcome of {@link loadConfig}. */
@@ -68,6 +78,8 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CONFIRM_IMAP_PASSWORD: "TD's confirmation mailbox password",
   MAILJUDGE_CONFIRM_IMAP_MAILBOX: "TD's confirmation mailbox name (default INBOX)",
   MAILJUDGE_FROM_ADDRESS: `From address of the judge's mail (default ${DEFAULT_FROM_ADDRESS})`,
+  MAILJUDGE_SMTP_LISTEN: 'take mail by SMTP on host:port, e.g. 127.0.0.1:2525 (unset: no SMTP listener)',
+  MAILJUDGE_CONFIRM_ADDRESS: "TD's order-confirmation address the SMTP listener accepts (D.VII(7))",
 };
 
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+$/;
@@ -97,6 +109,19 @@ const MAILBOX = z.string({ error: MAILBOX_MESSAGE }).min(1, { error: MAILBOX_MES
 const PORT_MESSAGE = `must be a whole number from 1 to 65535 (default ${DEFAULT_PG_PORT})`;
 const PORT = z.number({ error: PORT_MESSAGE }).int({ error: PORT_MESSAGE }).min(1, { error: PORT_MESSAGE }).max(65535, { error: PORT_MESSAGE });
 
+const LISTEN_MESSAGE = 'must be host:port such as 127.0.0.1:2525 or [::1]:2525, with a port from 1 to 65535';
+/** `host:port`, `[v6]:port`; the port 1–65535. */
+const LISTEN = z
+  .string({ error: LISTEN_MESSAGE })
+  .regex(/^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, { error: LISTEN_MESSAGE })
+  .transform((text) => {
+    const colon = text.lastIndexOf(':');
+    return { host: text.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(text.slice(colon + 1)) };
+  })
+  .refine((a) => a.port >= 1 && a.port <= 65535, { error: LISTEN_MESSAGE });
+const ADDRESS_MESSAGE = 'must be a bare email address such as confirm@judge.example.org';
+const ADDRESS = z.string({ error: ADDRESS_MESSAGE }).regex(EMAIL, { error: ADDRESS_MESSAGE });
+
 const ImapFile = z.strictObject(
   { url: IMAP_URL, mailbox: MAILBOX.optional() },
   { error: 'must be an object such as {"url": "imaps://judge@imap.example.org:993", "mailbox": "INBOX"}' },
@@ -110,6 +135,8 @@ const ConfigFile = z.strictObject(
     imap: ImapFile.optional(),
     confirmImap: ImapFile.optional(),
     fromAddress: FROM.optional(),
+    smtpListen: LISTEN.optional(),
+    confirmAddress: ADDRESS.optional(),
   },
   { error: 'must be a JSON object such as {"stateDir": "./var"}' },
 );
@@ -206,6 +233,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const databaseUrl = fromEnv(env, 'DATABASE_URL', DATABASE_URL, problems) ?? file.databaseUrl;
   const embeddedPort = fromEnv(env, 'MAILJUDGE_PG_PORT', ENV_PORT, problems) ?? file.postgres?.port ?? DEFAULT_PG_PORT;
   const fromAddress = fromEnv(env, 'MAILJUDGE_FROM_ADDRESS', FROM, problems) ?? file.fromAddress ?? DEFAULT_FROM_ADDRESS;
+  const smtpListen = fromEnv(env, 'MAILJUDGE_SMTP_LISTEN', LISTEN, problems) ?? file.smtpListen;
+  const confirmAddress = (fromEnv(env, 'MAILJUDGE_CONFIRM_ADDRESS', ADDRESS, problems) ?? file.confirmAddress)?.toLowerCase();
   const anything = z.string();
 
   const smtpUrl = fromEnv(env, 'MAILJUDGE_SMTP_URL', SMTP_URL, problems) ?? file.smtp?.url;
@@ -229,7 +258,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

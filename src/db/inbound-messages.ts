@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, InboundMessageRow, InboundSource } from './schema.js';
+import type { Db, InboundMessageRow, InboundRole, InboundSource } from './schema.js';
 
 /** A received message to store. */
 export interface NewInboundMessage {
@@ -22,8 +22,10 @@ export interface NewInboundMessage {
   /** IMAP UIDVALIDITY of `mailbox` (a 32-bit unsigned number; imapflow gives a bigint). */
   readonly uidvalidity?: number | bigint | null;
   readonly uid?: number | bigint | null;
-  /** The Message-ID header without angle brackets. */
+  /** The Message-ID header as written, with its angle brackets. */
   readonly messageId?: string | null;
+  /** The address it came in through (default: a game mailbox). */
+  readonly role?: InboundRole;
 }
 
 /** A stored message's metadata (everything but the bytes). */
@@ -38,6 +40,7 @@ export interface InboundMessageInfo {
   readonly uid: number | null;
   readonly messageId: string | null;
   readonly storedAt: Date;
+  readonly role: InboundRole;
 }
 
 /** A stored message with its bytes. */
@@ -45,7 +48,7 @@ export interface InboundMessage extends InboundMessageInfo {
   readonly raw: Buffer;
 }
 
-const INFO_COLUMNS = ['id', 'sha256', 'size', 'received_at', 'source', 'mailbox', 'uidvalidity', 'uid', 'message_id', 'stored_at'] as const;
+const INFO_COLUMNS = ['id', 'sha256', 'size', 'received_at', 'source', 'mailbox', 'uidvalidity', 'uid', 'message_id', 'stored_at', 'role'] as const;
 
 function infoFromRow(row: Omit<InboundMessageRow, 'raw'>): InboundMessageInfo {
   return {
@@ -59,6 +62,7 @@ function infoFromRow(row: Omit<InboundMessageRow, 'raw'>): InboundMessageInfo {
     uid: row.uid,
     messageId: row.message_id,
     storedAt: row.stored_at,
+    role: row.role,
   };
 }
 
@@ -76,7 +80,7 @@ export async function insertInboundMessage(db: Db, m: NewInboundMessage): Promis
   const mailbox = m.mailbox ?? null;
   const inserted = await db
     .insertInto('inbound_messages')
-    .values({ raw: m.raw, received_at: m.receivedAt, source: m.source, mailbox, uidvalidity, uid, message_id: m.messageId ?? null })
+    .values({ raw: m.raw, received_at: m.receivedAt, source: m.source, mailbox, uidvalidity, uid, message_id: m.messageId ?? null, role: m.role ?? 'game' })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -134,6 +134,8 @@ export interface InboundMessagesTable {
   uid: ColumnType<number | null, number | null | undefined, never>;
   message_id: ColumnType<string | null, string | null | undefined, never>;
   stored_at: CreatedAt;
+  /** 0002: the address it came in through. */
+  role: ColumnType<InboundRole, InboundRole | undefined, never>;
 }
 
 export interface OrderSetsTable {
@@ -231,6 +233,194 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+// ----------------------------------------------------------------------------------------------
+// 0004_calendar.sql: the game calendar and its communications (issue 6). Evidence tables
+// (extensions, press, proposals, votes, results, consents) are append-only: never-updated columns.
+// ----------------------------------------------------------------------------------------------
+
+export interface GameCalendarsTable {
+  game_id: string;
+  movement_hours: number | null;
+  retreat_hours: number | null;
+  adjustment_hours: number | null;
+  reminder_lead_hours: ColumnType<number[], number[] | undefined, number[]>;
+  digest_lead_hours: ColumnType<number[], number[] | undefined, number[]>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type WeekdayName = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
+
+export interface UnavailableWindowsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  person_id: ColumnType<number, number, never>;
+  power: ColumnType<Power, Power, never>;
+  start_day: ColumnType<WeekdayName, WeekdayName, never>;
+  start_time: ColumnType<string, string, never>;
+  end_day: ColumnType<WeekdayName, WeekdayName, never>;
+  end_time: ColumnType<string, string, never>;
+  zone: ColumnType<string, string, never>;
+  declared_at: ColumnType<Date, Date, never>;
+  declared_by: ColumnType<string, string, never>;
+  withdrawn_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface HolidaysTable {
+  id: Generated<number>;
+  name: string;
+  tournament_id: number | null;
+  starts_at: Date;
+  ends_at: Date;
+  max_hours: number | null;
+  declared_by: string;
+  created_at: CreatedAt;
+}
+
+export type ExtensionDecisionKind = 'granted' | 'refused' | 'needs-gm';
+
+export interface ExtensionsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  power: ColumnType<Power | null, Power | null | undefined, never>;
+  person_id: ColumnType<number | null, number | null | undefined, never>;
+  inbound_message_id: ColumnType<number | null, number | null | undefined, never>;
+  line: ColumnType<number | null, number | null | undefined, never>;
+  requested_at: ColumnType<Date, Date, never>;
+  hours_requested: ColumnType<number, number, never>;
+  decision: ColumnType<ExtensionDecisionKind, ExtensionDecisionKind, never>;
+  hours_granted: ColumnType<number, number | undefined, never>;
+  charged: ColumnType<boolean, boolean | undefined, never>;
+  guaranteed: ColumnType<boolean, boolean | undefined, never>;
+  holiday: ColumnType<string | null, string | null | undefined, never>;
+  old_deadline: ColumnType<Date, Date, never>;
+  new_deadline: ColumnType<Date | null, Date | null | undefined, never>;
+  reason: ColumnType<string, string, never>;
+  answers_id: ColumnType<number | null, number | null | undefined, never>;
+  decided_by: ColumnType<string, string, never>;
+  decided_at: ColumnType<Date, Date, never>;
+}
+
+export interface DeadlineConsentsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  note: ColumnType<string, string, never>;
+  recorded_by: ColumnType<string, string, never>;
+  recorded_at: ColumnType<Date, Date, never>;
+}
+
+export type StoredPressKind = 'white' | 'gray' | 'dark-gray' | 'black';
+
+export interface PressItemsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  author_power: ColumnType<Power, Power, never>;
+  person_id: ColumnType<number, number, never>;
+  inbound_message_id: ColumnType<number, number, never>;
+  line: ColumnType<number, number, never>;
+  received_at: ColumnType<Date, Date, never>;
+  kind: ColumnType<StoredPressKind, StoredPressKind, never>;
+  to_powers: ColumnType<Power[] | null, Power[] | null | undefined, never>;
+  attribution: ColumnType<string | null, string | null | undefined, never>;
+  body: ColumnType<string, string, never>;
+  accepted: ColumnType<boolean, boolean, never>;
+  refusal: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export type StoredProposalKind = 'draw' | 'concession' | 'house-rule';
+
+export interface ProposalsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  kind: ColumnType<StoredProposalKind, StoredProposalKind, never>;
+  powers: ColumnType<Power[], Power[] | undefined, never>;
+  rule: ColumnType<string | null, string | null | undefined, never>;
+  change: ColumnType<string | null, string | null | undefined, never>;
+  proposer_power: ColumnType<Power | null, Power | null | undefined, never>;
+  person_id: ColumnType<number | null, number | null | undefined, never>;
+  inbound_message_id: ColumnType<number | null, number | null | undefined, never>;
+  line: ColumnType<number | null, number | null | undefined, never>;
+  proposed_at: ColumnType<Date, Date, never>;
+}
+
+export type StoredVote = 'yes' | 'no' | 'abstain' | 'unclear';
+
+export interface VotesTable {
+  id: Generated<number>;
+  proposal_id: ColumnType<number, number, never>;
+  power: ColumnType<Power, Power, never>;
+  person_id: ColumnType<number, number, never>;
+  vote: ColumnType<StoredVote, StoredVote, never>;
+  received_at: ColumnType<Date, Date, never>;
+  inbound_message_id: ColumnType<number | null, number | null | undefined, never>;
+  line: ColumnType<number | null, number | null | undefined, never>;
+}
+
+export interface ProposalResultsTable {
+  proposal_id: ColumnType<number, number, never>;
+  phase: ColumnType<string, string, never>;
+  result: ColumnType<'passed' | 'failed', 'passed' | 'failed', never>;
+  decided_at: ColumnType<Date, Date, never>;
+}
+
+export interface CalendarSentTable {
+  key: string;
+  game_id: string;
+  kind: 'reminder' | 'digest';
+  sent_at: Date;
+}
+
+export type NmrNoticeStatus = 'open' | 'contacted' | 'procedure' | 'replaced' | 'captain' | 'civil-disorder';
+
+export interface NmrNoticesTable {
+  id: Generated<number>;
+  game_id: string;
+  phase: string;
+  power: Power;
+  person_id: number;
+  published_at: Date;
+  contact_deadline: Date;
+  status: ColumnType<NmrNoticeStatus, NmrNoticeStatus | undefined, NmrNoticeStatus>;
+  procedure_until: Date | null;
+  resolved_at: Date | null;
+  note: string | null;
+}
+
+export interface CivilDisorderTable {
+  id: Generated<number>;
+  game_id: string;
+  power: Power;
+  since: Date;
+  reason: string;
+  ended_at: Date | null;
+}
+
+export interface WithheldPhasesTable {
+  game_id: string;
+  phase: string;
+  generation: ColumnType<number, number | undefined, number>;
+  missing: Power[];
+  withheld_at: Date;
+  released_at: Date | null;
+}
+
+export interface ReplacementPeriodsTable {
+  position_id: number;
+  until_phase: string;
+  declared_at: Date;
+  declared_by: string;
+}
+
+export interface CommunicationsRecordedTable {
+  inbound_message_id: number;
+  game_id: string;
+  notes: ColumnType<string[], string, string>;
+  recorded_at: Date;
+}
+
 /** Every table the judge owns, as Kysely sees them. */
 export interface Database {
   people: PeopleTable;
@@ -250,6 +440,22 @@ export interface Database {
   rollbacks: RollbacksTable;
   judge_processes: JudgeProcessesTable;
   schema_migrations: SchemaMigrationsTable;
+  // 0004: the calendar (issue 6).
+  game_calendars: GameCalendarsTable;
+  unavailable_windows: UnavailableWindowsTable;
+  holidays: HolidaysTable;
+  extensions: ExtensionsTable;
+  deadline_consents: DeadlineConsentsTable;
+  press_items: PressItemsTable;
+  proposals: ProposalsTable;
+  votes: VotesTable;
+  proposal_results: ProposalResultsTable;
+  calendar_sent: CalendarSentTable;
+  nmr_notices: NmrNoticesTable;
+  civil_disorder: CivilDisorderTable;
+  withheld_phases: WithheldPhasesTable;
+  replacement_periods: ReplacementPeriodsTable;
+  communications_recorded: CommunicationsRecordedTable;
 }
 
 /** A Kysely handle or a transaction on one: the first parameter of repository functions. */

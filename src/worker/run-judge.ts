@@ -11,6 +11,8 @@ import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { openDatabase, type OpenDatabase } from '../db/connect.js';
 import { createTransport, type MailTransport } from '../mail/outbound/send.js';
+import { receiveMessage, retryUndecided, type ReceiveContext } from '../mail/inbound/receive-message.js';
+import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
 import { adjudicatePhaseTask, type AdjudicatePayload } from './tasks/adjudicate-phase.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
@@ -23,6 +25,8 @@ export interface RunningJudge {
   readonly runner: Runner;
   /** Where `.eml` files go when no smarthost is configured. */
   readonly outboxDir: string;
+  /** Mail intake: the IMAP sources (while this process holds the ingest lock) and the SMTP listener. */
+  readonly ingest: Omit<RunningIngest, 'stop'>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +35,10 @@ export interface JudgeOptions {
   readonly now?: () => Date;
   /** How often to re-check that every open phase has its adjudication job (ms; default 60 s). */
   readonly sweepEvery?: number;
+  /** Mail intake tuning (lock retry, IMAP polling and IDLE); see src/mail/sources/start-ingest.ts. */
+  readonly ingest?: IngestOptions;
+  /** How inbound mail is judged beyond the configuration: the DNS resolver for DKIM/SPF/DMARC (tests inject a zone), our MTA's name, the reply cap. */
+  readonly receive?: Pick<ReceiveContext, 'auth' | 'repliesPerHour'>;
 }
 
 /** Start everything; `stop()` drains the workers and closes the database. */
@@ -73,14 +81,33 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       },
     });
     await scheduleOpenPhases(db);
-    const sweep = setInterval(() => void scheduleOpenPhases(db).catch((e: Error) => process.stderr.write(`scheduler: ${e.message}\n`)), options.sweepEvery ?? 60_000);
+    const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };
+    // Intake last: a message may be answered as soon as it is stored.
+    let ingest: RunningIngest;
+    try {
+      ingest = await startIngest(db, connectionString, config, (m) => receiveMessage(db, receiveCtx, m), options.ingest);
+    } catch (e) {
+      await runner.stop();
+      await registry.stop();
+      await queuePool.end();
+      throw e;
+    }
+    // Messages a killed process stored but never decided are decided now (a losing duplicate attempt rolls back).
+    void retryUndecided(db, receiveCtx, { graceMs: 0 }).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
+    // Every minute: each open phase has its adjudication job, and no stored message is left undecided.
+    const sweep = setInterval(() => {
+      void scheduleOpenPhases(db).catch((e: Error) => process.stderr.write(`scheduler: ${e.message}\n`));
+      void retryUndecided(db, receiveCtx).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
+    }, options.sweepEvery ?? 60_000);
     sweep.unref();
     return {
       database,
       transport,
       runner,
       outboxDir,
+      ingest,
       async stop() {
+        await ingest.stop();
         clearInterval(sweep);
         await runner.stop();
         await registry.stop();

@@ -118,3 +118,31 @@ describe('redactUrl', () => {
     ['smtps://judge@smtp.example.org:465', 'smtps://judge@smtp.example.org:465'],
   ])('%s', (url, expected) => expect(redactUrl(url)).toBe(expected));
 });
+
+describe('loadConfig: the SMTP listener and the confirmation address', () => {
+  // prettier-ignore
+  it.each([
+    // what                      env                                                   file                                      key               expected
+    ['listen from env',          { MAILJUDGE_SMTP_LISTEN: '127.0.0.1:2525' },          undefined,                                'smtpListen',     { host: '127.0.0.1', port: 2525 }],
+    ['listen on IPv6',           { MAILJUDGE_SMTP_LISTEN: '[::1]:25' },                undefined,                                'smtpListen',     { host: '::1', port: 25 }],
+    ['listen from the file',     {},                                                   { smtpListen: 'mx.example.org:2525' },    'smtpListen',     { host: 'mx.example.org', port: 2525 }],
+    ['env beats the file',       { MAILJUDGE_SMTP_LISTEN: '0.0.0.0:25' },              { smtpListen: 'localhost:2525' },         'smtpListen',     { host: '0.0.0.0', port: 25 }],
+    ['no listener by default',   {},                                                   undefined,                                'smtpListen',     undefined],
+    ['confirm address, lower',   { MAILJUDGE_CONFIRM_ADDRESS: 'Confirm@Judge.example.org' }, undefined,                          'confirmAddress', 'confirm@judge.example.org'],
+    ['confirm address in file',  {},                                                   { confirmAddress: 'td@judge.example.org' }, 'confirmAddress', 'td@judge.example.org'],
+  ])('%s', (_what, env, file, key, expected) => {
+    expect(ok(env, file)[key as keyof Config]).toEqual(expected);
+  });
+
+  // prettier-ignore
+  it.each([
+    // what                      env                                              file                          a problem contains
+    ['no port',                  { MAILJUDGE_SMTP_LISTEN: 'localhost' },          undefined,                    'MAILJUDGE_SMTP_LISTEN="localhost": must be host:port such as 127.0.0.1:2525'],
+    ['port out of range',        { MAILJUDGE_SMTP_LISTEN: '127.0.0.1:70000' },    undefined,                    'MAILJUDGE_SMTP_LISTEN="127.0.0.1:70000": must be host:port'],
+    ['port zero',                { MAILJUDGE_SMTP_LISTEN: '127.0.0.1:0' },        undefined,                    'with a port from 1 to 65535'],
+    ['a URL, not host:port',     {},                                              { smtpListen: 'smtp://h:25' }, 'config file smtpListen: must be host:port'],
+    ['a bad confirm address',    { MAILJUDGE_CONFIRM_ADDRESS: 'confirm' },        undefined,                    'MAILJUDGE_CONFIRM_ADDRESS="confirm": must be a bare email address'],
+  ])('%s', (_what, env, file, expected) => {
+    expect(problems(env, file).join('\n')).toContain(expected);
+  });
+});

@@ -11,7 +11,8 @@ import { findOrderSets } from '../../src/db/order-sets.js';
 import { insertPerson, setPersonSecretHash } from '../../src/db/people.js';
 import { insertPosition } from '../../src/db/positions.js';
 import { hashSecret } from '../../src/mail/inbound/identity.js';
-import { receiveMessage, type ReceiveContext } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage, retryUndecided, type ReceiveContext } from '../../src/mail/inbound/receive-message.js';
+import { insertInboundMessage } from '../../src/db/inbound-messages.js';
 import { runAudit } from '../../src/cli/commands/audit.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
@@ -135,6 +136,22 @@ describe('who may order, and where (D.II(2), D.II(3))', () => {
     await gameWithPlayers(t.db, 'rate', deadline);
     for (let i = 0; i < 4; i++) await send({ from: 'rate-austria@example.org', to: 'rate@judge.example.org', text: 'HELP' }, before, { ctx: { repliesPerHour: 2 } });
     expect(await mailTo('rate-austria@example.org')).toHaveLength(2);
+  });
+});
+
+describe('nothing stored is left undecided', () => {
+  it('a message stored by a process that died before deciding is decided by the retry sweep, once', async () => {
+    await gameWithPlayers(t.db, 'crash', deadline);
+    const raw = await domains.build({ from: 'crash-france@example.org', to: 'crash@judge.example.org', text: 'A PAR - BUR', messageId: '<crash-1@example.org>' });
+    // What the dead process did: the raw row, nothing else.
+    const stored = await insertInboundMessage(t.db, { raw, receivedAt: before, source: 'pipe', mailbox: 'pipe:game', messageId: '<crash-1@example.org>' });
+    expect(await retryUndecided(t.db, ctx, { graceMs: 0 })).toBe(1);
+    expect(await retryUndecided(t.db, ctx, { graceMs: 0 })).toBe(0);
+    const d = await t.db.selectFrom('inbound_decisions').select('outcome').where('inbound_message_id', '=', stored.id).execute();
+    expect(d).toEqual([{ outcome: 'orders' }]);
+    // The MTA's retry of the same delivery is now a duplicate.
+    expect(await receiveMessage(t.db, ctx, { raw, receivedAt: before, source: 'pipe', role: 'game', mailbox: 'pipe:game' })).toMatchObject({ kind: 'duplicate' });
+    expect(await mailTo('crash-france@example.org', 'orders-received')).toHaveLength(1);
   });
 });
 

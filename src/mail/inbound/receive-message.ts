@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { findGame, type Game } from '../../db/games.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
-import { unknownSenderAnswered } from '../../db/inbound-decisions.js';
+import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findPersonByEmail, type Person } from '../../db/people.js';
 import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
@@ -114,9 +114,12 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
     uidvalidity: msg.uidvalidity ?? null,
     uid: msg.uid ?? null,
     messageId: messageId ?? null,
+    role,
   });
   const inboundId = stored.id;
-  if (!stored.created) return { kind: 'duplicate', inboundId };
+  // A copy stored before but never decided (the process died in between) is decided now; the
+  // decision's primary key makes sure only one attempt ever commits.
+  if (!stored.created && (await findDecision(db, inboundId))) return { kind: 'duplicate', inboundId };
   const rec: Received = { inboundId, role, receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId, now };
 
   const parsed = await parseMessage(msg.raw);
@@ -220,4 +223,29 @@ export function gameView(game: Game): { id: string; board: string; address: stri
 /** An instant in GMT to the second, as receipts show it (D.VII(1)). */
 export function gmtSeconds(at: Date): string {
   return `${DateTime.fromJSDate(at, { zone: 'utc' }).toFormat('cccc d LLLL yyyy, HH:mm:ss')} GMT`;
+}
+
+/**
+ * Decide every stored message that has no decision yet (a process killed between storing and
+ * deciding; a database error mid-way), oldest first; returns how many were retried. Messages stored
+ * in the last `graceMs` are left to the process handling them.
+ */
+export async function retryUndecided(db: Db, ctx: ReceiveContext, options: { graceMs?: number; limit?: number } = {}): Promise<number> {
+  const now = ctx.now?.() ?? new Date();
+  const rows = await db
+    .selectFrom('inbound_messages as m')
+    .leftJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+    .select(['m.id', 'm.raw', 'm.received_at', 'm.source', 'm.role', 'm.mailbox', 'm.uidvalidity', 'm.uid'])
+    .where('d.inbound_message_id', 'is', null)
+    .where('m.stored_at', '<', new Date(now.getTime() - (options.graceMs ?? 60_000)))
+    .orderBy('m.id')
+    .limit(options.limit ?? 100)
+    .execute();
+  for (const r of rows) {
+    await receiveMessage(db, ctx, {
+      raw: r.raw, receivedAt: r.received_at, source: r.source, role: r.role,
+      ...(r.mailbox !== null ? { mailbox: r.mailbox } : {}), ...(r.uid !== null && r.uidvalidity !== null ? { uid: r.uid, uidvalidity: r.uidvalidity } : {}),
+    });
+  }
+  return rows.length;
 }
