@@ -43,8 +43,14 @@ export function registerServiceCommands(program: Command): void {
       try {
         const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
         const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')}`;
+        const imap = [config.imap && `game mailbox ${config.imap.url.replace(/\/\/[^@/]*@/, '//')}/${config.imap.mailbox}`, config.confirmImap && `confirmation mailbox ${config.confirmImap.url.replace(/\/\/[^@/]*@/, '//')}/${config.confirmImap.mailbox}`].filter(Boolean);
+        const intake = [
+          ...(imap.length ? [`${imap.join(', ')} (${judge.ingest.leader ? 'read by this process' : 'standby: another judge process holds the intake lock'})`] : []),
+          ...(judge.ingest.smtpPort ? [`SMTP listener on port ${judge.ingest.smtpPort}`] : []),
+        ];
         process.stdout.write(
           `mailjudge is running.\n  database: ${where}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
+            `  incoming mail: ${intake.length ? intake.join('; ') : 'none configured (MAILJUDGE_IMAP_URL, MAILJUDGE_SMTP_LISTEN, or mailjudge ingest from your MTA)'}\n` +
             `  stop with Ctrl-C (SIGINT) or SIGTERM.\n`,
         );
         const stop = async () => {
