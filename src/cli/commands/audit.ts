@@ -38,6 +38,8 @@ interface Receipt {
   outcome: string;
   reason: string | null;
   identity: unknown;
+  /** The order sets taken from this message, with the receipt time each counts at (D.VII(1)). */
+  sets: { set: number; phase: string; countsAt: string }[];
 }
 
 const gmt = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} GMT`;
@@ -75,9 +77,13 @@ export async function runAudit(db: Db, o: AuditOptions): Promise<CommandResult> 
     );
   if (phaseFilter) q = q.where((eb) => eb.or([eb('d.phase', '=', phaseFilter), eb('d.phase', 'is', null)]));
   const rows = await q.orderBy('m.received_at').orderBy('m.id').execute();
+  const setRows = rows.length
+    ? await db.selectFrom('order_sets').select(['id', 'phase', 'received_at', 'inbound_message_id']).where('game_id', '=', game.id).where('inbound_message_id', 'in', rows.map((r) => r.id)).orderBy('id').execute()
+    : [];
   const receipts: Receipt[] = rows.map((r) => ({
     inbound: r.id, mailbox: r.role, source: r.source, receivedAt: gmt(r.received_at), sha256: r.sha256, rawIntact: r.raw_intact, chainRecorded: r.chain_recorded,
     messageId: r.message_id, from: r.from_address, phase: r.phase, outcome: r.outcome, reason: r.reason, identity: r.identity,
+    sets: setRows.filter((s) => s.inbound_message_id === r.id).map((s) => ({ set: s.id, phase: s.phase, countsAt: gmt(s.received_at) })),
   }));
 
   const phases = (await findPhases(db, game.id)).filter((p) => !phaseFilter || p.name === phaseFilter);
@@ -113,6 +119,7 @@ export async function runAudit(db: Db, o: AuditOptions): Promise<CommandResult> 
     lines.push(`      from ${r.from ?? '?'}  ${r.messageId ?? '(no Message-ID)'}`);
     lines.push(`      sha256 ${r.sha256}${r.rawIntact && r.chainRecorded ? '' : '  << DOES NOT MATCH'}`);
     lines.push(`      ${r.outcome}${r.phase ? ` ${r.phase}` : ''}${r.reason ? `: ${r.reason}` : ''}`);
+    for (const x of r.sets) lines.push(`      order set ${x.set} (${x.phase}), counted as received ${x.countsAt}${x.countsAt !== r.receivedAt ? ' (an earlier confirmation copy, D.VII(1))' : ''}`);
     if (id.method || id.code) lines.push(`      identity: ${id.method ?? `refused (${id.code})`}`);
     if (id.header) lines.push(`      ${id.header.split('\n').join('\n      ')}`);
   }

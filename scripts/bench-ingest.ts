@@ -1,0 +1,386 @@
+/**
+ * Benchmark of mail intake (the issue's "1,000 messages delivered into Dovecot"): BENCH_MESSAGES
+ * (default 1000) DKIM-signed S1901M order sets, one per player of ceil(N/7) games, are sent through
+ * a real Postfix, which delivers them by LMTP into the judge's one Dovecot mailbox; the running
+ * judge reads it over IMAP (IDLE, the production path), stores, parses, authenticates (DKIM, SPF,
+ * DMARC through an injected DNS zone) and decides each one, and sends each player's acknowledgement
+ * back through Postfix into the player's own Dovecot mailbox. Measures the time from the first
+ * delivery until every message is stored, decided and acknowledged (messages per second), the
+ * median and 99th percentile of delivery → acknowledgement per message, and the peak RSS of this
+ * node process (the judge, plus the sending client).
+ *
+ *   npm run bench:ingest                   BENCH_MESSAGES=20 npm run bench:ingest
+ *   BENCH_CONCURRENCY=4       graphile-worker concurrency (default 4, as `mailjudge start`)
+ *   BENCH_SEND_CONNECTIONS=4  SMTP connections the sender opens to Postfix (default 4)
+ *   BENCH_RATE=20             pace the sending at 20 messages/s (default: as fast as Postfix takes them)
+ *   BENCH_POLL_MS=60000       the IMAP source's fallback polling interval (default 60 s, production's)
+ *   BENCH_SQL_DETAIL=1        also list the SQL statements sent during the run, per message
+ *
+ * Setup (untimed): embedded PostgreSQL (durability 'fast') and a private Dovecot + Postfix
+ * (test/helpers/mail-servers-process.ts) in temp dirs; the games are inserted directly, each with the
+ * subaddress `judge+<game>@judge.example.org`, all of which Dovecot delivers into user
+ * `judge@judge.example.org`'s INBOX, the one mailbox the judge reads; the messages are built and
+ * signed up front. The judge starts, syncs the (empty) mailbox, goes idle, then the sending begins.
+ *
+ * Times: "delivery" is when Dovecot saved the message into the judge's mailbox, read from its
+ * Maildir file name (`<sec>.M<usec>P<pid>.<host>`, microseconds; the IMAP INTERNALDATE has whole
+ * seconds only); the same for an acknowledgement arriving in a player's mailbox. "Stored" is
+ * inbound_messages.stored_at, "decided" the acknowledgement's outbox.created_at (the decision's
+ * transaction start: the ack and the decision are written in one transaction), "acknowledged" the
+ * ack's outbox.sent_at (accepted by Postfix). Acks are matched to messages by their In-Reply-To.
+ */
+import { chmodSync, existsSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ImapFlow } from 'imapflow';
+import { sql as rawSql } from 'kysely';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { DEMO_ORDERS } from '../src/cli/commands/demo.js';
+import { loadConfig } from '../src/config/config.js';
+import { openDatabase } from '../src/db/connect.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { insertGame } from '../src/db/games.js';
+import { insertPerson } from '../src/db/people.js';
+import { insertPhase } from '../src/db/phases.js';
+import { insertPosition } from '../src/db/positions.js';
+import { POWERS, standardStartState, type Power } from '../src/game/index.js';
+import { authenticateMessage, envelopeFromHeaders } from '../src/mail/inbound/identity.js';
+import { parseMessage } from '../src/mail/inbound/parse-message.js';
+import { startJudge, type RunningJudge } from '../src/worker/run-judge.js';
+import { TestDomains } from '../test/helpers/dkim.js';
+import { freePort } from '../test/helpers/free-port.js';
+import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
+import { maildirOf, startMailServers, type RunningMailServers } from '../test/helpers/mail-servers-process.js';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const SEND_CONNECTIONS = Number(process.env.BENCH_SEND_CONNECTIONS ?? 4);
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 60_000);
+const SQL_DETAIL = process.env.BENCH_SQL_DETAIL === '1';
+const GAMES = Math.ceil(MESSAGES / POWERS.length);
+const JUDGE = 'judge@judge.example.org';
+const gameId = (g: number) => `bench-${g}`;
+const gameAddress = (g: number) => `judge+${gameId(g)}@judge.example.org`;
+const playerOf = (g: number, power: Power) => `${gameId(g)}-${power.toLowerCase()}@example.org`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$/g, '').toLowerCase();
+
+/**
+ * Count the SQL statements this process sends (every pool here, the judge's and graphile-worker's,
+ * uses this `pg`): each is a round trip, and a socket write costs ~80 µs of CPU in this sandbox.
+ */
+const statements = { judge: 0, queue: 0 };
+const statementTexts = new Map<string, number>();
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+(pg.Client.prototype as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
+  if (/graphile_worker/.test(text)) statements.queue++;
+  else statements.judge++;
+  if (SQL_DETAIL) {
+    const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+    statementTexts.set(key, (statementTexts.get(key) ?? 0) + 1);
+  }
+  return clientQuery.apply(this, args);
+};
+
+/** Run `fn` over `items`, `n` at a time. */
+async function inParallel<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+/** Nearest-rank percentile of `values` (ms). */
+function pct(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+}
+const dist = (values: readonly number[]) =>
+  values.length === 0 ? 'n/a' : `median ${Math.round(pct(values, 50))} ms, p99 ${Math.round(pct(values, 99))} ms (min ${Math.round(Math.min(...values))}, max ${Math.round(Math.max(...values))})`;
+
+/** A Maildir's messages: delivery time (ms since the epoch, from the file name) and one header's value. */
+function readMaildir(maildir: string, header: string): { at: number; value: string | undefined }[] {
+  const out: { at: number; value: string | undefined }[] = [];
+  const re = new RegExp(`^${header}:[ \\t]*(?:\\r?\\n[ \\t]+)?(\\S[^\\r\\n]*)`, 'im');
+  for (const sub of ['new', 'cur']) {
+    const dir = join(maildir, sub);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const m = /^(\d+)\.M(\d+)P/.exec(name);
+      if (!m) continue;
+      const fd = openSync(join(dir, name), 'r');
+      const buf = Buffer.alloc(16 * 1024);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      closeSync(fd);
+      const head = buf.subarray(0, n).toString('latin1').split(/\r?\n\r?\n/)[0] ?? '';
+      out.push({ at: Number(m[1]) * 1000 + Number(m[2]) / 1000, value: re.exec(head)?.[1]?.trim() });
+    }
+  }
+  return out;
+}
+
+/** Messages in a Maildir (new + cur). */
+function countMaildir(maildir: string): number {
+  let n = 0;
+  for (const sub of ['new', 'cur']) {
+    const dir = join(maildir, sub);
+    if (existsSync(dir)) n += readdirSync(dir).length;
+  }
+  return n;
+}
+
+/** The postmaster and its children's CPU time (ms, utime + stime) and summed RSS now. */
+function postgresUsage(postmaster: number): { cpuMs: number; rss: number } {
+  const tick = 100; // USER_HZ on Linux
+  let cpuMs = 0, rss = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(d) !== postmaster && Number(f[1]) !== postmaster) continue;
+      cpuMs += ((Number(f[11]) + Number(f[12])) * 1000) / tick;
+      rss += Number(/^RssAnon:\s+(\d+)/m.exec(readFileSync(`/proc/${d}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+    } catch { /* exited */ }
+  }
+  return { cpuMs, rss };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mailjudge-bench-ingest-'));
+  chmodSync(dir, 0o755); // the postgres OS user must traverse it when we run as root
+  let mail: RunningMailServers | undefined;
+  let judge: RunningJudge | undefined;
+  let stopDb: (() => Promise<void>) | undefined;
+  let stopPg: (() => Promise<void>) | undefined;
+  try {
+    // --- Setup (untimed) ---
+    const t0 = performance.now();
+    const [server, servers] = await Promise.all([
+      freePort().then((port) => startEmbeddedPostgres(dir, { port, durability: 'fast' })),
+      startMailServers({ log: () => {} }),
+    ]);
+    stopPg = () => server.stop();
+    mail = servers;
+    const { info } = servers;
+    const loaded = loadConfig({
+      MAILJUDGE_STATE_DIR: dir,
+      DATABASE_URL: server.url,
+      MAILJUDGE_FROM_ADDRESS: JUDGE,
+      MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${info.host}:${info.imapPort}`,
+      MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
+      MAILJUDGE_SMTP_URL: `smtp://${info.host}:${info.smtpPort}`,
+    });
+    if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+    const config = loaded.config;
+    const setup = await openDatabase(config);
+    stopDb = () => setup.stop();
+    const db = setup.db;
+
+    const deadline = new Date(Date.now() + 7 * 86_400_000);
+    const games = Array.from({ length: GAMES }, (_, i) => i + 1);
+    await inParallel(games, 8, async (g) => {
+      const gm = await insertPerson(db, { name: `GM ${g}`, email: `${gameId(g)}-gm@example.org` });
+      await insertGame(db, { id: gameId(g), boardName: gameId(g), address: gameAddress(g), gmPersonId: gm.id, status: 'active' });
+      for (const power of POWERS) {
+        const p = await insertPerson(db, { name: `${power} ${g}`, email: playerOf(g, power) });
+        await insertPosition(db, { gameId: gameId(g), power, personId: p.id, kind: 'original' });
+      }
+      await insertPhase(db, { gameId: gameId(g), state: standardStartState(), deadline });
+    });
+
+    const domains = new TestDomains(['example.org']);
+    const mails: { messageId: string; from: string; to: string; raw: Buffer }[] = [];
+    for (let i = 0; i < MESSAGES; i++) {
+      const g = Math.floor(i / POWERS.length) + 1;
+      const power = POWERS[i % POWERS.length]!;
+      const from = playerOf(g, power);
+      const messageId = `<${gameId(g)}-${power.toLowerCase()}-s1901m@example.org>`;
+      const raw = await domains.build({ from, to: gameAddress(g), subject: `${power} S1901M orders`, text: `${DEMO_ORDERS.S1901M[power]}\nFinal\n`, messageId });
+      mails.push({ messageId, from, to: gameAddress(g), raw });
+    }
+
+    judge = await startJudge(config, {
+      concurrency: CONCURRENCY,
+      ingest: { idle: true, pollIntervalMs: POLL_MS },
+      receive: { auth: { resolver: domains.resolver } },
+    });
+    const judgeStarted = Date.now();
+    if (!judge.ingest.leader) throw new Error('the judge did not take the ingest lock');
+    await judge.ingest.syncNow(); // the start-up sync is done: the mailbox is empty
+    await sleep(1500); // quiet for longer than the source's 500 ms IDLE delay: the connection IDLEs
+    const postmaster = Number(readFileSync(join(server.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const setupMs = performance.now() - t0;
+
+    // --- Timed: send everything through Postfix, wait for every acknowledgement ---
+    let peakRss = 0, peakPgRss = 0, samples = 0;
+    const sample = () => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      if (samples++ % 5 === 0) peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss); // /proc scan: every 0.5 s
+    };
+    const sampler = setInterval(sample, 100);
+    const cpu0 = process.cpuUsage();
+    const sql0 = { ...statements };
+    statementTexts.clear();
+    const pg0 = postgresUsage(postmaster).cpuMs;
+
+    const transport = nodemailer.createTransport({ host: info.host, port: info.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: SEND_CONNECTIONS, maxMessages: Infinity });
+    const sendStart = Date.now();
+    const sentAt = new Map<string, number>();
+    const sending = Promise.all(mails.map(async (m, i) => {
+      if (RATE) await sleep(sendStart + (i * 1000) / RATE - Date.now());
+      await transport.sendMail({ envelope: { from: m.from, to: [m.to] }, raw: m.raw });
+      sentAt.set(bare(m.messageId), Date.now());
+    }));
+    let sendDone: number | undefined;
+    void sending.then(() => (sendDone = Date.now()), () => {});
+
+    const count = async (table: 'inbound_messages' | 'inbound_decisions') =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    let decidedPolled: number | undefined;
+    const until = Date.now() + 120_000 + MESSAGES * 300;
+    for (;;) {
+      if (Date.now() > until) throw new Error(`timed out: ${await count('inbound_messages')} stored, ${await count('inbound_decisions')} decided`);
+      await sleep(50);
+      if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) decidedPolled = Date.now();
+      if (decidedPolled === undefined) continue;
+      const open = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
+      if (Number(open.n) === 0) break;
+    }
+    await sending;
+    transport.close();
+    // The acknowledgements on their way through Postfix into the players' mailboxes.
+    const players = mails.map((m) => m.from);
+    let missing = players.length;
+    while (missing > 0 && Date.now() < until) {
+      missing = players.filter((p) => countMaildir(maildirOf(info, p)) === 0).length;
+      if (missing > 0) await sleep(100);
+    }
+    clearInterval(sampler);
+    sample();
+    peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss);
+    const cpu = process.cpuUsage(cpu0);
+    const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue };
+    const sqlTexts = [...statementTexts].sort((a, b) => b[1] - a[1]);
+    const pgCpuMs = postgresUsage(postmaster).cpuMs - pg0;
+
+    // --- Per message: delivery (Dovecot), stored, decided, acknowledged, in the player's mailbox ---
+    const delivered = new Map(readMaildir(maildirOf(info, JUDGE), 'message-id').map((d) => [bare(d.value), d.at]));
+    const inbound = await db.selectFrom('inbound_messages as m').leftJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+      .select(['m.message_id', 'm.stored_at', 'm.received_at', 'd.outcome']).execute();
+    const outbox = await db.selectFrom('outbox').select(['kind', 'to_address', 'headers', 'status', 'created_at', 'sent_at']).execute();
+    const ackOf = new Map(outbox.map((o) => [bare(o.headers['In-Reply-To']), o]));
+    const arrived = new Map<string, number>();
+    for (const p of players) for (const a of readMaildir(maildirOf(info, p), 'in-reply-to')) arrived.set(bare(a.value), a.at);
+
+    const lat = { stored: [] as number[], decided: [] as number[], sent: [] as number[], total: [] as number[], fromSmtp: [] as number[], toMailbox: [] as number[], endToEnd: [] as number[] };
+    const outcomes = new Map<string, number>();
+    let lastStored = 0, lastDecided = 0, lastSent = 0, lastArrived = 0, joined = 0;
+    for (const m of inbound) {
+      const id = bare(m.message_id);
+      const del = delivered.get(id);
+      const ack = ackOf.get(id);
+      const outcome = `${m.outcome ?? 'undecided'} → ${ack ? `${ack.kind} ${ack.status}` : 'no reply'}`;
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      const stored = m.stored_at.getTime();
+      lastStored = Math.max(lastStored, stored);
+      if (!ack || del === undefined || !ack.sent_at) continue;
+      joined++;
+      const decided = ack.created_at.getTime(), sent = ack.sent_at.getTime();
+      lastDecided = Math.max(lastDecided, decided);
+      lastSent = Math.max(lastSent, sent);
+      lat.stored.push(stored - del);
+      lat.decided.push(decided - stored);
+      lat.sent.push(sent - decided);
+      lat.total.push(sent - del);
+      const smtp = sentAt.get(id);
+      if (smtp !== undefined) lat.fromSmtp.push(sent - smtp);
+      const at = arrived.get(id);
+      if (at !== undefined) {
+        lat.toMailbox.push(at - sent);
+        lat.endToEnd.push(at - del);
+        lastArrived = Math.max(lastArrived, at);
+      }
+    }
+    const firstDelivery = Math.min(...delivered.values());
+    const lastDelivery = Math.max(...delivered.values());
+    const window = lastSent - firstDelivery;
+    const storedTimes = inbound.map((m) => m.stored_at.getTime()).sort((a, b) => a - b);
+    const gaps = storedTimes.slice(1).map((t, i) => t - storedTimes[i]!);
+
+    // --- What one message costs in the judge's CPU, outside the pipeline (attribution, untimed) ---
+    const sampleRaws = (await db.selectFrom('inbound_messages').select('raw').orderBy('id').limit(200).execute()).map((r) => r.raw);
+    const tp = performance.now();
+    for (const raw of sampleRaws) await parseMessage(raw);
+    const parseMs = (performance.now() - tp) / sampleRaws.length;
+    const ta = performance.now();
+    for (const raw of sampleRaws) await authenticateMessage(raw, envelopeFromHeaders(raw), { resolver: domains.resolver });
+    const authMs = (performance.now() - ta) / sampleRaws.length;
+    const tq = performance.now();
+    for (let i = 0; i < 200; i++) await rawSql`SELECT 1`.execute(db);
+    const sqlRttMs = (performance.now() - tq) / 200;
+    // The IMAP source's two commands per message (UID FETCH of the source, UID STORE +FLAGS \Seen).
+    const imap = new ImapFlow({ host: info.host, port: info.imapPort, secure: false, auth: { user: JUDGE, pass: MAIL_PASSWORD }, logger: false, disableAutoIdle: true });
+    imap.on('error', () => {});
+    await imap.connect();
+    await imap.mailboxOpen('INBOX');
+    const uids = (await imap.search({ all: true }, { uid: true })) || [];
+    const probe = uids.slice(0, 200);
+    const ti = performance.now();
+    for (const uid of probe) {
+      await imap.fetchOne(String(uid), { uid: true, internalDate: true, source: true }, { uid: true });
+      await imap.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+    }
+    const imapMs = (performance.now() - ti) / Math.max(1, probe.length);
+    await imap.logout().catch(() => imap.close());
+
+    const perSec = (n: number, ms: number) => (n / (ms / 1000)).toFixed(1);
+    console.log(`messages                       ${MESSAGES} to ${GAMES} games (${delivered.size} delivered into Dovecot, ${inbound.length} stored, ${joined} acknowledged and matched; setup ${s(setupMs)}, untimed)`);
+    console.log(`sending (SMTP → Postfix)       ${s((sendDone ?? Date.now()) - sendStart)} for all, ${SEND_CONNECTIONS} pooled connections${RATE ? `, paced at ${RATE}/s` : ', as fast as Postfix takes them'}; Dovecot got them over ${s(lastDelivery - firstDelivery)}`);
+    console.log(`first delivery → all stored    ${s(lastStored - firstDelivery)}  (${perSec(MESSAGES, lastStored - firstDelivery)} msg/s)`);
+    console.log(`first delivery → all decided   ${s(Math.max(lastDecided, 0) - firstDelivery)}  (ack rows written; a 50 ms poll saw all decisions at ${s(decidedPolled! - firstDelivery)})`);
+    console.log(`first delivery → all acked     ${s(window)}  (${perSec(MESSAGES, window)} msg/s; ack accepted by Postfix, outbox status 'sent')`);
+    console.log(`first delivery → acks in inbox ${lastArrived ? s(lastArrived - firstDelivery) : 'n/a'}  (${lat.toMailbox.length} of ${MESSAGES} acks in the players' Dovecot mailboxes)`);
+    console.log(`delivery → ack sent, per msg   ${dist(lat.total)}`);
+    console.log(`  delivery → stored            ${dist(lat.stored)}`);
+    console.log(`  stored → decided             ${dist(lat.decided)}`);
+    console.log(`  decided → ack sent           ${dist(lat.sent)}`);
+    console.log(`  (from SMTP 250 → ack sent    ${dist(lat.fromSmtp)})`);
+    console.log(`ack sent → in player's inbox   ${dist(lat.toMailbox)}`);
+    console.log(`delivery → ack in inbox        ${dist(lat.endToEnd)}`);
+    console.log(`intake, one message at a time  ${gaps.length ? `${pct(gaps, 50).toFixed(1)} ms median between consecutive stores` : 'n/a'}; measured alone: mailparser ${parseMs.toFixed(1)} ms, mailauth ${authMs.toFixed(1)} ms, IMAP FETCH+STORE ${imapMs.toFixed(1)} ms per message, a SQL round trip ${sqlRttMs.toFixed(2)} ms`);
+    console.log(`SQL statements per message     ${((sql.judge + sql.queue) / MESSAGES).toFixed(1)} (${(sql.judge / MESSAGES).toFixed(1)} the judge's, ${(sql.queue / MESSAGES).toFixed(1)} graphile-worker's; incl. this script's 50 ms progress polls)`);
+    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / (Date.now() - sendStart)) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / (Date.now() - sendStart)) * 100)}% (wall ${s(Date.now() - sendStart)}, 2 cores)`);
+    console.log(`peak RSS, node process         ${mb(peakRss)} during the run (${mb(process.resourceUsage().maxRSS * 1024)} whole process incl. setup; judge + sending client)`);
+    console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RssAnon of its processes)`);
+    const polls = Math.floor((lastStored - judgeStarted) / POLL_MS);
+    console.log(`intake driven by               ${polls === 0 ? 'IMAP notifications (IDLE/EXISTS) only' : `IMAP notifications, and ${polls} fallback poll(s) may have fired`}: the ${s(POLL_MS)} poll timer started ${s(lastStored - judgeStarted)} before the last store`);
+    console.log(`outcomes                       ${[...outcomes].map(([k, n]) => `${n} ${k}`).join('; ')}`);
+    if (SQL_DETAIL) {
+      console.log('SQL statements during the run, per message (first 90 characters):');
+      for (const [text, n] of sqlTexts) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)}  ${text}`);
+    }
+    const allGood = joined === MESSAGES && lat.toMailbox.length === MESSAGES && outcomes.get('orders → orders-received sent') === MESSAGES;
+    if (!allGood) process.exitCode = 1;
+  } finally {
+    await judge?.stop().catch((e: Error) => console.error(`judge stop: ${e.message}`));
+    await stopDb?.();
+    await sleep(100);
+    await stopPg?.();
+    await mail?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
