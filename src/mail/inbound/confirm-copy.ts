@@ -25,7 +25,7 @@ import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
 import { hasOrderLines } from './player-mail.js';
-import { gameView, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
+import { candidateGames, gameView, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
 async function actingPower(db: Db, game: Game, person: Person | undefined): Promise<Power | undefined> {
@@ -42,8 +42,7 @@ export async function receiveConfirmCopy(
   person: Person | undefined,
 ): Promise<ReceiveOutcome> {
   const from = mail.from!;
-  const games = await db.selectFrom('games').select(['id', 'address']).where('status', '<>', 'finished').execute();
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, games);
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await candidateGames(db, mail));
   const game = match.gameId ? await findGame(db, match.gameId) : undefined;
   const addressed = Boolean(game && match.gameId && match.addressed);
   const power = game ? await actingPower(db, game, person) : undefined;

@@ -15,7 +15,8 @@ import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.
 import { findPersonByEmail, type Person } from '../../db/people.js';
 import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
-import { gameFromAddresses } from '../../rules/submission/index.js';
+import { gameFromAddresses, subjectTags } from '../../rules/submission/index.js';
+import { sql } from 'kysely';
 import { receiveConfirmCopy } from './confirm-copy.js';
 import { decide, type Received } from './decide.js';
 import { receiveGmMail } from './gm-mail.js';
@@ -84,9 +85,17 @@ export function loopRisk(mail: InboundMail, ownAddresses: string | readonly stri
   return undefined;
 }
 
-/** The games mail may be addressed to now. */
-async function openGames(db: Db): Promise<{ id: string; address: string }[]> {
-  return db.selectFrom('games').select(['id', 'address']).where('status', '<>', 'finished').execute();
+/** The open games a message may be for: those whose address it names, and those its subject tags (one indexed query). */
+export async function candidateGames(db: Db, mail: Pick<InboundMail, 'to' | 'cc' | 'subject'>): Promise<{ id: string; address: string }[]> {
+  const addresses = [...mail.to, ...mail.cc].map((a) => a.toLowerCase());
+  const tags = subjectTags(mail.subject);
+  if (addresses.length === 0 && tags.length === 0) return [];
+  return db
+    .selectFrom('games')
+    .select(['id', 'address'])
+    .where('status', '<>', 'finished')
+    .where((eb) => eb.or([...(addresses.length ? [eb(sql<string>`lower(address)`, 'in', addresses)] : []), ...(tags.length ? [eb('id', 'in', tags)] : [])]))
+    .execute();
 }
 
 /** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
@@ -150,7 +159,7 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
   };
   const unknownSender = { template: 'unknown-sender', context: { judge: ctx.fromAddress } };
 
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await openGames(db));
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await candidateGames(db, mail));
   if (match.gameId === undefined) {
     if (!person) return refuse('unregistered', unknownSender);
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';

@@ -42,7 +42,7 @@ export type GameMatch =
   | { readonly gameId: undefined; readonly candidates: readonly string[] };
 
 /** The game ids tagged in a subject: `[wm01]` anywhere, or `Game: wm01` / `Game wm01`. */
-function subjectTags(subject: string): string[] {
+export function subjectTags(subject: string): string[] {
   const tags: string[] = [];
   for (const m of subject.matchAll(/\[\s*([^\]\s]+)\s*\]/g)) tags.push(m[1]!.toLowerCase());
   for (const m of subject.matchAll(/\bgame\s*[:#]?\s*([A-Za-z0-9][\w.-]*)/gi)) tags.push(m[1]!.toLowerCase().replace(/[.-]+$/, ''));
