@@ -227,6 +227,15 @@ export interface JudgeProcessesTable {
   started_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface PlayerAbbreviationsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  person_id: ColumnType<number, number, never>;
+  abbreviations: ColumnType<Json, string, never>;
+  inbound_message_id: ColumnType<number | null, number | null, never>;
+  registered_at: ColumnType<Date, Date, never>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -409,6 +418,7 @@ export interface WithheldPhasesTable {
 
 export interface ReplacementPeriodsTable {
   position_id: number;
+  from_phase: string;
   until_phase: string;
   declared_at: Date;
   declared_by: string;
@@ -439,6 +449,7 @@ export interface Database {
   inbound_decisions: InboundDecisionsTable;
   rollbacks: RollbacksTable;
   judge_processes: JudgeProcessesTable;
+  player_abbreviations: PlayerAbbreviationsTable;
   schema_migrations: SchemaMigrationsTable;
   // 0004: the calendar (issue 6).
   game_calendars: GameCalendarsTable;

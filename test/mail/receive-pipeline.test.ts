@@ -155,6 +155,21 @@ describe('nothing stored is left undecided', () => {
   });
 });
 
+describe('a player\'s own abbreviations (D.III(1))', () => {
+  it('registered at the outset, they read that player\'s later orders, and only theirs', async () => {
+    await gameWithPlayers(t.db, 'abr', deadline);
+    const first = await send({ from: 'abr-france@example.org', to: 'abr@judge.example.org', text: 'ABBREVIATIONS: Bg = Burgundy, Mo = Mid-Atlantic Ocean\nA Par - Bg' });
+    expect(first).toMatchObject({ kind: 'orders' });
+    const later = await send({ from: 'abr-france@example.org', to: 'abr@judge.example.org', text: 'A Par - Bg\nF Bre - Mo' });
+    expect(later).toMatchObject({ kind: 'orders' });
+    const sets = await findOrderSets(t.db, 'abr', 'S1901M');
+    expect(sets.map((s) => s.orders)).toEqual([['A PAR - BUR'], ['A PAR - BUR', 'F BRE - MAO']]);
+    // Another player's list does not apply to France, and France's is not anyone else's.
+    await send({ from: 'abr-england@example.org', to: 'abr@judge.example.org', text: 'A Lvp - Bg' });
+    expect((await findOrderSets(t.db, 'abr', 'S1901M')).filter((s) => s.power === 'ENGLAND').map((s) => s.orders)).toEqual([[]]);
+  });
+});
+
 describe('commands', () => {
   it('HELP and STATUS: the help text, and what the judge holds for me now', async () => {
     await gameWithPlayers(t.db, 'cmd', deadline);

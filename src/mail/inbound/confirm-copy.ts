@@ -17,7 +17,8 @@ import { findPhase } from '../../db/phases.js';
 import { findCurrentPositions } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { appendAudit } from '../../db/audit-log.js';
-import { RULE_PROFILES, type Power } from '../../game/index.js';
+import { RULE_PROFILES, type Power, type ProvinceId } from '../../game/index.js';
+import { findPlayerAbbreviations } from '../../db/player-abbreviations.js';
 import { formatAsUnderstood, parseOrderSheet } from '../../rules/sheet/index.js';
 import { gameFromAddresses, isOnTime } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
@@ -48,7 +49,10 @@ export async function receiveConfirmCopy(
   const power = game ? await actingPower(db, game, person) : undefined;
   const phase = game ? await findPhase(db, game.id, game.currentPhase) : undefined;
   const text = stripSecretLines(mail.text);
-  const orders = game && power && phase ? parseOrderSheet(text, { state: phase.stateBefore, power, subject: mail.subject, rules: RULE_PROFILES[game.ruleProfile] }).orders.map((o) => o.text) : [];
+  const abbreviations = game && person ? await findPlayerAbbreviations(db, game.id, person.id) : undefined;
+  const orders = game && power && phase
+    ? parseOrderSheet(text, { state: phase.stateBefore, power, subject: mail.subject, rules: RULE_PROFILES[game.ruleProfile], ...(abbreviations ? { playerAbbreviations: abbreviations as ReadonlyMap<string, ProvinceId> } : {}) }).orders.map((o) => o.text)
+    : [];
   const answer = (person !== undefined || !(await unknownSenderAnswered(db, from))) && (await mayReply(db, ctx, from));
 
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
@@ -94,7 +98,11 @@ async function acceptLateGameCopy(trx: Trx, ctx: ReplyContext, rec: Received, pe
   const parsed = stored && (await parseMessage(stored.raw));
   if (!parsed?.ok) return;
   const mail = parsed.mail;
-  const sheet = parseOrderSheet(stripSecretLines(mail.text), { state: phase.stateBefore, power, subject: mail.subject, rules: RULE_PROFILES[locked.ruleProfile] });
+  const abbreviations = await findPlayerAbbreviations(trx, locked.id, person.id);
+  const sheet = parseOrderSheet(stripSecretLines(mail.text), {
+    state: phase.stateBefore, power, subject: mail.subject, rules: RULE_PROFILES[locked.ruleProfile],
+    ...(abbreviations ? { playerAbbreviations: abbreviations as ReadonlyMap<string, ProvinceId> } : {}),
+  });
   if (!hasOrderLines(sheet)) return;
   const set = await insertOrderSet(trx, {
     gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: late.id, receivedAt: rec.receivedAt,

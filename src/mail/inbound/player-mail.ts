@@ -11,7 +11,8 @@ import type { Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
 import { findCurrentPositions, type Position } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
-import { RULE_PROFILES } from '../../game/index.js';
+import { RULE_PROFILES, type ProvinceId } from '../../game/index.js';
+import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
 import { formatAsUnderstood, intendedPower, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
@@ -110,7 +111,21 @@ export async function receivePlayerMail(
       return { kind: 'refused', inboundId, reason: 'no phase open' };
     }
 
-    const sheet = parseOrderSheet(text, { state: phase.stateBefore, power, subject: mail.subject, rules });
+    // D.III(1): a player's own abbreviations, registered at the outset of the game (the first
+    // turn) or with a replacement's first orders, read that player's orders from then on.
+    const playerAbbreviations = await findPlayerAbbreviations(trx, locked.id, person.id);
+    const firstOrdersAsReplacement = position.kind !== 'original' && !(await trx.selectFrom('order_sets').select('id').where('game_id', '=', locked.id).where('person_id', '=', person.id).executeTakeFirst());
+    const mayRegisterAbbreviations = phase.name === 'S1901M' || firstOrdersAsReplacement;
+    const sheet = parseOrderSheet(text, {
+      state: phase.stateBefore, power, subject: mail.subject, rules, mayRegisterAbbreviations,
+      ...(playerAbbreviations ? { playerAbbreviations: playerAbbreviations as ReadonlyMap<string, ProvinceId> } : {}),
+    });
+    if (mayRegisterAbbreviations) {
+      const registered = Object.assign({}, ...sheet.requests.filter((r) => r.kind === 'abbreviations' && r.abbreviations).map((r) => r.abbreviations)) as Record<string, string>;
+      if (Object.keys(registered).length > 0) {
+        await insertPlayerAbbreviations(trx, { gameId: locked.id, personId: person.id, abbreviations: { ...Object.fromEntries(playerAbbreviations ?? []), ...registered }, inboundMessageId: inboundId, at: rec.now });
+      }
+    }
     const deadline = formatDeadline(phase.deadline, person.timeZone);
     for (const r of sheet.requests) {
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
