@@ -14,6 +14,7 @@ import { InputError } from './position-json.js';
 import { registerDbCommands } from './db-commands.js';
 import { registerServiceCommands } from './service-commands.js';
 import { registerIngestCommand } from './ingest-command.js';
+import { registerCalendarCommands } from './calendar-commands.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -109,6 +110,7 @@ program
 registerDbCommands(program);
 registerServiceCommands(program);
 registerIngestCommand(program);
+registerCalendarCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -30,6 +30,8 @@ export interface ImapConfig {
   readonly password: string | undefined;
   /** Mailbox name (default `INBOX`). */
   readonly mailbox: string;
+  /** What to do with a message once stored: flag it \\Seen (default) or move it to a folder. Never delete. */
+  readonly after: 'seen' | `move:${string}`;
 }
 
 /** Where the embedded SMTP listener listens (`MAILJUDGE_SMTP_LISTEN=host:port`). */
@@ -78,6 +80,8 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CONFIRM_IMAP_PASSWORD: "TD's confirmation mailbox password",
   MAILJUDGE_CONFIRM_IMAP_MAILBOX: "TD's confirmation mailbox name (default INBOX)",
   MAILJUDGE_FROM_ADDRESS: `From address of the judge's mail (default ${DEFAULT_FROM_ADDRESS})`,
+  MAILJUDGE_IMAP_PROCESSED: 'what to do with a stored message in the game mailbox: seen (flag it, default) or move:<folder>',
+  MAILJUDGE_CONFIRM_IMAP_PROCESSED: 'the same for the confirmation mailbox',
   MAILJUDGE_SMTP_LISTEN: 'take mail by SMTP on host:port, e.g. 127.0.0.1:2525 (unset: no SMTP listener)',
   MAILJUDGE_CONFIRM_ADDRESS: "TD's order-confirmation address the SMTP listener accepts (D.VII(7))",
 };
@@ -122,8 +126,10 @@ const LISTEN = z
 const ADDRESS_MESSAGE = 'must be a bare email address such as confirm@judge.example.org';
 const ADDRESS = z.string({ error: ADDRESS_MESSAGE }).regex(EMAIL, { error: ADDRESS_MESSAGE });
 
+const PROCESSED_MESSAGE = 'must be seen (flag stored messages \\Seen) or move:<folder> such as move:Processed';
+const PROCESSED = z.string({ error: PROCESSED_MESSAGE }).regex(/^(seen|move:.+)$/, { error: PROCESSED_MESSAGE }).transform((v) => v as 'seen' | `move:${string}`);
 const ImapFile = z.strictObject(
-  { url: IMAP_URL, mailbox: MAILBOX.optional() },
+  { url: IMAP_URL, mailbox: MAILBOX.optional(), processed: PROCESSED.optional() },
   { error: 'must be an object such as {"url": "imaps://judge@imap.example.org:993", "mailbox": "INBOX"}' },
 );
 const ConfigFile = z.strictObject(
@@ -247,11 +253,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
     const url = fromEnv(env, `${prefix}_URL`, IMAP_URL, problems) ?? file[key]?.url;
     const password = fromEnv(env, `${prefix}_PASSWORD`, anything, problems);
     const name = fromEnv(env, `${prefix}_MAILBOX`, MAILBOX, problems) ?? file[key]?.mailbox ?? 'INBOX';
+    const after = fromEnv(env, `${prefix}_PROCESSED`, PROCESSED, problems) ?? file[key]?.processed ?? 'seen';
     if (url === undefined) {
       if (password !== undefined) problems.push(`${prefix}_PASSWORD is set but there is no server: set ${prefix}_URL (or ${key}.url in the config file), or unset the password`);
       return undefined;
     }
-    return { url, password: password ?? (decodeURIComponent(parseUrl(url)?.password ?? '') || undefined), mailbox: name };
+    return { url, password: password ?? (decodeURIComponent(parseUrl(url)?.password ?? '') || undefined), mailbox: name, after };
   };
   const imap = mailbox('MAILJUDGE_IMAP', 'imap');
   const confirmImap = mailbox('MAILJUDGE_CONFIRM_IMAP', 'confirmImap');

@@ -7,7 +7,21 @@ import { sql } from 'kysely';
 import { Logger, runMigrations } from 'graphile-worker';
 import type { Db } from '../db/schema.js';
 
-export type TaskName = 'adjudicate-phase' | 'send-mail';
+export type TaskName = 'adjudicate-phase' | 'send-mail' | 'calendar-tick';
+
+/** The key of a phase's adjudication at its deadline: one job per phase. */
+export function adjudicateJobKey(gameId: string, phase: string): string {
+  return `adjudicate:${gameId}:${phase}`;
+}
+
+/**
+ * The key of a phase's early adjudication (D.VII(2): every surviving power Final, 24 hours after the
+ * last publication). A separate job from the deadline's, so that cancelling it (a revised set that is
+ * not Final) never touches the deadline's job; the task re-checks the conditions when it runs.
+ */
+export function earlyAdjudicateJobKey(gameId: string, phase: string): string {
+  return `adjudicate-early:${gameId}:${phase}`;
+}
 
 export interface JobOptions {
   /** Jobs with the same key are one job: adding again replaces a job that has not started. */

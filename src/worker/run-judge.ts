@@ -17,6 +17,7 @@ import { migrateQueue, quietLogger } from './queue.js';
 import { adjudicatePhaseTask, type AdjudicatePayload } from './tasks/adjudicate-phase.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { scheduleOpenPhases } from './scheduler.js';
+import { calendarTickTask } from './tasks/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 
 export interface RunningJudge {
@@ -78,7 +79,12 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
           await adjudicatePhaseTask(db, ctx, payload as AdjudicatePayload);
         },
         'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload),
+        // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).
+        'calendar-tick': async () => {
+          await calendarTickTask(db, ctx);
+        },
       },
+      crontab: '* * * * * calendar-tick ?max=1&jobKey=calendar-tick&jobKeyMode=replace',
     });
     await scheduleOpenPhases(db);
     const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };

@@ -5,8 +5,7 @@
  * restore. Idempotent (job keys), so every process may run it.
  */
 import type { Db } from '../db/schema.js';
-import { enqueueJob } from './queue.js';
-import { adjudicateJobKey } from './tasks/adjudicate-phase.js';
+import { adjudicateJobKey, enqueueJob } from './queue.js';
 
 /** Make sure each open phase of an active game has its adjudication job; returns how many were checked. */
 export async function scheduleOpenPhases(db: Db): Promise<number> {
@@ -16,6 +15,20 @@ export async function scheduleOpenPhases(db: Db): Promise<number> {
     .select(['games.id as gameId', 'phases.name as phase', 'phases.deadline as deadline'])
     .where('games.status', '=', 'active')
     .where('phases.adjudicated_at', 'is', null)
+    // D.VII(6)(b): a withheld 1901 phase waits for its missing orders; the calendar tick releases it.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('withheld_phases as w')
+            .select('w.phase')
+            .whereRef('w.game_id', '=', 'phases.game_id')
+            .whereRef('w.phase', '=', 'phases.name')
+            .whereRef('w.generation', '=', 'phases.generation')
+            .where('w.released_at', 'is', null),
+        ),
+      ),
+    )
     .execute();
   for (const p of open) {
     await enqueueJob(db, 'adjudicate-phase', { gameId: p.gameId, phase: p.phase }, { jobKey: adjudicateJobKey(p.gameId, p.phase), runAt: p.deadline });

@@ -55,8 +55,16 @@ describe('loadConfig: values and precedence', () => {
       { smtp: { url: 'smtps://judge@smtp.example.org:465' }, imap: { url: 'imaps://judge@imap.example.org', mailbox: 'Games' } },
     );
     expect(c.smtp).toEqual({ url: 'smtps://judge@smtp.example.org:465', password: 's3cret' });
-    expect(c.imap).toEqual({ url: 'imaps://judge@imap.example.org', password: 'imap-pw', mailbox: 'Games' });
-    expect(c.confirmImap).toEqual({ url: 'imaps://td:pw%21@confirm.example.org', password: 'pw!', mailbox: 'INBOX' });
+    expect(c.imap).toEqual({ url: 'imaps://judge@imap.example.org', password: 'imap-pw', mailbox: 'Games', after: 'seen' });
+    expect(c.confirmImap).toEqual({ url: 'imaps://td:pw%21@confirm.example.org', password: 'pw!', mailbox: 'INBOX', after: 'seen' });
+  });
+
+  it('moves processed mail to a folder when told, and refuses anything but seen or move:<folder>', () => {
+    const c = ok({ MAILJUDGE_IMAP_URL: 'imaps://judge@imap.example.org', MAILJUDGE_IMAP_PROCESSED: 'move:Judged' });
+    expect(c.imap?.after).toBe('move:Judged');
+    const r = loadConfig({ MAILJUDGE_IMAP_URL: 'imaps://judge@imap.example.org', MAILJUDGE_IMAP_PROCESSED: 'delete' });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.problems.join('\n')).toContain('MAILJUDGE_IMAP_PROCESSED');
   });
 });
 

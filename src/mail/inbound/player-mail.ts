@@ -16,6 +16,9 @@ import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/pla
 import { formatAsUnderstood, intendedPower, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
+import { afterOrderSet } from '../../calendar/after-order-set.js';
+import { lateSetAllowed } from '../../calendar/late-set.js';
+import { recordCommunications } from '../../calendar/record-communications.js';
 import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
 import type { InboundMail } from './parse-message.js';
@@ -134,9 +137,13 @@ export async function receivePlayerMail(
     const understood = formatAsUnderstood(sheet, power, locked.currentPhase);
     const ack = { power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(rec.receivedAt, phase.deadline) };
 
+    // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
+    const communications = () => recordCommunications(trx, { gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress });
+
     if (!hasOrderLines(sheet)) {
       const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0;
-      if (!onlyQuestions) await reply('orders-received', { ...ack, final: false, noOrders: true }, 'ack');
+      const { notes } = await communications();
+      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, final: false, noOrders: true, notes }, 'ack');
       await decide(trx, rec, {
         ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
         reason: [sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind)].filter(Boolean).join(', ') || 'no orders',
@@ -147,7 +154,9 @@ export async function receivePlayerMail(
     // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
     const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, await confirmCopies(trx, rec.messageId, person.email), locked.address);
     // D.VII(3): late sets refused, or accepted until adjudication starts, as the game's policy says.
-    const late = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
+    const decision = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
+    // D.VII(6)(b): while 1901 results are withheld, the missing powers' orders are taken after the deadline.
+    const late = decision.accept ? decision : (await lateSetAllowed(trx, { gameId: locked.id, phase: phase.name, power })) ? ({ accept: true, late: true } as const) : decision;
     if (!late.accept) {
       await reply('orders-refused', {
         subjectNote: `${power} ${phase.name}: late, not accepted`, receivedAt,
@@ -161,7 +170,10 @@ export async function receivePlayerMail(
       gameId: locked.id, phase: locked.currentPhase, power, personId: person.id, inboundMessageId: inboundId,
       receivedAt: counted.receivedAt, final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text),
     });
-    await reply('orders-received', { ...ack, countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late }, 'ack');
+    const { notes } = await communications();
+    // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
+    await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
+    await reply('orders-received', { ...ack, countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, notes }, 'ack');
     await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? ', late (accepted until adjudication)' : ''}`, phase: phase.name, power });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
   });

@@ -32,6 +32,12 @@ export interface ReportInput {
   readonly nmr: readonly Power[];
   /** Press to publish: white press with its author, the rest anonymously (D.X(1)). */
   readonly press?: readonly { readonly author?: Power; readonly text: string }[];
+  /** The anonymous section's heading under the game's press rule (D.X(1)); default the standard one. */
+  readonly pressHeading?: string;
+  /** Results of proposals that failed, published with the adjudication (D.IX(2)): one sentence each. */
+  readonly voteResults?: readonly string[];
+  /** Notes for this reader only (the GM's copy: calendar warnings). */
+  readonly notes?: readonly string[];
 }
 
 const SEASONS = { S: 'Spring', F: 'Fall', W: 'Winter' } as const;
@@ -112,6 +118,9 @@ export function buildReportContext(input: ReportInput, readerZone?: string) {
     neutral: neutral.join(' '),
     adjustments,
     anonymousPress: (input.press ?? []).filter((p) => p.author === undefined).map((p) => p.text),
+    anonymousHeading: input.pressHeading ?? 'Anonymous or Unofficial Press',
+    voteResults: input.voteResults ?? [],
+    notes: input.notes ?? [],
     next: input.next ? phaseTitle(input.next) : null,
     deadline: input.deadline ? formatDeadline(input.deadline, readerZone) : null,
     winner: input.winner ?? null,

@@ -86,7 +86,7 @@ export interface ImapSource {
 }
 
 /** `imaps://user@host:993` + password + mailbox → a source's name and connection. Pure. */
-export function imapSourceSettings(config: ImapConfig): { name: string; connection: ImapConnection; mailbox: string } {
+export function imapSourceSettings(config: ImapConfig): { name: string; connection: ImapConnection; mailbox: string; after: ImapConfig['after'] } {
   const url = new URL(config.url);
   const secure = url.protocol === 'imaps:';
   const user = decodeURIComponent(url.username);
@@ -96,6 +96,7 @@ export function imapSourceSettings(config: ImapConfig): { name: string; connecti
     name: `imap://${encodeURIComponent(user)}@${host.toLowerCase()}/${config.mailbox}`,
     connection: { host, port: url.port ? Number(url.port) : secure ? 993 : 143, secure, user, password: config.password ?? '' },
     mailbox: config.mailbox,
+    after: config.after ?? 'seen',
   };
 }
 

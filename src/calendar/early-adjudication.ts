@@ -1,0 +1,26 @@
+/**
+ * Early adjudication (D.VII(2)): when every power with something to order has a Final set in (its
+ * latest set: a revised preliminary set cancels "all Final"), no sooner than 24 hours after the last
+ * publication, and outside every declared window. A separate job keyed `adjudicate-early:<game>:<phase>`
+ * is scheduled for that instant and removed when the condition no longer holds; the adjudication
+ * task checks it again under the game lock before it adjudicates early.
+ */
+import type { Db } from '../db/schema.js';
+import { earlyAdjudicationAt } from '../rules/calendar/index.js';
+import { earlyAdjudicateJobKey, enqueueJob, removeJob } from '../worker/queue.js';
+import { orderStatus, type CalendarFacts } from './calendar-facts.js';
+
+/** When the open turn may be adjudicated early, or `undefined`. Pure. */
+export function earlyAt(facts: CalendarFacts, now: Date): Date | undefined {
+  const latestFinal = new Map(facts.powers.map((p) => [p, orderStatus(facts, p) === 'final' && !facts.civilDisorder.has(p)] as const));
+  return earlyAdjudicationAt({ latestFinal, powers: facts.powers, lastPublication: facts.lastPublication, now, deadline: facts.phase.deadline, windows: facts.windows });
+}
+
+/** Schedule (or move) the early adjudication, or remove it when the turn no longer qualifies. */
+export async function scheduleEarlyAdjudication(db: Db, facts: CalendarFacts, now: Date): Promise<Date | undefined> {
+  const at = earlyAt(facts, now);
+  const key = earlyAdjudicateJobKey(facts.game.id, facts.phase.name);
+  if (at) await enqueueJob(db, 'adjudicate-phase', { gameId: facts.game.id, phase: facts.phase.name, early: true }, { jobKey: key, runAt: at, jobKeyMode: 'replace' });
+  else await removeJob(db, key);
+  return at;
+}

@@ -1,0 +1,44 @@
+/**
+ * `mailjudge holiday create <name> --from <instant> --to <instant> [--max-hours N] [--tournament <slug>]`
+ * and `mailjudge holiday list`: TD-declared holidays (D.VII(5)) — any player or the GM may take an
+ * uncharged extension for one, which must be granted. Audit-logged.
+ */
+import { appendAudit } from '../../db/audit-log.js';
+import { findHolidays, insertHoliday } from '../../db/holidays.js';
+import type { Db } from '../../db/schema.js';
+import { findTournamentBySlug } from '../../db/tournaments.js';
+import { holidayAllowanceHours } from '../../rules/calendar/index.js';
+import { formatGmt, problems, type CommandResult } from '../../cli/command-result.js';
+import type { RunContext } from './cli-shell.js';
+
+export interface HolidayArgs {
+  readonly name: string;
+  readonly from: Date;
+  readonly to: Date;
+  readonly maxHours?: number;
+  readonly tournament?: string;
+}
+
+export async function runHolidayCreate(db: Db, a: HolidayArgs, ctx: RunContext): Promise<CommandResult> {
+  if (a.to.getTime() <= a.from.getTime()) return problems(['--to must be after --from']);
+  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+    const tournament = a.tournament === undefined ? undefined : await findTournamentBySlug(trx, a.tournament);
+    if (a.tournament !== undefined && !tournament) return problems([`no tournament "${a.tournament}"`]);
+    const taken = await trx.selectFrom('holidays').select('id').where('name', '=', a.name).executeTakeFirst();
+    if (taken) return problems([`a holiday named "${a.name}" exists already; pick another name (e.g. with the year)`]);
+    const h = await insertHoliday(trx, { name: a.name, start: a.from, end: a.to, maxHours: a.maxHours ?? null, tournamentId: tournament?.id ?? null, declaredBy: ctx.actor });
+    await appendAudit(trx, { actor: ctx.actor, action: 'holiday.declare', detail: { id: h.id, name: h.name, from: a.from.toISOString(), to: a.to.toISOString(), maxHours: a.maxHours ?? null, tournament: a.tournament ?? null } });
+    return {
+      ok: true,
+      text: `Holiday "${h.name}" declared: ${formatGmt(a.from)} to ${formatGmt(a.to)}, ${holidayAllowanceHours(h)} uncharged extension hours per game${tournament ? ` in ${tournament.slug}` : ' in every game'} (D.VII(5)).`,
+      json: { id: h.id, name: h.name, from: a.from.toISOString(), to: a.to.toISOString(), hours: holidayAllowanceHours(h), tournament: tournament?.slug ?? null },
+    };
+  });
+}
+
+export async function runHolidayList(db: Db): Promise<CommandResult> {
+  const all = await db.selectFrom('holidays').select('tournament_id').distinct().execute();
+  const list = (await findHolidays(db, null)).concat(...(await Promise.all(all.filter((r) => r.tournament_id !== null).map((r) => findHolidays(db, r.tournament_id)))).map((l) => l.filter((h) => h.tournamentId !== null)));
+  const text = list.length === 0 ? 'No holidays declared.' : list.map((h) => `${h.name}: ${formatGmt(h.start)} to ${formatGmt(h.end)}, ${holidayAllowanceHours(h)} hours${h.tournamentId ? ` (tournament ${h.tournamentId})` : ''}`).join('\n');
+  return { ok: true, text, json: list.map((h) => ({ name: h.name, from: h.start.toISOString(), to: h.end.toISOString(), hours: holidayAllowanceHours(h), tournamentId: h.tournamentId })) };
+}

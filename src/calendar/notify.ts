@@ -1,0 +1,48 @@
+/**
+ * Queue one calendar notice to one person: rendered with the person's own zone for every instant,
+ * keyed `<key>:<address>` so that a retried job or tick never queues it twice (outbox dedupe key).
+ */
+import type { Game } from '../db/games.js';
+import { outboxKey } from '../db/outbox.js';
+import type { Person } from '../db/people.js';
+import type { Db } from '../db/schema.js';
+import { formatDeadline } from '../mail/outbound/report-context.js';
+import { queueMail } from '../mail/outbound/queue-mail.js';
+
+/** What every game notice's template reads as `game`. */
+export function gameView(game: Pick<Game, 'id' | 'boardName' | 'address'>): { id: string; board: string; address: string } {
+  return { id: game.id, board: game.boardName, address: game.address };
+}
+
+/** An instant for one reader: `{ gmt, local? }`, GMT first (D.VII(4)(b)). */
+export const when = formatDeadline;
+
+export interface Notice {
+  readonly game: Pick<Game, 'id' | 'boardName' | 'address'>;
+  /** Template under templates/ (also the outbox kind). */
+  readonly template: string;
+  /** The notice's key without the recipient, e.g. `nmr:wm-r1-b7:S1902M:ITALY`. */
+  readonly key: string;
+  /** The context, built for the reader's zone. */
+  readonly context: (zone: string) => object;
+}
+
+/** Queue `notice` to each person once (by address); returns how many were newly queued. */
+export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, to: readonly Person[]): Promise<number> {
+  let queued = 0;
+  const seen = new Set<string>();
+  for (const person of to) {
+    const address = person.email.toLowerCase();
+    if (seen.has(address)) continue;
+    seen.add(address);
+    const r = await queueMail(trx, fromAddress, {
+      dedupeKey: outboxKey(notice.key, address),
+      gameId: notice.game.id,
+      template: notice.template,
+      context: { game: gameView(notice.game), recipient: { name: person.name, email: person.email }, ...notice.context(person.timeZone) },
+      to: person.email,
+    });
+    if (r.created) queued++;
+  }
+  return queued;
+}

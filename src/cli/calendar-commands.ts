@@ -1,0 +1,219 @@
+/**
+ * Registers the GM's and TD's calendar commands (`extend`, `deadline`, `absence`, `holiday`,
+ * `replace`, `calendar`) with their options and help. Their code (src/calendar/gm/) is imported only
+ * when one of them runs, so the engine commands start as fast as before. Every change is announced to
+ * the players by email (as njudge did) and audit-logged; `--json` prints JSON for scripts.
+ * Exit codes: 0 done, 2 bad input (every problem listed), 1 the database failed.
+ */
+import type { Command } from 'commander';
+import type { CommonOptions } from '../calendar/gm/cli-shell.js';
+
+const HELP_TAIL = `
+The running judge (mailjudge start) sends the notices this queues and adjudicates at the deadline.
+Database and configuration as for the other database commands (DATABASE_URL, MAILJUDGE_STATE_DIR,
+--config). Exit codes: 0 done, 2 bad input (every problem listed), 1 the database failed.`;
+
+function withCommon(cmd: Command): Command {
+  return cmd
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .addHelpText('after', HELP_TAIL);
+}
+
+const shell = () => import('../calendar/gm/cli-shell.js');
+const args = () => import('../calendar/gm/parse-args.js');
+
+/** Add the calendar commands to `program`. */
+export function registerCalendarCommands(program: Command): void {
+  withCommon(
+    program
+      .command('extend <game>')
+      .description("extend the open phase's deadline (D.VII(5)): the GM's own extension, or the GM's answer to a player's request")
+      .option('--hours <n>', 'hours to add to the deadline')
+      .option('--for <power>', "charge it to this position (the GM's answer to its request; the guaranteed extension and the 7-day cap apply)")
+      .option('--uncharged', 'do not charge it to the position (e.g. a TD holiday, D.VII(5))')
+      .option('--refuse', "refuse the position's pending request (with --for)")
+      .option('--reason <text>', 'a note for the players and the audit log')
+      .addHelpText('after', `
+Examples:
+  mailjudge extend wm-r1-b7 --hours 24 --reason "server outage"      (the GM's own, uncharged)
+  mailjudge extend wm-r1-b7 --for ITALY                               (grant ITALY's pending request)
+  mailjudge extend wm-r1-b7 --for ITALY --hours 12 --uncharged
+  mailjudge extend wm-r1-b7 --for ITALY --refuse --reason "7-day limit near"
+The new deadline never falls inside a player's unavailable window (D.VII(2)).`),
+  ).action(async (gameId: string, opts: CommonOptions & { hours?: string; for?: string; uncharged?: boolean; refuse?: boolean; reason?: string }) => {
+    const a = await args();
+    await (await shell()).execute(
+      'extend',
+      opts,
+      () => {
+        const c = a.collect({ hours: opts.hours === undefined ? undefined : a.parseHours('--hours', opts.hours, 7 * 24), power: opts.for === undefined ? undefined : a.parsePower(opts.for) });
+        return c.ok ? { ok: true, value: c.value } : c;
+      },
+      async (db, v, ctx) => (await import('../calendar/gm/extend.js')).runExtend(db, {
+        gameId, ...(v.hours !== undefined ? { hours: v.hours } : {}), ...(v.power !== undefined ? { power: v.power } : {}), uncharged: opts.uncharged === true, refuse: opts.refuse === true, ...(opts.reason ? { reason: opts.reason } : {}),
+      }, ctx),
+    );
+  });
+
+  withCommon(
+    program
+      .command('deadline <game>')
+      .description("set the open phase's deadline (D.VII(4)(a)); never inside an unavailable window (D.VII(2))")
+      .requiredOption('--at <instant>', 'the new deadline, ISO 8601 with its zone, e.g. 2030-05-08T12:00Z')
+      .option('--consent-recorded [note]', 'every surviving player agreed to a turn under the minimum (3 days movement, 1 day otherwise): how and when')
+      .option('--reason <text>', 'a note for the players and the audit log')
+      .addHelpText('after', '\nExample: mailjudge deadline wm-r1-b7 --at 2030-05-10T18:00Z --consent-recorded "all seven by email, 7 May"'),
+  ).action(async (gameId: string, opts: CommonOptions & { at: string; consentRecorded?: string | true; reason?: string }) => {
+    const a = await args();
+    await (await shell()).execute(
+      'deadline',
+      opts,
+      () => {
+        const c = a.collect({ at: a.parseInstant('--at', opts.at) });
+        return c.ok ? { ok: true, value: c.value } : c;
+      },
+      async (db, v, ctx) => (await import('../calendar/gm/deadline.js')).runSetDeadline(db, {
+        gameId, at: v.at, ...(opts.consentRecorded !== undefined ? { consent: opts.consentRecorded } : {}), ...(opts.reason ? { reason: opts.reason } : {}),
+      }, ctx),
+    );
+  });
+
+  withCommon(
+    program
+      .command('absence <game> <power>')
+      .description("record a player's weekly unavailable window (D.VII(2): at most 64 hours; no deadline or publication inside it)")
+      .option('--from <day time>', 'when it starts each week, e.g. "Fri 17:00"')
+      .option('--to <day time>', 'when it ends, e.g. "Mon 09:00"')
+      .option('--zone <IANA>', "the clock it is read on, e.g. America/New_York (default: the player's registered zone); summer time is followed")
+      .option('--clear', "withdraw the player's window")
+      .addHelpText('after', '\nExample: mailjudge absence wm-r1-b7 ENGLAND --from "Fri 17:00" --to "Mon 09:00" --zone America/New_York'),
+  ).action(async (gameId: string, power: string, opts: CommonOptions & { from?: string; to?: string; zone?: string; clear?: boolean }) => {
+    const a = await args();
+    await (await shell()).execute(
+      'absence',
+      opts,
+      () => {
+        const c = a.collect({
+          power: a.parsePower(power),
+          from: opts.from === undefined ? undefined : a.parseWeeklyTime('--from', opts.from),
+          to: opts.to === undefined ? undefined : a.parseWeeklyTime('--to', opts.to),
+          zone: opts.zone === undefined ? undefined : a.parseZone('--zone', opts.zone),
+        });
+        if (!c.ok) return c;
+        if (!opts.clear && (!c.value.from || !c.value.to)) return { ok: false, problems: ['give --from and --to (e.g. --from "Fri 17:00" --to "Mon 09:00"), or --clear'] };
+        return { ok: true, value: c.value };
+      },
+      async (db, v, ctx) => (await import('../calendar/gm/absence.js')).runAbsence(db, {
+        gameId, power: v.power, ...(v.from ? { from: v.from } : {}), ...(v.to ? { to: v.to } : {}), ...(v.zone ? { zone: v.zone } : {}), clear: opts.clear === true,
+      }, ctx),
+    );
+  });
+
+  const holiday = program.command('holiday').description("TD-declared holidays (D.VII(5)): uncharged extensions that must be granted when asked");
+  withCommon(
+    holiday
+      .command('create <name>')
+      .description('declare a holiday, e.g. "Christmas 2030"')
+      .requiredOption('--from <instant>', 'when it starts, ISO 8601 with its zone, e.g. 2030-12-24T00:00Z')
+      .requiredOption('--to <instant>', 'when it ends, e.g. 2030-12-27T00:00Z')
+      .option('--max-hours <n>', 'uncharged extension hours one game may take for it in all (default: its length)')
+      .option('--tournament <slug>', 'only for this tournament (default: every game)')
+      .addHelpText('after', '\nExample: mailjudge holiday create "Christmas 2030" --from 2030-12-24T00:00Z --to 2030-12-27T00:00Z --max-hours 72'),
+  ).action(async (name: string, opts: CommonOptions & { from: string; to: string; maxHours?: string; tournament?: string }) => {
+    const a = await args();
+    await (await shell()).execute(
+      'holiday create',
+      opts,
+      () => {
+        const c = a.collect({ from: a.parseInstant('--from', opts.from), to: a.parseInstant('--to', opts.to), maxHours: opts.maxHours === undefined ? undefined : a.parseHours('--max-hours', opts.maxHours) });
+        if (!c.ok) return c;
+        if (!name.trim()) return { ok: false, problems: ['give the holiday a name, e.g. "Christmas 2030"'] };
+        return { ok: true, value: c.value };
+      },
+      async (db, v, ctx) => (await import('../calendar/gm/holiday.js')).runHolidayCreate(db, {
+        name: name.trim(), from: v.from, to: v.to, ...(v.maxHours !== undefined ? { maxHours: v.maxHours } : {}), ...(opts.tournament ? { tournament: opts.tournament } : {}),
+      }, ctx),
+    );
+  });
+  withCommon(holiday.command('list').description('list the declared holidays')).action(async (opts: CommonOptions) => {
+    await (await shell()).execute('holiday list', opts, () => ({ ok: true, value: undefined }), async (db) => (await import('../calendar/gm/holiday.js')).runHolidayList(db));
+  });
+
+  withCommon(
+    program
+      .command('replace <game> <power>')
+      .description('replace the player of a power (B.7, B.8): permanently, or temporarily until a phase; or end a temporary replacement')
+      .option('--email <address>', "the replacement's address (registered if new)")
+      .option('--name <name>', "the replacement's name")
+      .option('--zone <IANA>', "the replacement's time zone when newly registered (default UTC)")
+      .option('--temporary', 'a temporary replacement (B.7): give --until')
+      .option('--until <phase>', 'the last phase of a temporary replacement, e.g. F1903M')
+      .option('--end-temporary', 'the player is back: end the temporary replacement')
+      .option('--reason <text>', 'a note for the players and the audit log')
+      .addHelpText('after', `
+Examples:
+  mailjudge replace wm-r1-b7 ITALY --email rita@example.org --name "Rita Rossi"
+  mailjudge replace wm-r1-b7 ITALY --email tom@example.org --name Tom --temporary --until F1903M
+  mailjudge replace wm-r1-b7 ITALY --end-temporary
+A temporary replacement that would exceed four seasons replaced becomes permanent (B.7), as does one
+still playing after its declared period.`),
+  ).action(async (gameId: string, power: string, opts: CommonOptions & { email?: string; name?: string; zone?: string; temporary?: boolean; until?: string; endTemporary?: boolean; reason?: string }) => {
+    const a = await args();
+    await (await shell()).execute(
+      'replace',
+      opts,
+      () => {
+        const c = a.collect({
+          power: a.parsePower(power),
+          until: opts.until === undefined ? undefined : a.parsePhaseName('--until', opts.until),
+          zone: opts.zone === undefined ? undefined : a.parseZone('--zone', opts.zone),
+        });
+        const list = c.ok ? [] : [...c.problems];
+        if (!opts.endTemporary && (!opts.email || !opts.name)) list.push('give the replacement with --email <address> --name "<name>" (or --end-temporary)');
+        if (opts.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(opts.email)) list.push(`--email "${opts.email}" is not an email address`);
+        if (opts.temporary && opts.until === undefined) list.push('a temporary replacement needs --until <phase> (B.7: the period is declared when the replacement starts)');
+        if (!opts.temporary && opts.until !== undefined) list.push('--until goes with --temporary');
+        if (list.length > 0 || !c.ok) return { ok: false, problems: list };
+        return { ok: true, value: c.value };
+      },
+      async (db, v, ctx) => (await import('../calendar/gm/replace.js')).runReplace(db, {
+        gameId, power: v.power, ...(opts.email ? { email: opts.email } : {}), ...(opts.name ? { name: opts.name } : {}), ...(v.zone ? { zone: v.zone } : {}),
+        ...(v.until ? { untilPhase: v.until } : {}), endTemporary: opts.endTemporary === true, ...(opts.reason ? { reason: opts.reason } : {}),
+      }, ctx),
+    );
+  });
+
+  withCommon(
+    program
+      .command('calendar <game>')
+      .description("show or change a game's turn lengths and when reminders and GM digests go out")
+      .option('--movement-hours <n>', 'movement turn length (default 96; under 72 needs consent, D.VII(4)(a))')
+      .option('--retreat-hours <n>', 'retreat turn length (default 24; the minimum)')
+      .option('--adjustment-hours <n>', 'adjustment turn length (default 24; the minimum)')
+      .option('--reminders <hours>', 'reminders to players who have not ordered, hours before the deadline, e.g. 48,24,6 (or none)')
+      .option('--digests <hours>', "the GM's digests, hours before the deadline, e.g. 24,2 (or none)"),
+  ).action(async (gameId: string, opts: CommonOptions & { movementHours?: string; retreatHours?: string; adjustmentHours?: string; reminders?: string; digests?: string }) => {
+    const a = await args();
+    await (await shell()).execute(
+      'calendar',
+      opts,
+      () => {
+        const c = a.collect({
+          M: opts.movementHours === undefined ? undefined : a.parseHours('--movement-hours', opts.movementHours),
+          R: opts.retreatHours === undefined ? undefined : a.parseHours('--retreat-hours', opts.retreatHours),
+          A: opts.adjustmentHours === undefined ? undefined : a.parseHours('--adjustment-hours', opts.adjustmentHours),
+          reminders: opts.reminders === undefined ? undefined : a.parseLeadHours('--reminders', opts.reminders),
+          digests: opts.digests === undefined ? undefined : a.parseLeadHours('--digests', opts.digests),
+        });
+        return c.ok ? { ok: true, value: c.value } : c;
+      },
+      async (db, v, ctx) => (await import('../calendar/gm/settings.js')).runCalendarSettings(db, {
+        gameId,
+        turnHours: { ...(v.M !== undefined ? { M: v.M } : {}), ...(v.R !== undefined ? { R: v.R } : {}), ...(v.A !== undefined ? { A: v.A } : {}) },
+        ...(v.reminders !== undefined ? { reminders: v.reminders } : {}),
+        ...(v.digests !== undefined ? { digests: v.digests } : {}),
+      }, ctx),
+    );
+  });
+}
