@@ -55,11 +55,11 @@ function report(result: CommandResult, json: boolean, command: string): void {
  * Run one command: configuration, then `check` (pure input validation: problems, or the value
  * `run` needs), then the database. Never throws; sets `process.exitCode`.
  */
-async function execute<T>(
+export async function execute<T>(
   command: string,
   opts: CommonOptions,
   check: () => { ok: true; value: T } | { ok: false; problems: string[] },
-  run: (db: Db, value: T, applied: readonly string[], ctx: { url: string; fromAddress: string }) => Promise<CommandResult>,
+  run: (db: Db, value: T, applied: readonly string[], ctx: { url: string; fromAddress: string; actor: string }) => Promise<CommandResult>,
 ): Promise<void> {
   const json = opts.json === true;
   const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
@@ -70,7 +70,7 @@ async function execute<T>(
     const open = await openDatabase(config.config);
     try {
       const url = config.config.databaseUrl ?? open.embedded!.url;
-      report(await run(open.db, input.value, open.applied, { url, fromAddress: config.config.fromAddress }), json, command);
+      report(await run(open.db, input.value, open.applied, { url, fromAddress: config.config.fromAddress, actor: actor() }), json, command);
     } finally {
       await open.stop();
     }
