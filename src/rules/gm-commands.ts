@@ -1,9 +1,17 @@
 /**
  * The GM's email commands (from the GM's registered address; the CLI does the same): njudge's
  * `PROCESS S1901M` (adjudicate now, guarded by the phase name), `STATUS` (who has ordered, never the
- * orders) and `HELP`. Pure: reads lines, returns commands and the lines it could not read.
+ * orders), `EXTEND`, `REFUSE EXTENSION`, `DEADLINE` and `HELP`. Pure: reads lines, returns commands
+ * and the lines it could not read.
  */
-export type GmCommand = { kind: 'process'; phase: string } | { kind: 'status' } | { kind: 'help' };
+export type GmCommand =
+  | { kind: 'process'; phase: string }
+  | { kind: 'status' }
+  | { kind: 'help' }
+  /** D.VII(4)(a), D.VII(5): the GM's own extension (`EXTEND 24`), or an answer to a player's request (`EXTEND ITALY [12]`, `REFUSE EXTENSION ITALY`). */
+  | { kind: 'extend'; hours?: number; power?: string; refuse: boolean }
+  /** Set the deadline (`DEADLINE 2030-05-10T18:00Z`); below the minimum only with `CONSENT` (D.VII(4)(a)). */
+  | { kind: 'deadline'; at: string; consent: boolean };
 
 export interface GmCommandsRead {
   readonly commands: GmCommand[];
@@ -11,7 +19,7 @@ export interface GmCommandsRead {
   readonly unknown: { line: number; text: string }[];
 }
 
-const COMMAND_WORD = /^(process|status|help|extend|rollback|replace)\b/i;
+const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace)\b/i;
 
 /** Read the GM's commands from a message body (quoted text already cut). */
 export function readGmCommands(lines: readonly { line: number; text: string }[]): GmCommandsRead {
@@ -24,6 +32,16 @@ export function readGmCommands(lines: readonly { line: number; text: string }[])
     if (process) commands.push({ kind: 'process', phase: process[1]!.toUpperCase() });
     else if (/^status$/i.test(t)) commands.push({ kind: 'status' });
     else if (/^help$/i.test(t)) commands.push({ kind: 'help' });
+    else if (/^extend\s+\d{1,3}\s*(h|hours?)?$/i.test(t)) commands.push({ kind: 'extend', hours: Number(/\d+/.exec(t)![0]), refuse: false });
+    else if (/^extend\s+(austria|england|france|germany|italy|russia|turkey)(\s+\d{1,3}\s*(h|hours?)?)?$/i.test(t)) {
+      const m = /^extend\s+(\w+)(?:\s+(\d+))?/i.exec(t)!;
+      commands.push({ kind: 'extend', power: m[1]!.toUpperCase(), ...(m[2] ? { hours: Number(m[2]) } : {}), refuse: false });
+    } else if (/^refuse\s+extension\s+(austria|england|france|germany|italy|russia|turkey)$/i.test(t)) {
+      commands.push({ kind: 'extend', power: /(\w+)$/.exec(t)![1]!.toUpperCase(), refuse: true });
+    } else if (/^deadline\s+\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)(\s+consent)?$/i.test(t)) {
+      const m = /^deadline\s+(\S+)(\s+consent)?$/i.exec(t)!;
+      commands.push({ kind: 'deadline', at: m[1]!.toUpperCase(), consent: Boolean(m[2]) });
+    }
     else if (COMMAND_WORD.test(t)) unknown.push({ line, text: t });
   }
   return { commands, unknown };

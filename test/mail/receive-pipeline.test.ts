@@ -195,6 +195,14 @@ describe('commands', () => {
     expect(first!.body_text).toMatch(/ENGLAND\s+no orders/);
     expect(first!.body_text).not.toContain('VEN');
     expect(first!.body_text).toContain('"EXTEND 2 days" is not a command');
+    // EXTEND by email: the deadline moves, in the same transaction as the decision, and every player is told.
+    await send({ from: 'gmc-gm@example.org', to: 'gmc@judge.example.org', text: 'EXTEND 24\nREFUSE EXTENSION TURKEY' });
+    const phase = await t.db.selectFrom('phases').select('deadline').where('game_id', '=', 'gmc').where('name', '=', 'S1901M').executeTakeFirstOrThrow();
+    expect(phase.deadline.toISOString()).toBe('2030-05-02T12:00:00.000Z');
+    const [second] = (await mailTo('gmc-gm@example.org', 'gm-reply')).slice(1);
+    expect(second!.body_text).toContain('EXTEND 24: ');
+    expect(second!.body_text).toContain('REFUSE EXTENSION TURKEY: refused, TURKEY has no extension request waiting');
+    expect(await mailTo('gmc-england@example.org', 'deadline-changed')).toHaveLength(1);
     await send({ from: 'gmc-gm@example.org', to: 'gmc@judge.example.org', subject: 'PROCESS S1901M', text: '' });
     const jobs = await sql<{ run_at: Date }>`SELECT run_at FROM graphile_worker.jobs WHERE key = 'adjudicate:gmc:S1901M'`.execute(t.db);
     expect(jobs.rows[0]!.run_at.getTime()).toBe(before.getTime());

@@ -12,6 +12,7 @@ import { formatGmt, problems, type CommandResult } from '../../cli/command-resul
 import { findLastPublication, loadCalendarInputs } from '../calendar-facts.js';
 import { moveDeadline } from '../move-deadline.js';
 import type { RunContext } from './cli-shell.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { lockOpenTurn } from './open-turn.js';
 
 export interface DeadlineArgs {
@@ -30,7 +31,7 @@ export function windowsCovering(at: Date, windows: readonly UnavailableWindow[])
 
 export async function runSetDeadline(db: Db, a: DeadlineArgs, ctx: RunContext): Promise<CommandResult> {
   if (a.at.getTime() <= ctx.now.getTime()) return problems([`--at ${a.at.toISOString()} has passed; give a future instant`]);
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const turn = await lockOpenTurn(trx, a.gameId);
     if (!turn.ok) return problems([turn.problem]);
     const { game, phase } = turn;

@@ -18,6 +18,7 @@ import { findActingPlayers } from '../game-people.js';
 import { moveDeadline } from '../move-deadline.js';
 import { sendNotice, when } from '../notify.js';
 import type { RunContext } from './cli-shell.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { lockOpenTurn } from './open-turn.js';
 
 export interface ExtendArgs {
@@ -39,7 +40,7 @@ export function extendedDeadline(deadline: Date, hours: number, windows: readonl
 }
 
 export async function runExtend(db: Db, a: ExtendArgs, ctx: RunContext): Promise<CommandResult> {
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const turn = await lockOpenTurn(trx, a.gameId);
     if (!turn.ok) return problems([turn.problem]);
     const { game, phase } = turn;

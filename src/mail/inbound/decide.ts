@@ -5,6 +5,7 @@
  */
 import { appendAudit } from '../../db/audit-log.js';
 import { insertDecision, type NewDecision } from '../../db/inbound-decisions.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import type { Db, InboundRole, Trx } from '../../db/schema.js';
 
 /** A stored message on its way through the pipeline. */
@@ -39,6 +40,5 @@ async function record(trx: Trx, rec: Received, d: DecisionInput): Promise<void> 
 
 /** Record the decision, in the caller's transaction when there is one. */
 export async function decide(db: Db, rec: Received, d: DecisionInput): Promise<void> {
-  if (db.isTransaction) return record(db as Trx, rec, d);
-  await db.transaction().execute((trx) => record(trx, rec, d));
+  await inTransaction(db, (trx) => record(trx, rec, d));
 }

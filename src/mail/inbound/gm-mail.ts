@@ -1,8 +1,9 @@
 /**
  * Mail from a game's GM (verified like any sender): njudge-style commands — `PROCESS S1901M`
  * (adjudicate now; the phase name guards against mistakes), `STATUS` (who has ordered, Final or
- * preliminary, when; never the orders), `HELP`. The CLI offers the same (`mailjudge process`,
- * `mailjudge game show`). Every command is answered and logged.
+ * preliminary, when; never the orders), `EXTEND`, `REFUSE EXTENSION`, `DEADLINE`, `HELP`. The CLI
+ * offers the same (`mailjudge process`, `game show`, `extend`, `deadline`). Every command is
+ * answered, logged, and a changed deadline is announced to every player.
  */
 import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus } from '../../db/order-sets.js';
@@ -10,6 +11,9 @@ import type { Person } from '../../db/people.js';
 import { findPhase } from '../../db/phases.js';
 import type { Db } from '../../db/schema.js';
 import { readGmCommands } from '../../rules/gm-commands.js';
+import { runExtend } from '../../calendar/gm/extend.js';
+import { runSetDeadline } from '../../calendar/gm/deadline.js';
+import type { Power } from '../../game/index.js';
 import { readBodyLines } from '../../rules/sheet/index.js';
 import { processNow } from '../../worker/scheduler.js';
 import { powersWithOrders } from '../../worker/tasks/adjudicate-phase.js';
@@ -37,8 +41,18 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           results.push(`PROCESS ${c.phase}: ${phase.name} will be adjudicated now; the results follow by email.`);
         }
       } else if (c.kind === 'status') showStatus = true;
+      else if (c.kind === 'extend' || c.kind === 'deadline') {
+        // The same actions as `mailjudge extend` / `mailjudge deadline`, in this message's transaction:
+        // they happen exactly once, with the decision, and every player is told (as njudge did).
+        const run = { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress };
+        const r = c.kind === 'extend'
+          ? await runExtend(trx, { gameId: locked.id, ...(c.hours !== undefined ? { hours: c.hours } : {}), ...(c.power ? { power: c.power as Power } : {}), uncharged: false, refuse: c.refuse }, run)
+          : await runSetDeadline(trx, { gameId: locked.id, at: new Date(c.at), ...(c.consent ? { consent: 'given by email to the GM' } : {}) }, run);
+        const label = c.kind === 'extend' ? (c.refuse ? `REFUSE EXTENSION ${c.power}` : `EXTEND${c.power ? ` ${c.power}` : ''}${c.hours !== undefined ? ` ${c.hours}` : ''}`) : `DEADLINE ${c.at}`;
+        results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused, ${r.problems.join('; ')}`);
+      }
     }
-    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (PROCESS <phase>, STATUS, HELP).`);
+    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (PROCESS <phase>, STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], HELP).`);
     const help = read.commands.length === 0 || read.commands.some((c) => c.kind === 'help');
     let status: object | undefined;
     if (showStatus && phase) {
