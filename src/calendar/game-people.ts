@@ -3,7 +3,7 @@
  * player's team captain (B.8(a),(c)) and the reserve pool (B.8(d)). Read-only queries.
  */
 import type { Game } from '../db/games.js';
-import { findPerson, type Person } from '../db/people.js';
+import { findPeople, findPerson, type Person } from '../db/people.js';
 import { findCurrentPositions, holdersByPower } from '../db/positions.js';
 import type { Db } from '../db/schema.js';
 import type { Power } from '../game/index.js';
@@ -19,9 +19,10 @@ export interface Recipient {
 /** The person acting for each power now (the stand-in if any, else the player of record). */
 export async function findActingPlayers(db: Db, gameId: string): Promise<Map<Power, Person>> {
   const out = new Map<Power, Person>();
-  for (const h of holdersByPower(await findCurrentPositions(db, gameId))) {
-    if (!h.acting) continue;
-    const p = await findPerson(db, h.acting.personId);
+  const holders = holdersByPower(await findCurrentPositions(db, gameId));
+  const people = await findPeople(db, holders.flatMap((h) => (h.acting ? [h.acting.personId] : [])));
+  for (const h of holders) {
+    const p = h.acting && people.get(h.acting.personId);
     if (p) out.set(h.power, p);
   }
   return out;
@@ -33,14 +34,16 @@ export async function findActingPlayers(db: Db, gameId: string): Promise<Map<Pow
  */
 export async function announcementRecipients(db: Db, game: Pick<Game, 'id' | 'gmPersonId'>): Promise<Recipient[]> {
   const byPerson = new Map<number, { person: Person; powers: Power[] }>();
-  for (const pos of await findCurrentPositions(db, game.id)) {
+  const positions = await findCurrentPositions(db, game.id);
+  const people = await findPeople(db, [...positions.map((p) => p.personId), game.gmPersonId]);
+  for (const pos of positions) {
     const entry = byPerson.get(pos.personId);
     if (entry) { if (!entry.powers.includes(pos.power)) entry.powers.push(pos.power); continue; }
-    const person = await findPerson(db, pos.personId);
+    const person = people.get(pos.personId);
     if (person) byPerson.set(pos.personId, { person, powers: [pos.power] });
   }
   const out: Recipient[] = [...byPerson.values()].map((e) => ({ person: e.person, powers: e.powers, role: 'player' as const }));
-  const gm = await findPerson(db, game.gmPersonId);
+  const gm = people.get(game.gmPersonId);
   if (gm && !byPerson.has(gm.id)) out.push({ person: gm, powers: [], role: 'gm' });
   return out;
 }

@@ -57,6 +57,13 @@ export async function findPerson(db: Db, id: number): Promise<Person | undefined
   return row && personFromRow(row);
 }
 
+/** The people with these ids, by id, in one query. */
+export async function findPeople(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('people').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, personFromRow(r)]));
+}
+
 /**
  * The person registered with `p.email`, inserted if there is none (`created` says which). An
  * existing person keeps their name and zone: registration data is never overwritten silently.

@@ -5,7 +5,7 @@
  */
 import { enqueueOutbox, outboxMessageId } from '../../db/outbox.js';
 import { findCurrentPositions } from '../../db/positions.js';
-import { findPerson } from '../../db/people.js';
+import { findPeople } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
 import { enqueueJob } from '../../worker/queue.js';
 import { renderMail } from './render.js';
@@ -44,11 +44,13 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
 /** Everyone a game announcement goes to: each acting player and the GM, address (lower case) → time zone. */
 export async function gameRecipients(trx: Db, game: { id: string; gmPersonId: number }): Promise<Map<string, string>> {
   const recipients = new Map<string, string>();
-  for (const pos of await findCurrentPositions(trx, game.id)) {
-    const person = await findPerson(trx, pos.personId);
+  const positions = await findCurrentPositions(trx, game.id);
+  const people = await findPeople(trx, [...positions.map((p) => p.personId), game.gmPersonId]);
+  for (const pos of positions) {
+    const person = people.get(pos.personId);
     if (person) recipients.set(person.email.toLowerCase(), person.timeZone);
   }
-  const gm = await findPerson(trx, game.gmPersonId);
+  const gm = people.get(game.gmPersonId);
   if (gm) recipients.set(gm.email.toLowerCase(), gm.timeZone);
   return recipients;
 }
