@@ -10,9 +10,8 @@
  * (D.IX; the NMR'd player's uncast vote counts as yes). Every notice is checked in the outbox: who
  * got it and what it says.
  *
- * The game uses the D.VII(3) alternative (orders accepted until adjudication starts) so that the
- * captain's S1901M orders, sent after the deadline, pass the pipeline's late check; under the default
- * rule the pipeline asks `lateSetAllowed` (test/calendar/withheld.test.ts covers that path).
+ * The game uses the default D.VII(3) rule (late orders refused): the captain's S1901M orders, sent
+ * after the deadline, are taken because the phase is withheld for that power (D.VII(6)(b)).
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +71,7 @@ describe('a 1901–1902 game on a simulated clock', () => {
     const tournament = await insertTournament(db, { slug: 'wm2030', name: 'World Masters 2030' });
     const created = await runGameCreate(db, {
       id: G, address: `${G}@judge.example.org`, gm: { email: GM, name: 'Gail GM' }, rules: 'wm', endYear: 1909,
-      policies: { ...DEFAULT_POLICIES, lateOrders: 'accept-until-adjudication' }, tournament: 'wm2030', round: 1, board: 'Board 1',
+      policies: DEFAULT_POLICIES, tournament: 'wm2030', round: 1, board: 'Board 1',
       deadline: at('2030-01-11T12:00:00Z'), // Friday
       players: POWERS.map((power) => ({ power, name: `${power[0]}${power.slice(1).toLowerCase()} Player`, email: email(power), timeZone: ZONES[power], where: power })),
     }, 'test', sim.now);

@@ -4,13 +4,12 @@
  * Jobs are claimed as a worker claims them (locked while they run, so a job that re-enqueues its own
  * key makes a new one), run when their run_at has come on the simulated clock, and deleted when done.
  * Mail is never sent: tests read the outbox. Players' mail goes through the real inbound pipeline
- * (receiveMessage), followed by the calendar's hooks (recordCommunications, afterOrderSet) as the
- * pipeline calls them — both idempotent, so a pipeline that calls them already changes nothing.
+ * (receiveMessage), which calls the calendar's hooks itself; the notes a message got are read back
+ * from recordCommunications, which returns the recorded notes for a message it has seen.
  */
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { afterOrderSet } from '../../src/calendar/after-order-set.js';
 import { recordCommunications } from '../../src/calendar/record-communications.js';
 import { findGame } from '../../src/db/games.js';
 import { findPersonByEmail } from '../../src/db/people.js';
@@ -92,7 +91,7 @@ export class Sim {
     const raw = await new MailComposer({ from, to: game.address, subject, text: body, messageId: id }).compile().build();
     const out = await receiveMessage(this.db, { fromAddress: JUDGE, now: () => this.now }, { raw, receivedAt: this.now, source: 'cli' });
     if (out.kind === 'orders' || out.kind === 'noOrders') {
-      // The calendar's hooks, as the pipeline calls them for an accepted message from a player.
+      // The notes the pipeline recorded for this message (recordCommunications is idempotent).
       const person = (await findPersonByEmail(this.db, from))!;
       const power = out.power as Power;
       const phase = (await findPhase(this.db, gameId, game.currentPhase))!;
@@ -104,7 +103,6 @@ export class Sim {
         gameId, phase: phase.name, power, personId: person.id, inboundMessageId: out.inboundId, receivedAt: this.now, sheet, now: this.now, fromAddress: JUDGE,
       });
       this.notes.set(`${from} ${this.now.toISOString()}`, r.notes);
-      if (out.kind === 'orders') await afterOrderSet(this.db, { gameId, now: this.now, fromAddress: JUDGE });
     }
     return out;
   }
