@@ -107,6 +107,19 @@ describe('who may order, and where (D.II(2), D.II(3))', () => {
     expect(audit.map((a) => (a.detail as { power: string }).power)).toContain('FRANCE');
   });
 
+  it('a player ordering another power\'s units: those lines are not used, and that power\'s player and the GM are told', async () => {
+    await gameWithPlayers(t.db, 'px3', deadline);
+    const r = await send({ from: 'px3-russia@example.org', to: 'px3@judge.example.org', text: 'A MOS - UKR\nF ANK - BLA\nA CON - BUL' });
+    expect(r).toMatchObject({ kind: 'orders', power: 'RUSSIA' });
+    expect((await findOrderSets(t.db, 'px3', 'S1901M'))[0]!.orders).toEqual(['A MOS - UKR']);
+    expect((await mailTo('px3-turkey@example.org', 'proxy-alert'))[0]!.subject).toBe('[px3] Alert: orders for TURKEY from someone else');
+    expect(await mailTo('px3-gm@example.org', 'proxy-alert')).toHaveLength(1);
+    expect((await mailTo('px3-russia@example.org', 'orders-received'))[0]!.body_text).toContain('not yours');
+    // A message without such lines alerts nobody.
+    await send({ from: 'px3-russia@example.org', to: 'px3@judge.example.org', text: 'A MOS - SEV' });
+    expect(await mailTo('px3-turkey@example.org', 'proxy-alert')).toHaveLength(1);
+  });
+
   it('refuses a set without the game\'s address in To or Cc, naming the address', async () => {
     await gameWithPlayers(t.db, 'adr', deadline);
     const r = await send({ from: 'adr-russia@example.org', to: 'someone@example.org', subject: '[adr] orders', text: 'A MOS - UKR' });

@@ -11,7 +11,7 @@ import type { Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
 import { findCurrentPositions, type Position } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
-import { RULE_PROFILES, type ProvinceId } from '../../game/index.js';
+import { RULE_PROFILES, type Power, type ProvinceId } from '../../game/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
 import { formatAsUnderstood, intendedPower, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
@@ -63,6 +63,23 @@ export async function statusContext(db: Db, game: Game, phase: PhaseRecord, powe
   };
 }
 
+/**
+ * D.II(3), D.X(6): orders for `target`'s units from someone who does not hold it. Its acting player
+ * and the GM are told, once per message; `target` undefined when no order matched a unit.
+ */
+async function alertProxy(trx: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, game: Game, sender: Person, target: Power | undefined): Promise<void> {
+  const alerted = new Set<string>();
+  const holders = target ? (await findCurrentPositions(trx, game.id)).filter((p) => p.power === target).map((p) => p.personId) : [];
+  for (const id of [...holders, game.gmPersonId]) {
+    const to = await trx.selectFrom('people').select('email').where('id', '=', id).executeTakeFirst();
+    if (!to || alerted.has(to.email.toLowerCase())) continue;
+    alerted.add(to.email.toLowerCase());
+    await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'proxy-alert', {
+      game: gameView(game), sender: sender.email, senderName: sender.name, power: target ?? 'no power (no order could be matched to a unit)', receivedAt: gmtSeconds(rec.receivedAt), inboundId: rec.inboundId,
+    }, { key: 'proxy-alert', gameId: game.id, to: to.email });
+  }
+}
+
 export async function receivePlayerMail(
   db: Db,
   ctx: ReplyContext,
@@ -94,16 +111,7 @@ export async function receivePlayerMail(
         reason: `you do not hold a power in ${locked.id}, and orders may come only from a power's own player (D.II(3))`,
         remedy: 'if you have been appointed a replacement, ask the GM to record it, then send your orders again',
       }, 'proxy');
-      const alerted = new Set<string>();
-      const holders = target ? (await findCurrentPositions(trx, locked.id)).filter((p) => p.power === target).map((p) => p.personId) : [];
-      for (const id of [...holders, locked.gmPersonId]) {
-        const to = await trx.selectFrom('people').select('email').where('id', '=', id).executeTakeFirst();
-        if (!to || alerted.has(to.email.toLowerCase())) continue;
-        alerted.add(to.email.toLowerCase());
-        await queueReply(trx, ctx, { inboundId, mail }, 'proxy-alert', {
-          game: gameView(locked), sender: person.email, senderName: person.name, power: target ?? 'no power (no order could be matched to a unit)', receivedAt, inboundId,
-        }, { key: 'proxy-alert', gameId: locked.id, to: to.email });
-      }
+      await alertProxy(trx, ctx, rec, mail, locked, person, target);
       await decide(trx, rec, { ...base, outcome: 'refused', reason: 'proxy orders (D.II(3))', phase: locked.currentPhase, power: target ?? null });
       return { kind: 'refused', inboundId, reason: 'proxy' };
     }
@@ -134,6 +142,11 @@ export async function receivePlayerMail(
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
       if (r.kind === 'status') await reply('status', await statusContext(trx, locked, phase, power, person), 'status');
     }
+    // D.II(3): lines ordering another power's units are not used; that power's player and the GM are told.
+    const foreign = sheet.issues.filter((i) => i.code === 'notYourUnit');
+    const proxyFor = foreign.length > 0 ? intendedPower(foreign.map((i) => sheet.lines.find((l) => l.line === i.line)?.written ?? i.fragment).join('\n'), phase.stateBefore, rules) : undefined;
+    if (proxyFor && proxyFor !== power) await alertProxy(trx, ctx, rec, mail, locked, person, proxyFor);
+    const proxyNote = proxyFor && proxyFor !== power ? `; orders for ${proxyFor}'s units not used, its player and the GM told (D.II(3))` : '';
     const understood = formatAsUnderstood(sheet, power, locked.currentPhase);
     const ack = { power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(rec.receivedAt, phase.deadline) };
 
@@ -146,7 +159,7 @@ export async function receivePlayerMail(
       if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, final: false, noOrders: true, notes }, 'ack');
       await decide(trx, rec, {
         ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
-        reason: [sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind)].filter(Boolean).join(', ') || 'no orders',
+        reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind)].filter(Boolean).join(', ') || 'no orders') + proxyNote,
       });
       return { kind: 'noOrders', inboundId, gameId: locked.id, power };
     }
@@ -174,7 +187,7 @@ export async function receivePlayerMail(
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
     await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
     await reply('orders-received', { ...ack, countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, notes }, 'ack');
-    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? ', late (accepted until adjudication)' : ''}`, phase: phase.name, power });
+    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? ', late (accepted until adjudication)' : ''}${proxyNote}`, phase: phase.name, power });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
   });
 }
