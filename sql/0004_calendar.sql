@@ -22,6 +22,8 @@ CREATE TABLE game_calendars (
   reminder_lead_hours integer[] NOT NULL DEFAULT '{24,6}',
   -- The GM's digest, hours before each deadline.
   digest_lead_hours   integer[] NOT NULL DEFAULT '{24,2}',
+  -- And at these times of day ('HH:MM', the GM's own zone) while a turn is open.
+  digest_times        text[] NOT NULL DEFAULT '{}' CHECK (array_to_string(digest_times, ',') ~ '^(([01][0-9]|2[0-3]):[0-5][0-9](,|$))*$'),
   updated_at          timestamptz NOT NULL DEFAULT now()
 );
 

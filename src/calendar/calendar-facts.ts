@@ -11,7 +11,7 @@ import type { Game } from '../db/games.js';
 import { findHolidays } from '../db/holidays.js';
 import { findCivilDisorder } from '../db/nmr-notices.js';
 import { findOrderSetStatus, type OrderSetStatus } from '../db/order-sets.js';
-import type { Person } from '../db/people.js';
+import { findPeople, type Person } from '../db/people.js';
 import { findPhase, type PhaseRecord } from '../db/phases.js';
 import type { Db } from '../db/schema.js';
 import { findGameWindows, type StoredWindow } from '../db/unavailable-windows.js';
@@ -36,6 +36,8 @@ export interface CalendarFacts {
   readonly powers: readonly Power[];
   readonly statuses: readonly OrderSetStatus[];
   readonly civilDisorder: ReadonlySet<Power>;
+  /** The GM's zone: daily digests go out at the GM's times of day. */
+  readonly gmZone: string;
 }
 
 /** A stored window as the pure rules take it. Pure. */
@@ -81,6 +83,7 @@ export async function loadCalendarFacts(db: Db, game: Game): Promise<CalendarFac
     powers: powersWithOrders(phase.stateBefore),
     statuses: await findOrderSetStatus(db, game.id, phase.name),
     civilDisorder: await findCivilDisorder(db, game.id),
+    gmZone: (await findPeople(db, [game.gmPersonId])).get(game.gmPersonId)?.timeZone ?? 'UTC',
   };
 }
 
@@ -126,6 +129,7 @@ export function gameCalendar(
     remindersSent: sent.reminders,
     nmrNotices,
     digestLeadTimes: facts.settings.digestLeadHours.map(hours),
+    ...(facts.settings.digestTimes.length > 0 ? { digestTimes: { zone: facts.gmZone, times: facts.settings.digestTimes } } : {}),
     digestsSent: sent.digests,
   };
 }

@@ -192,8 +192,9 @@ still playing after its declared period.`),
       .option('--retreat-hours <n>', 'retreat turn length (default 24; the minimum)')
       .option('--adjustment-hours <n>', 'adjustment turn length (default 24; the minimum)')
       .option('--reminders <hours>', 'reminders to players who have not ordered, hours before the deadline, e.g. 48,24,6 (or none)')
-      .option('--digests <hours>', "the GM's digests, hours before the deadline, e.g. 24,2 (or none)"),
-  ).action(async (gameId: string, opts: CommonOptions & { movementHours?: string; retreatHours?: string; adjustmentHours?: string; reminders?: string; digests?: string }) => {
+      .option('--digests <hours>', "the GM's digests, hours before the deadline, e.g. 24,2 (or none)")
+      .option('--digest-times <times>', "the GM's daily digests, times of day in the GM's zone, e.g. 08:00,20:00 (or none)"),
+  ).action(async (gameId: string, opts: CommonOptions & { movementHours?: string; retreatHours?: string; adjustmentHours?: string; reminders?: string; digests?: string; digestTimes?: string }) => {
     const a = await args();
     await (await shell()).execute(
       'calendar',
@@ -205,6 +206,7 @@ still playing after its declared period.`),
           A: opts.adjustmentHours === undefined ? undefined : a.parseHours('--adjustment-hours', opts.adjustmentHours),
           reminders: opts.reminders === undefined ? undefined : a.parseLeadHours('--reminders', opts.reminders),
           digests: opts.digests === undefined ? undefined : a.parseLeadHours('--digests', opts.digests),
+          digestTimes: opts.digestTimes === undefined ? undefined : a.parseTimesOfDay('--digest-times', opts.digestTimes),
         });
         return c.ok ? { ok: true, value: c.value } : c;
       },
@@ -213,6 +215,7 @@ still playing after its declared period.`),
         turnHours: { ...(v.M !== undefined ? { M: v.M } : {}), ...(v.R !== undefined ? { R: v.R } : {}), ...(v.A !== undefined ? { A: v.A } : {}) },
         ...(v.reminders !== undefined ? { reminders: v.reminders } : {}),
         ...(v.digests !== undefined ? { digests: v.digests } : {}),
+        ...(v.digestTimes !== undefined ? { digestTimes: v.digestTimes } : {}),
       }, ctx),
     );
   });

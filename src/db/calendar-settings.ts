@@ -12,10 +12,12 @@ export interface CalendarSettings {
   readonly reminderLeadHours: readonly number[];
   /** Hours before the deadline at which the GM gets a digest. */
   readonly digestLeadHours: readonly number[];
+  /** Times of day (`HH:MM`, the GM's zone) at which the GM also gets a digest while a turn is open. */
+  readonly digestTimes: readonly string[];
 }
 
 /** The defaults of a game without a `game_calendars` row (the same as the column defaults). */
-export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = { turnHours: {}, reminderLeadHours: [24, 6], digestLeadHours: [24, 2] };
+export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = { turnHours: {}, reminderLeadHours: [24, 6], digestLeadHours: [24, 2], digestTimes: [] };
 
 /** The game's settings, or the defaults. */
 export async function findCalendarSettings(db: Db, gameId: string): Promise<CalendarSettings> {
@@ -29,6 +31,7 @@ export async function findCalendarSettings(db: Db, gameId: string): Promise<Cale
     },
     reminderLeadHours: row.reminder_lead_hours,
     digestLeadHours: row.digest_lead_hours,
+    digestTimes: row.digest_times,
   };
 }
 
@@ -40,6 +43,7 @@ export async function saveCalendarSettings(db: Db, gameId: string, s: CalendarSe
     adjustment_hours: s.turnHours.A ?? null,
     reminder_lead_hours: [...s.reminderLeadHours],
     digest_lead_hours: [...s.digestLeadHours],
+    digest_times: [...s.digestTimes],
     updated_at: at,
   };
   await db

@@ -254,6 +254,7 @@ export interface GameCalendarsTable {
   adjustment_hours: number | null;
   reminder_lead_hours: ColumnType<number[], number[] | undefined, number[]>;
   digest_lead_hours: ColumnType<number[], number[] | undefined, number[]>;
+  digest_times: ColumnType<string[], string[] | undefined, string[]>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

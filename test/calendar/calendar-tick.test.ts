@@ -43,7 +43,7 @@ async function jobs(prefix: string): Promise<{ key: string; run_at: Date }[]> {
 describe('reminders', () => {
   it('go once per lead time to players who have not ordered or are preliminary, never to civil disorder', async () => {
     const g = await calendarGame(t.db, 'rem', { deadline: D });
-    await saveCalendarSettings(t.db, 'rem', { turnHours: {}, reminderLeadHours: [24, 6], digestLeadHours: [] }, before(100));
+    await saveCalendarSettings(t.db, 'rem', { turnHours: {}, reminderLeadHours: [24, 6], digestLeadHours: [], digestTimes: [] }, before(100));
     for (const p of ['AUSTRIA', 'FRANCE', 'RUSSIA', 'TURKEY'] as const) await orders(t.db, g, p, 'S1901M', before(48), true);
     await orders(t.db, g, 'ENGLAND', 'S1901M', before(48), false);
     await startCivilDisorder(t.db, 'rem', 'GERMANY', before(48), 'test');
@@ -63,7 +63,7 @@ describe('reminders', () => {
 
   it('a tick after an outage sends one email per player covering every lead time missed', async () => {
     await calendarGame(t.db, 'rem-late', { deadline: D });
-    await saveCalendarSettings(t.db, 'rem-late', { turnHours: {}, reminderLeadHours: [24, 6], digestLeadHours: [] }, before(100));
+    await saveCalendarSettings(t.db, 'rem-late', { turnHours: {}, reminderLeadHours: [24, 6], digestLeadHours: [], digestTimes: [] }, before(100));
     await tick(before(5));
     const sent = await mails(t.db, 'rem-late', 'reminder');
     expect(sent).toHaveLength(7);
@@ -77,7 +77,7 @@ describe('reminders', () => {
 describe("the GM's digest", () => {
   it('shows statuses, pending requests, absences, alarms and refusals, never votes or gray authors', async () => {
     const g = await calendarGame(t.db, 'dig', { deadline: D, policies: { pressRule: 'B' } });
-    await saveCalendarSettings(t.db, 'dig', { turnHours: {}, reminderLeadHours: [], digestLeadHours: [12] }, before(200));
+    await saveCalendarSettings(t.db, 'dig', { turnHours: {}, reminderLeadHours: [], digestLeadHours: [12], digestTimes: [] }, before(200));
     await orders(t.db, g, 'FRANCE', 'S1901M', before(30), true);
     await orders(t.db, g, 'ENGLAND', 'S1901M', before(29), false);
     await runAbsence(t.db, { gameId: 'dig', power: 'ENGLAND', from: { day: 'Sat', time: '06:00' }, to: { day: 'Sat', time: '10:00' }, clear: false }, { actor: 'cli:gm', now: before(100), fromAddress: JUDGE });
@@ -197,3 +197,19 @@ describe('publication outside the windows (D.VII(2))', () => {
     expect((await findPhase(t.db, 'pub', 'F1901M'))!.deadline).toEqual(new Date('2030-06-11T18:00:00Z'));
   });
 });
+
+describe('daily digests', () => {
+  it('go to the GM at the chosen times of day while the turn is open, once each', async () => {
+    await calendarGame(t.db, 'daily', { deadline: D });
+    await saveCalendarSettings(t.db, 'daily', { turnHours: {}, reminderLeadHours: [], digestLeadHours: [], digestTimes: ['08:00'] }, before(100));
+    await tick(new Date('2030-06-05T07:59:00Z')); // not yet
+    await tick(new Date('2030-06-05T08:00:30Z')); // sent
+    await tick(new Date('2030-06-05T08:01:30Z')); // the same digest: not again
+    await tick(new Date('2030-06-05T20:00:00Z')); // nothing at 20:00
+    const sent = await mails(t.db, 'daily', 'gm-digest');
+    expect(sent.map((m) => m.to)).toEqual(['daily-gm@example.org']);
+    await tick(new Date('2030-06-06T08:00:00Z'));
+    expect(await mails(t.db, 'daily', 'gm-digest')).toHaveLength(2);
+  });
+});
+

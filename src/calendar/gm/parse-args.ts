@@ -74,3 +74,12 @@ export function collect<T extends Record<string, Parsed<unknown> | undefined>>(
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: value as never };
 }
+
+/** `08:00,20:00` (times of day) or `none`. */
+export function parseTimesOfDay(option: string, text: string): Parsed<string[]> {
+  if (/^none$/i.test(text.trim())) return { ok: true, value: [] };
+  const parts = text.split(',').map((x) => x.trim());
+  const bad = parts.filter((x) => !/^([01]\d|2[0-3]):[0-5]\d$/.test(x));
+  if (parts.length === 0 || bad.length > 0) return { ok: false, problem: `${option} ${text}: give times of day as HH:MM, e.g. 08:00,20:00 (or none)` };
+  return { ok: true, value: [...new Set(parts)].sort() };
+}

@@ -18,6 +18,8 @@ export interface SettingsArgs {
   readonly turnHours: { M?: number; R?: number; A?: number };
   readonly reminders?: number[];
   readonly digests?: number[];
+  /** Daily digest times, `HH:MM` in the GM's zone. */
+  readonly digestTimes?: string[];
 }
 
 function describe(s: CalendarSettings): string {
@@ -25,7 +27,7 @@ function describe(s: CalendarSettings): string {
   return [
     `turn lengths: movement ${h('M')}, retreats ${h('R')}, adjustments ${h('A')}`,
     `reminders:    ${s.reminderLeadHours.length ? s.reminderLeadHours.map((x) => `${x}h`).join(', ') : 'none'} before the deadline`,
-    `GM digests:   ${s.digestLeadHours.length ? s.digestLeadHours.map((x) => `${x}h`).join(', ') : 'none'} before the deadline`,
+    `GM digests:   ${s.digestLeadHours.length ? s.digestLeadHours.map((x) => `${x}h`).join(', ') : 'none'} before the deadline${s.digestTimes.length ? `, and daily at ${s.digestTimes.join(', ')} (the GM's time)` : ''}`,
   ].join('\n');
 }
 
@@ -34,12 +36,13 @@ export async function runCalendarSettings(db: Db, a: SettingsArgs, ctx: RunConte
     const game = await findGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
     const before = await findCalendarSettings(trx, game.id);
-    const changed = Object.keys(a.turnHours).length > 0 || a.reminders !== undefined || a.digests !== undefined;
+    const changed = Object.keys(a.turnHours).length > 0 || a.reminders !== undefined || a.digests !== undefined || a.digestTimes !== undefined;
     if (!changed) return { ok: true, text: `${game.id}\n${describe(before)}`, json: { game: game.id, ...before } };
     const after: CalendarSettings = {
       turnHours: { ...before.turnHours, ...a.turnHours },
       reminderLeadHours: a.reminders ?? before.reminderLeadHours,
       digestLeadHours: a.digests ?? before.digestLeadHours,
+      digestTimes: a.digestTimes ?? before.digestTimes,
     };
     const consent = await hasDeadlineConsent(trx, game.id);
     const short = (['M', 'R', 'A'] as const).filter((k) => (after.turnHours[k] ?? TURN_HOURS[k]) < MIN_TURN_HOURS[k]);

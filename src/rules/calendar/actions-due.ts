@@ -5,7 +5,7 @@
  * deadlines (D.VII(6)(a)). Overdue actions are included, with their original time. Pure: the worker
  * loads the calendar, calls this, and enqueues jobs keyed so that none runs twice.
  */
-import type { Duration } from 'luxon';
+import { DateTime, type Duration } from 'luxon';
 import { formatPhase, type Phase, type Power } from '../../game/index.js';
 import { earlyAdjudicationAt } from './early-adjudication.js';
 import { contactDeadline } from './nmr.js';
@@ -40,6 +40,8 @@ export interface GameCalendar {
   readonly remindersSent: ReadonlySet<string>;
   readonly nmrNotices?: readonly NmrNotice[];
   readonly digestLeadTimes?: readonly Duration[];
+  /** Daily digests: times of day (`HH:MM`) in the GM's zone, while the turn is open. */
+  readonly digestTimes?: { readonly zone: string; readonly times: readonly string[] };
   readonly digestsSent?: ReadonlySet<string>;
 }
 
@@ -82,6 +84,20 @@ export function actionsDue(calendar: GameCalendar, now: Date, horizonMs: number 
     const at = deadline - d.toMillis();
     const key = digestKey(calendar.gameId, calendar.phase, calendar.deadline, d);
     if (at <= until && at >= opened && at < deadline && !calendar.digestsSent?.has(key)) out.push({ kind: 'digest', at: new Date(at), key });
+  }
+
+  // Daily digests at the GM's chosen times of day (DST-aware in the GM's zone). One missed by less
+  // than an hour (the judge was down) is still sent; older ones are stale.
+  if (calendar.digestTimes && t < deadline) {
+    const { zone, times } = calendar.digestTimes;
+    for (let day = DateTime.fromMillis(t - HOUR, { zone }).startOf('day'); day.toMillis() <= until; day = day.plus({ days: 1 })) {
+      for (const hm of times) {
+        const [h, m] = hm.split(':').map(Number);
+        const at = day.set({ hour: h!, minute: m! }).toMillis();
+        const key = `digest:${calendar.gameId}:${formatPhase(calendar.phase)}:daily:${new Date(at).toISOString()}`;
+        if (at > t - HOUR && at <= until && at >= opened && at < deadline && !calendar.digestsSent?.has(key)) out.push({ kind: 'digest', at: new Date(at), key });
+      }
+    }
   }
 
   if (deadline > t) {

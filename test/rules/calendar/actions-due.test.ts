@@ -62,3 +62,35 @@ describe('actionsDue: what a game needs in the next hour', () => {
     ]);
   });
 });
+
+describe('actionsDue: the GM\'s daily digests at chosen times of day', () => {
+  const daily = (zone: string, ...times: string[]): GameCalendar => ({ ...CAL, leadTimes: [], digestLeadTimes: [], digestTimes: { zone, times }, remindersSent: new Set() });
+
+  // prettier-ignore
+  it.each([
+    ['08:00 in London (GMT in January) is 08:00 GMT',                 daily('Europe/London', '08:00'),           '2025-01-08T07:30:00Z', ['01-08T08:00 digest']],
+    ['08:00 in New York (EST) is 13:00 GMT',                          daily('America/New_York', '08:00'),        '2025-01-08T12:30:00Z', ['01-08T13:00 digest']],
+    ['two times a day, over a day',                                   daily('UTC', '08:00', '20:00'),            '2025-01-08T07:30:00Z', ['01-08T08:00 digest', '01-08T20:00 digest']],
+    ['none after the deadline has passed',                            daily('UTC', '08:00'),                     '2025-01-10T13:00:00Z', []],
+    ['none before the turn opened',                                   { ...daily('UTC', '08:00'), lastPublication: at('2025-01-08T09:00:00Z') }, '2025-01-08T07:30:00Z', []],
+  ])('%s', (_rule, cal, now, expected) => {
+    const hours = expected.length > 1 ? 24 : 1;
+    expect(brief(cal, now, hours).filter((x) => x.endsWith('digest'))).toEqual(expected);
+  });
+
+  it('follows the GM\'s summer time (US spring-forward, 9 March 2025): 08:00 EDT is 12:00 GMT', () => {
+    const cal: GameCalendar = { ...daily('America/New_York', '08:00'), deadline: at('2025-03-14T12:00:00Z'), lastPublication: at('2025-03-07T12:00:00Z') };
+    expect(brief(cal, '2025-03-08T12:30:00Z').filter((x) => x.endsWith('digest'))).toEqual(['03-08T13:00 digest']);
+    expect(brief(cal, '2025-03-10T11:30:00Z').filter((x) => x.endsWith('digest'))).toEqual(['03-10T12:00 digest']);
+  });
+
+  it('a sent digest is not due again; one missed by less than an hour still is', () => {
+    const cal = daily('UTC', '08:00');
+    const [due] = actionsDue(cal, at('2025-01-08T07:30:00Z'));
+    expect(due?.kind).toBe('digest');
+    const key = due!.kind === 'digest' ? due!.key : '';
+    expect(brief({ ...cal, digestsSent: new Set([key]) }, '2025-01-08T08:10:00Z').filter((x) => x.endsWith('digest'))).toEqual([]);
+    expect(brief(cal, '2025-01-08T08:10:00Z').filter((x) => x.endsWith('digest'))).toEqual(['01-08T08:00 digest']);
+    expect(brief(cal, '2025-01-08T10:00:00Z').filter((x) => x.endsWith('digest'))).toEqual([]);
+  });
+});
