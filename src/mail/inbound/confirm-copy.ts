@@ -56,6 +56,8 @@ export async function receiveConfirmCopy(
   const answer = (person !== undefined || !(await unknownSenderAnswered(db, from))) && (await mayReply(db, ctx, from));
 
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
+    // The game's lock before the audit chain's (decide): the order every transaction takes them in.
+    if (addressed && game && person && power) await acceptLateGameCopy(trx, ctx, rec, person, game, power);
     if (answer) {
       await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'confirmation-receipt', {
         receivedAt: gmtSeconds(rec.receivedAt), sha256: rec.sha256, messageId: rec.messageId ?? '(none)', subject: mail.subject || '(no subject)',
@@ -70,7 +72,6 @@ export async function receiveConfirmCopy(
       ...(person ? {} : { reason: 'unregistered' }),
       replied: answer,
     });
-    if (addressed && game && person && power) await acceptLateGameCopy(trx, ctx, rec, person, game, power);
     return { kind: 'confirmed', inboundId: rec.inboundId, gameId: game?.id ?? null, addressed };
   });
 }
