@@ -277,6 +277,21 @@ describe('the confirmation mailbox (D.VII(1), D.VII(7))', () => {
     expect((await mailTo('cf2-england@example.org', 'orders-received'))[0]!.body_text).toContain('counts as received at');
   });
 
+  it('the two copies read at the same moment (two mailboxes, two connections): one set, timed by the earlier copy', async () => {
+    for (let i = 0; i < 5; i++) {
+      const id = `cf-race${i}`;
+      await gameWithPlayers(t.db, id, deadline);
+      const raw = await domains.build({ from: `${id}-england@example.org`, to: `${id}@judge.example.org`, cc: 'confirm@judge.example.org', text: orders, messageId: `<race-${i}@example.org>` });
+      const outcomes = await Promise.all([
+        receiveMessage(t.db, ctx, { raw, receivedAt: late, source: 'pipe', role: 'game', mailbox: 'pipe:game' }),
+        receiveMessage(t.db, ctx, { raw, receivedAt: early, source: 'pipe', role: 'confirm', mailbox: 'pipe:confirm' }),
+      ]);
+      expect(outcomes[1]).toMatchObject({ kind: 'confirmed', addressed: true });
+      const sets = await findOrderSets(t.db, id, 'S1901M');
+      expect(sets.map((x) => x.receivedAt.toISOString())).toEqual([early.toISOString()]);
+    }
+  });
+
   it('a confirmation copy without the game\'s address does not count', async () => {
     await gameWithPlayers(t.db, 'cf3', deadline);
     const confirmOnly = await domains.build({ from: 'cf3-england@example.org', to: 'confirm@judge.example.org', subject: '[cf3] orders', text: orders, messageId: '<dispute-3@example.org>' });
