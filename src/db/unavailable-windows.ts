@@ -6,20 +6,11 @@ import type { Power } from '../game/index.js';
 import type { Db, WeekdayName } from './schema.js';
 
 /** A declared window, as stored. */
-export interface StoredWindow {
+export interface StoredWindow extends NewWindow {
   readonly id: number;
-  readonly gameId: string;
-  readonly personId: number;
-  readonly power: Power;
-  readonly startDay: WeekdayName;
-  readonly startTime: string;
-  readonly endDay: WeekdayName;
-  readonly endTime: string;
-  readonly zone: string;
-  readonly declaredAt: Date;
-  readonly declaredBy: string;
 }
 
+/** A window to declare. */
 export interface NewWindow {
   readonly gameId: string;
   readonly personId: number;
