@@ -147,11 +147,17 @@ describe('mailjudge absence', () => {
 
 describe('mailjudge holiday', () => {
   it('declares once per name and lists', async () => {
+    await calendarGame(t.db, 'hol', { deadline: D });
     expect(await runHolidayCreate(t.db, { name: 'Easter 2031', from: new Date('2031-04-11T00:00:00Z'), to: new Date('2031-04-14T00:00:00Z') }, ctx())).toMatchObject({ ok: true, json: { hours: 72, tournament: null } });
     expect(await runHolidayCreate(t.db, { name: 'Easter 2031', from: new Date('2031-04-11T00:00:00Z'), to: new Date('2031-04-14T00:00:00Z') }, ctx())).toMatchObject({ ok: false });
     expect(await runHolidayCreate(t.db, { name: 'Backwards', from: new Date('2031-04-14T00:00:00Z'), to: new Date('2031-04-11T00:00:00Z') }, ctx())).toEqual({ ok: false, problems: ['--to must be after --from'] });
     const list = await runHolidayList(t.db);
     expect(list.ok && list.text).toContain('Easter 2031: Fri 11 Apr 2031 00:00 GMT to Mon 14 Apr 2031 00:00 GMT, 72 hours');
+    // Every active game's players and GM are told, once.
+    const told = await mails(t.db, 'hol', 'holiday-declared');
+    expect(told).toHaveLength(8);
+    expect(told[0]!.subject).toBe('[hol] Holiday declared by the TD: Easter 2031');
+    expect(told[0]!.body).toContain('up to\n72 hours in this game (D.VII(5))');
   });
 });
 
@@ -189,5 +195,12 @@ describe('mailjudge calendar', () => {
     const set = await runCalendarSettings(t.db, { gameId: 'cs', turnHours: { M: 120 }, reminders: [48, 12], digests: [] }, ctx());
     expect(set.ok && set.text).toContain('movement 120h, retreats 24h (default)');
     expect(set.ok && set.text).toContain('GM digests:   none before the deadline');
+    // Every player and the GM are told, once; a refused change and a mere display tell nobody.
+    const told = await mails(t.db, 'cs', 'calendar-changed');
+    expect(told).toHaveLength(8);
+    expect(told[0]!.body).toContain('movement 120h');
+    const daily = await runCalendarSettings(t.db, { gameId: 'cs', turnHours: {}, digestTimes: ['08:00'] }, ctx());
+    expect(daily.ok && daily.text).toContain("and daily at 08:00 (the GM's time)");
+    expect(await mails(t.db, 'cs', 'calendar-changed')).toHaveLength(16);
   });
 });

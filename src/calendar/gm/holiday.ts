@@ -1,7 +1,8 @@
 /**
  * `mailjudge holiday create <name> --from <instant> --to <instant> [--max-hours N] [--tournament <slug>]`
  * and `mailjudge holiday list`: TD-declared holidays (D.VII(5)) — any player or the GM may take an
- * uncharged extension for one, which must be granted. Audit-logged.
+ * uncharged extension for one, which must be granted. Announced to the players and GM of every
+ * active game it applies to, and audit-logged.
  */
 import { appendAudit } from '../../db/audit-log.js';
 import { findHolidays, insertHoliday } from '../../db/holidays.js';
@@ -10,6 +11,9 @@ import { findTournamentBySlug } from '../../db/tournaments.js';
 import { holidayAllowanceHours } from '../../rules/calendar/index.js';
 import { formatGmt, problems, type CommandResult } from '../../cli/command-result.js';
 import type { RunContext } from './cli-shell.js';
+import { gameFromRow } from '../../db/games.js';
+import { announcementRecipients } from '../game-people.js';
+import { sendNotice, when } from '../notify.js';
 
 export interface HolidayArgs {
   readonly name: string;
@@ -27,6 +31,16 @@ export async function runHolidayCreate(db: Db, a: HolidayArgs, ctx: RunContext):
     const taken = await trx.selectFrom('holidays').select('id').where('name', '=', a.name).executeTakeFirst();
     if (taken) return problems([`a holiday named "${a.name}" exists already; pick another name (e.g. with the year)`]);
     const h = await insertHoliday(trx, { name: a.name, start: a.from, end: a.to, maxHours: a.maxHours ?? null, tournamentId: tournament?.id ?? null, declaredBy: ctx.actor });
+    // Every active game it applies to is told (players and GM): they may ask for its uncharged extension.
+    let games = trx.selectFrom('games').selectAll().where('status', '=', 'active');
+    if (tournament) games = games.where('tournament_id', '=', tournament.id);
+    for (const row of await games.execute()) {
+      const game = gameFromRow(row);
+      await sendNotice(trx, ctx.fromAddress, {
+        game, template: 'holiday-declared', key: `holiday:${h.id}:${game.id}`,
+        context: (zone) => ({ name: h.name, from: when(a.from, zone), to: when(a.to, zone), hours: holidayAllowanceHours(h) }),
+      }, (await announcementRecipients(trx, game)).map((r) => r.person));
+    }
     await appendAudit(trx, { actor: ctx.actor, action: 'holiday.declare', detail: { id: h.id, name: h.name, from: a.from.toISOString(), to: a.to.toISOString(), maxHours: a.maxHours ?? null, tournament: a.tournament ?? null } });
     return {
       ok: true,

@@ -1,8 +1,10 @@
 /**
  * `mailjudge calendar <game> [--movement-hours N] [--retreat-hours N] [--adjustment-hours N]
- * [--reminders 24,6] [--digests 24,2]`: show or change a game's turn lengths (D.VII(4)(a): shorter
- * than the minimum only with the players' consent on record) and when reminders and GM digests go out.
+ * [--reminders 24,6] [--digests 24,2] [--digest-times 08:00]`: show or change a game's turn lengths
+ * (D.VII(4)(a): shorter than the minimum only with the players' consent on record) and when reminders
+ * and GM digests go out. A change is announced to every player and the GM.
  */
+import { createHash } from 'node:crypto';
 import { appendAudit } from '../../db/audit-log.js';
 import { findCalendarSettings, saveCalendarSettings, type CalendarSettings } from '../../db/calendar-settings.js';
 import { findGame } from '../../db/games.js';
@@ -12,6 +14,8 @@ import { TURN_HOURS } from '../../rules/deadlines.js';
 import { problems, type CommandResult } from '../../cli/command-result.js';
 import { hasDeadlineConsent } from '../../db/deadline-consents.js';
 import type { RunContext } from './cli-shell.js';
+import { announcementRecipients } from '../game-people.js';
+import { sendNotice } from '../notify.js';
 
 export interface SettingsArgs {
   readonly gameId: string;
@@ -50,6 +54,11 @@ export async function runCalendarSettings(db: Db, a: SettingsArgs, ctx: RunConte
       return problems(short.map((k) => `${k === 'M' ? 'movement' : k === 'R' ? 'retreat' : 'adjustment'} turns of ${after.turnHours[k]} hours are under the ${MIN_TURN_HOURS[k]}-hour minimum: record the players' consent first (mailjudge deadline … --consent-recorded) (D.VII(4)(a))`));
     }
     await saveCalendarSettings(trx, game.id, after, ctx.now);
+    // Turn lengths and reminder times concern every player: announced, as njudge announced every GM change.
+    await sendNotice(trx, ctx.fromAddress, {
+      game, template: 'calendar-changed', key: `calendar-changed:${game.id}:${ctx.now.toISOString()}:${createHash('sha256').update(JSON.stringify(after)).digest('hex').slice(0, 16)}`,
+      context: () => ({ settings: describe(after).split('\n') }),
+    }, (await announcementRecipients(trx, game)).map((r) => r.person));
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'calendar.settings', detail: { before, after } });
     return { ok: true, text: `${game.id} (from the next turn on)\n${describe(after)}`, json: { game: game.id, ...after } };
   });
