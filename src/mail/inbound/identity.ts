@@ -23,6 +23,7 @@ import { authenticate, type DNSResolver } from 'mailauth';
 import type { IdentityPolicy } from '../../db/schema.js';
 import { MAX_MESSAGE_BYTES } from '../../limits.js';
 import { readBodyLines } from '../../rules/sheet/body-lines.js';
+import { headerFields } from './header-fields.js';
 
 // ---------------------------------------------------------------------------------------------
 // Authentication (mailauth)
@@ -185,19 +186,6 @@ export interface EnvelopeOptions {
 /** Protocols of the final delivery into the mailbox (Dovecot/Cyrus LMTP): never the edge hop. */
 const DELIVERY_PROTOCOL = /^LMTP[SA]*$/i;
 
-/** The header block of a raw message, unfolded, as `[name, value]` pairs in order (top first). */
-function headerFields(raw: Buffer): [string, string][] {
-  const text = raw.subarray(0, Math.min(raw.length, 256 * 1024)).toString('latin1');
-  const end = text.search(/\r?\n\r?\n/);
-  const block = (end < 0 ? text : text.slice(0, end)).replace(/\r?\n(?=[ \t])/g, '');
-  const out: [string, string][] = [];
-  for (const line of block.split(/\r?\n/)) {
-    const m = /^([!-9;-~]+):[ \t]*(.*)$/.exec(line);
-    if (m) out.push([m[1]!.toLowerCase(), m[2]!.trim()]);
-  }
-  return out;
-}
-
 /** Split on top-level whitespace, keeping each `( … )` comment (nested parentheses allowed) as one token. */
 function tokens(s: string): string[] {
   const out: string[] = [];
@@ -293,7 +281,7 @@ export function parseReceived(value: string): ReceivedHop {
 export function envelopeFromHeaders(raw: Buffer, options: EnvelopeOptions = {}): EnvelopeFromHeaders {
   const fields = headerFields(raw);
   const internal = new Set((options.internalIps ?? []).map((ip) => cleanIp(ip) ?? ip));
-  const hops = fields.filter(([n]) => n === 'received').map(([, v]) => parseReceived(v));
+  const hops = fields.filter((f) => f.name === 'received').map((f) => parseReceived(f.value));
   let edge: ReceivedHop | undefined;
   let envelopeFrom: string | undefined;
   for (let i = 0; i < hops.length; i++) {
@@ -304,7 +292,7 @@ export function envelopeFromHeaders(raw: Buffer, options: EnvelopeOptions = {}):
     edge = hop;
     break;
   }
-  const rp = fields.find(([n]) => n === 'return-path')?.[1];
+  const rp = fields.find((f) => f.name === 'return-path')?.value;
   const rpAddress = rp === undefined ? undefined : /<([^>]*)>/.exec(rp)?.[1]?.trim() ?? rp.trim();
   const mailFrom = rpAddress ?? envelopeFrom;
   return {

@@ -21,6 +21,7 @@ import { receiveConfirmCopy } from './confirm-copy.js';
 import { decide, type Received } from './decide.js';
 import { receiveGmMail } from './gm-mail.js';
 import { authenticateMessage, decideIdentity, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from './identity.js';
+import { headerFields } from './header-fields.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
 import { receivePlayerMail } from './player-mail.js';
 import { mayReply, queueReply } from './reply.js';
@@ -69,9 +70,8 @@ export type ReceiveOutcome =
 
 /** The Message-ID from the raw header block, without parsing the message (dedupe before parsing). */
 export function rawMessageId(raw: Buffer): string | undefined {
-  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1').split(/\r?\n\r?\n/)[0] ?? '';
-  const m = /^message-id:\s*(?:\r?\n\s+)?(<[^>\r\n]+>)/im.exec(head);
-  return m?.[1];
+  const value = headerFields(raw).find((f) => f.name === 'message-id')?.value;
+  return value === undefined ? undefined : /<[^>\r\n]+>/.exec(value)?.[0];
 }
 
 /** Why a message must not be answered (RFC 3834; DESIGN "Reliability"), or `undefined`. */

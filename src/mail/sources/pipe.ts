@@ -6,42 +6,13 @@
  *
  * Everything here is pure; the command itself is src/cli/ingest-command.ts.
  */
+import { headerFields } from '../inbound/header-fields.js';
+
+export { mboxFromLineLength } from '../inbound/header-fields.js';
 
 const MONTHS: Readonly<Record<string, number>> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
 /** RFC 5322 §4.3 obsolete zone names (and the common UTC), in hours east of UTC. */
 const ZONES: Readonly<Record<string, number>> = { ut: 0, utc: 0, gmt: 0, edt: -4, est: -5, cdt: -5, cst: -6, mdt: -6, mst: -7, pdt: -7, pst: -8 };
-
-/** Longest header block read (bytes): the Received header is near the top. */
-const HEADER_SCAN_BYTES = 64 * 1024;
-
-/**
- * A leading mbox `From sender date` line (Postfix `pipe` flag F, procmail), which is not part of
- * the message: its length in bytes, or 0.
- */
-export function mboxFromLineLength(raw: Buffer): number {
-  if (raw.subarray(0, 5).toString('latin1') !== 'From ') return 0;
-  const nl = raw.indexOf(0x0a);
-  return nl === -1 ? raw.length : nl + 1;
-}
-
-/** The unfolded header fields before the first empty line, in order. */
-function headerFields(raw: Buffer): { name: string; value: string }[] {
-  const start = mboxFromLineLength(raw);
-  const text = raw.subarray(start, Math.min(raw.length, start + HEADER_SCAN_BYTES)).toString('latin1');
-  const fields: { name: string; value: string }[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (line === '') break;
-    if (/^[ \t]/.test(line)) {
-      const last = fields[fields.length - 1];
-      if (last) last.value += ` ${line.trim()}`;
-      continue;
-    }
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    fields.push({ name: line.slice(0, colon).trim().toLowerCase(), value: line.slice(colon + 1).trim() });
-  }
-  return fields;
-}
 
 /**
  * An RFC 5322 date-time (`Tue, 7 May 2024 09:15:02 +0000 (UTC)`), or `undefined` when it is not
