@@ -5,6 +5,7 @@
  * is adjudicated at once (D.VII(6)(b)); the early adjudication is scheduled or cancelled (D.VII(2)).
  */
 import { findGame } from '../db/games.js';
+import { inTransaction } from '../db/in-transaction.js';
 import type { Db, Trx } from '../db/schema.js';
 import { processNow } from '../worker/scheduler.js';
 import { loadCalendarFacts } from './calendar-facts.js';
@@ -20,8 +21,10 @@ export interface AfterSet {
 
 /** Re-check the open turn of a game after a set (or on the calendar tick); returns what it did. */
 export async function afterOrderSet(trx: Db, a: AfterSet): Promise<{ confirmed: string[]; released: boolean; early: Date | undefined }> {
-  if (!trx.isTransaction) return trx.transaction().execute((t) => afterOrderSet(t, a));
-  const t = trx as Trx;
+  return inTransaction(trx, (t) => afterSet(t, a));
+}
+
+async function afterSet(t: Trx, a: AfterSet): Promise<{ confirmed: string[]; released: boolean; early: Date | undefined }> {
   const game = await findGame(t, a.gameId);
   if (!game || game.status !== 'active') return { confirmed: [], released: false, early: undefined };
   const confirmed = await confirmCaptainStandIns(t, game, a.now, a.fromAddress);

@@ -7,12 +7,9 @@ import { outboxKey } from '../db/outbox.js';
 import type { Person } from '../db/people.js';
 import type { Db } from '../db/schema.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
-import { queueMail } from '../mail/outbound/queue-mail.js';
+import { gameView, queueMail } from '../mail/outbound/queue-mail.js';
 
-/** What every game notice's template reads as `game`. */
-export function gameView(game: Pick<Game, 'id' | 'boardName' | 'address'>): { id: string; board: string; address: string } {
-  return { id: game.id, board: game.boardName, address: game.address };
-}
+export { gameView } from '../mail/outbound/queue-mail.js';
 
 /** An instant for one reader: `{ gmt, local? }`, GMT first (D.VII(4)(b)). */
 export const when = formatDeadline;

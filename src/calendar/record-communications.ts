@@ -9,6 +9,7 @@ import { findRecordedNotes, insertRecordedNotes } from '../db/communications-rec
 import { findGame } from '../db/games.js';
 import { findPerson } from '../db/people.js';
 import { findPhase } from '../db/phases.js';
+import { inTransaction } from '../db/in-transaction.js';
 import type { Db, Trx } from '../db/schema.js';
 import type { Power } from '../game/index.js';
 import type { OrderSheet } from '../rules/sheet/types.js';
@@ -34,8 +35,7 @@ export interface CommunicationsInput {
 
 /** Record the message's communications; never throws for bad input (every problem is a note). */
 export async function recordCommunications(trx: Db, input: CommunicationsInput): Promise<{ notes: string[] }> {
-  if (trx.isTransaction) return record(trx as Trx, input);
-  return trx.transaction().execute((t) => record(t, input));
+  return inTransaction(trx, (t) => record(t, input));
 }
 
 async function record(trx: Trx, input: CommunicationsInput): Promise<{ notes: string[] }> {

@@ -103,6 +103,12 @@ export async function findPositionHistory(db: Db, gameId: string, power?: Power)
   return rows.map(positionFromRow);
 }
 
+/** The open holding `personId` orders through: their temporary stand-in row if any (B.7), else their own. Pure. */
+export function actingPositionOf(current: readonly Position[], personId: number): Position | undefined {
+  const mine = current.filter((p) => p.personId === personId);
+  return mine.find((p) => p.kind === 'temporary') ?? mine[0];
+}
+
 /** Group open holdings by power, for all seven powers (a power nobody holds has no holders). Pure. */
 export function holdersByPower(current: readonly Position[]): PowerHolders[] {
   return POWERS.map((power) => {

@@ -16,7 +16,8 @@ import { findPhase, findPhases } from '../db/phases.js';
 import type { Db } from '../db/schema.js';
 import { parsePhase, phaseIndex } from '../game/index.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
-import { gameRecipients, queueMail } from '../mail/outbound/queue-mail.js';
+import { announcementRecipients } from '../calendar/game-people.js';
+import { sendNotice } from '../calendar/notify.js';
 import { defaultDeadline } from '../rules/deadlines.js';
 import { enqueueJob, removeJob } from '../worker/queue.js';
 import { adjudicateJobKey } from '../worker/tasks/adjudicate-phase.js';
@@ -86,22 +87,16 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
       .values({ game_id: game.id, phase: name, generation, td_approval: req.tdApproval.trim(), actor: req.actor, withdrawn: JSON.stringify(toJson(withdrawn)), at: req.now })
       .execute();
     await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: name }, { jobKey: adjudicateJobKey(game.id, name), runAt: deadline, jobKeyMode: 'replace' });
-    const recipients = await gameRecipients(trx, game);
-    for (const [to, zone] of recipients) {
-      await queueMail(trx, req.fromAddress, {
-        dedupeKey: outboxKey('rollback', game.id, `${name}.g${generation}`, to),
-        gameId: game.id,
-        template: 'rollback-notice',
-        context: { game: { id: game.id, board: game.boardName, address: game.address }, phase: name, withdrawn: withdrawn.map((w) => w.phase), tdApproval: req.tdApproval.trim(), deadline: formatDeadline(deadline, zone) },
-        to,
-      });
-    }
+    const notified = await sendNotice(trx, req.fromAddress, {
+      game, template: 'rollback-notice', key: outboxKey('rollback', game.id, `${name}.g${generation}`),
+      context: (zone) => ({ phase: name, withdrawn: withdrawn.map((w) => w.phase), tdApproval: req.tdApproval.trim(), deadline: formatDeadline(deadline, zone) }),
+    }, (await announcementRecipients(trx, game)).map((r) => r.person));
     await appendAudit(trx, {
       gameId: game.id,
       actor: req.actor,
       action: 'phase.rollback',
       detail: { phase: name, generation, tdApproval: req.tdApproval.trim(), withdrawn: withdrawn.map((w) => w.phase), carriedSets: standing.length, deadline: deadline.toISOString() },
     });
-    return { ok: true, phase: name, generation, deadline, withdrawn: withdrawn.map((w) => w.phase), carried: standing.length, notified: recipients.size };
+    return { ok: true, phase: name, generation, deadline, withdrawn: withdrawn.map((w) => w.phase), carried: standing.length, notified };
   });
 }

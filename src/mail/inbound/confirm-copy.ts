@@ -14,7 +14,7 @@ import { findInboundMessage } from '../../db/inbound-messages.js';
 import { insertOrderSet } from '../../db/order-sets.js';
 import type { Person } from '../../db/people.js';
 import { findPhase } from '../../db/phases.js';
-import { findCurrentPositions } from '../../db/positions.js';
+import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../game/index.js';
@@ -22,17 +22,17 @@ import { findPlayerAbbreviations } from '../../db/player-abbreviations.js';
 import { formatAsUnderstood, parseOrderSheet } from '../../rules/sheet/index.js';
 import { gameFromAddresses, isOnTime } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
+import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
 import { hasOrderLines } from './player-mail.js';
-import { candidateGames, gameView, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
+import { candidateGames, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
 async function actingPower(db: Db, game: Game, person: Person | undefined): Promise<Power | undefined> {
   if (!person) return undefined;
-  const acting = (await findCurrentPositions(db, game.id)).filter((p) => p.personId === person.id);
-  return (acting.find((p) => p.kind === 'temporary') ?? acting[0])?.power;
+  return actingPositionOf(await findCurrentPositions(db, game.id), person.id)?.power;
 }
 
 export async function receiveConfirmCopy(

@@ -18,10 +18,11 @@ import { readBodyLines } from '../../rules/sheet/index.js';
 import { processNow } from '../../worker/scheduler.js';
 import { powersWithOrders } from '../../worker/tasks/adjudicate-phase.js';
 import { formatDeadline } from '../outbound/report-context.js';
+import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
 import type { InboundMail } from './parse-message.js';
-import { gameView, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
+import { gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
 export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, gm: Person, game: Game, evidence: Record<string, unknown>): Promise<ReceiveOutcome> {

@@ -7,7 +7,7 @@
 import { Duration } from 'luxon';
 import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
-import type { Person } from '../../db/people.js';
+import { findPeople, type Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
 import { findCurrentPositions, type Position } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
@@ -19,10 +19,11 @@ import { formatDeadline } from '../outbound/report-context.js';
 import { afterOrderSet } from '../../calendar/after-order-set.js';
 import { lateSetAllowed } from '../../calendar/late-set.js';
 import { recordCommunications } from '../../calendar/record-communications.js';
+import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
 import type { InboundMail } from './parse-message.js';
-import { gameView, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
+import { gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
 function timeLeft(from: Date, to: Date): string | undefined {
@@ -68,12 +69,9 @@ export async function statusContext(db: Db, game: Game, phase: PhaseRecord, powe
  * and the GM are told, once per message; `target` undefined when no order matched a unit.
  */
 async function alertProxy(trx: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, game: Game, sender: Person, target: Power | undefined): Promise<void> {
-  const alerted = new Set<string>();
   const holders = target ? (await findCurrentPositions(trx, game.id)).filter((p) => p.power === target).map((p) => p.personId) : [];
-  for (const id of [...holders, game.gmPersonId]) {
-    const to = await trx.selectFrom('people').select('email').where('id', '=', id).executeTakeFirst();
-    if (!to || alerted.has(to.email.toLowerCase())) continue;
-    alerted.add(to.email.toLowerCase());
+  // One alert per person: the power's player(s) and the GM (findPeople collapses a repeated id).
+  for (const to of (await findPeople(trx, [...holders, game.gmPersonId])).values()) {
     await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'proxy-alert', {
       game: gameView(game), sender: sender.email, senderName: sender.name, power: target ?? 'no power (no order could be matched to a unit)', receivedAt: gmtSeconds(rec.receivedAt), inboundId: rec.inboundId,
     }, { key: 'proxy-alert', gameId: game.id, to: to.email });

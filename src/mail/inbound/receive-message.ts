@@ -12,8 +12,8 @@ import { DateTime } from 'luxon';
 import { findGame, type Game } from '../../db/games.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
 import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
-import { findPersonByEmail, type Person } from '../../db/people.js';
-import { findCurrentPositions } from '../../db/positions.js';
+import { findPerson, findPersonByEmail, type Person } from '../../db/people.js';
+import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { gameFromAddresses, subjectTags } from '../../rules/submission/index.js';
 import { sql } from 'kysely';
@@ -23,6 +23,7 @@ import { receiveGmMail } from './gm-mail.js';
 import { authenticateMessage, decideIdentity, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from './identity.js';
 import { headerFields } from './header-fields.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
+import { gameView } from '../outbound/queue-mail.js';
 import { receivePlayerMail } from './player-mail.js';
 import { mayReply, queueReply } from './reply.js';
 
@@ -183,8 +184,7 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
   if (person.id === game.gmPersonId) return receiveGmMail(db, replyCtx, rec, mail, person, game, evidence);
-  const acting = (await findCurrentPositions(db, game.id)).filter((p) => p.personId === person.id);
-  const position = acting.find((p) => p.kind === 'temporary') ?? acting[0];
+  const position = actingPositionOf(await findCurrentPositions(db, game.id), person.id);
   return receivePlayerMail(db, replyCtx, rec, mail, person, game, position, evidence);
 }
 
@@ -213,7 +213,7 @@ async function refuseIdentity(
       }, { key: 'identity', gameId: game.id, to: person.email });
     }
     if (impersonation) {
-      const gm = await db.selectFrom('people').select(['email']).where('id', '=', game.gmPersonId).executeTakeFirst();
+      const gm = await findPerson(trx, game.gmPersonId);
       if (gm) {
         await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'impersonation-alert', {
           game: gameView(game), claimed: person.email, receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason, inboundId: rec.inboundId, header: String(evidence.header ?? ''),
@@ -223,10 +223,6 @@ async function refuseIdentity(
     await decide(trx, rec, { outcome: 'refused', reason: `identity: ${identity.code}`, fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: answer });
   });
   return { kind: 'refused', inboundId: rec.inboundId, reason: `identity: ${identity.code}` };
-}
-
-export function gameView(game: Game): { id: string; board: string; address: string } {
-  return { id: game.id, board: game.boardName, address: game.address };
 }
 
 /** An instant in GMT to the second, as receipts show it (D.VII(1)). */

@@ -4,8 +4,7 @@
  * through here, so "exactly one copy of each email" rests on one function.
  */
 import { enqueueOutbox, outboxMessageId } from '../../db/outbox.js';
-import { findCurrentPositions } from '../../db/positions.js';
-import { findPeople } from '../../db/people.js';
+import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { enqueueJob } from '../../worker/queue.js';
 import { renderMail } from './render.js';
@@ -41,16 +40,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
   return queued;
 }
 
-/** Everyone a game announcement goes to: each acting player and the GM, address (lower case) → time zone. */
-export async function gameRecipients(trx: Db, game: { id: string; gmPersonId: number }): Promise<Map<string, string>> {
-  const recipients = new Map<string, string>();
-  const positions = await findCurrentPositions(trx, game.id);
-  const people = await findPeople(trx, [...positions.map((p) => p.personId), game.gmPersonId]);
-  for (const pos of positions) {
-    const person = people.get(pos.personId);
-    if (person) recipients.set(person.email.toLowerCase(), person.timeZone);
-  }
-  const gm = people.get(game.gmPersonId);
-  if (gm) recipients.set(gm.email.toLowerCase(), gm.timeZone);
-  return recipients;
+/** What every game email's template reads as `game`. */
+export function gameView(game: Pick<Game, 'id' | 'boardName' | 'address'>): { id: string; board: string; address: string } {
+  return { id: game.id, board: game.boardName, address: game.address };
 }
