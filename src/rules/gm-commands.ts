@@ -4,6 +4,7 @@
  * orders), `EXTEND`, `REFUSE EXTENSION`, `DEADLINE` and `HELP`. Pure: reads lines, returns commands
  * and the lines it could not read.
  */
+import { POWERS } from '../game/index.js';
 export type GmCommand =
   | { kind: 'process'; phase: string }
   | { kind: 'status' }
@@ -19,6 +20,9 @@ export interface GmCommandsRead {
   readonly unknown: { line: number; text: string }[];
 }
 
+const POWER = `(${POWERS.join('|')})`;
+const EXTEND_POWER = new RegExp(`^extend\\s+${POWER}(\\s+\\d{1,3}\\s*(h|hours?)?)?$`, 'i');
+const REFUSE_POWER = new RegExp(`^refuse\\s+extension\\s+${POWER}$`, 'i');
 const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace)\b/i;
 
 /** Read the GM's commands from a message body (quoted text already cut). */
@@ -33,10 +37,10 @@ export function readGmCommands(lines: readonly { line: number; text: string }[])
     else if (/^status$/i.test(t)) commands.push({ kind: 'status' });
     else if (/^help$/i.test(t)) commands.push({ kind: 'help' });
     else if (/^extend\s+\d{1,3}\s*(h|hours?)?$/i.test(t)) commands.push({ kind: 'extend', hours: Number(/\d+/.exec(t)![0]), refuse: false });
-    else if (/^extend\s+(austria|england|france|germany|italy|russia|turkey)(\s+\d{1,3}\s*(h|hours?)?)?$/i.test(t)) {
+    else if (EXTEND_POWER.test(t)) {
       const m = /^extend\s+(\w+)(?:\s+(\d+))?/i.exec(t)!;
       commands.push({ kind: 'extend', power: m[1]!.toUpperCase(), ...(m[2] ? { hours: Number(m[2]) } : {}), refuse: false });
-    } else if (/^refuse\s+extension\s+(austria|england|france|germany|italy|russia|turkey)$/i.test(t)) {
+    } else if (REFUSE_POWER.test(t)) {
       commands.push({ kind: 'extend', power: /(\w+)$/.exec(t)![1]!.toUpperCase(), refuse: true });
     } else if (/^deadline\s+\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)(\s+consent)?$/i.test(t)) {
       const m = /^deadline\s+(\S+)(\s+consent)?$/i.exec(t)!;

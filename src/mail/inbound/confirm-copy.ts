@@ -8,7 +8,7 @@
  * message was refused as late because it reached the game mailbox after the deadline, the game copy's
  * orders are accepted now, timed by this copy.
  */
-import { findGame, lockGame, type Game } from '../../db/games.js';
+import { lockGame, type Game } from '../../db/games.js';
 import { unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findInboundMessage } from '../../db/inbound-messages.js';
 import { insertOrderSet } from '../../db/order-sets.js';
@@ -43,8 +43,9 @@ export async function receiveConfirmCopy(
   person: Person | undefined,
 ): Promise<ReceiveOutcome> {
   const from = mail.from!;
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await candidateGames(db, mail));
-  const game = match.gameId ? await findGame(db, match.gameId) : undefined;
+  const candidates = await candidateGames(db, mail);
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, candidates);
+  const game = candidates.find((g) => g.id === match.gameId);
   const addressed = Boolean(game && match.gameId && match.addressed);
   const power = game ? await actingPower(db, game, person) : undefined;
   const phase = game ? await findPhase(db, game.id, game.currentPhase) : undefined;

@@ -4,7 +4,6 @@
  * in src/rules/submission and answered with exactly what the judge understood. One transaction under
  * the game's lock, so an adjudication never sees half a submission.
  */
-import { Duration } from 'luxon';
 import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
 import { findPeople, type Person } from '../../db/people.js';
@@ -14,6 +13,7 @@ import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../game/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
 import { formatAsUnderstood, intendedPower, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
+import { formatTimeLeft } from '../../rules/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
 import { afterOrderSet } from '../../calendar/after-order-set.js';
@@ -26,10 +26,10 @@ import type { InboundMail } from './parse-message.js';
 import { gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
+/** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
 function timeLeft(from: Date, to: Date): string | undefined {
   const ms = to.getTime() - from.getTime();
-  if (ms < 0) return undefined;
-  return Duration.fromMillis(Math.round(ms / 60_000) * 60_000).shiftTo('days', 'hours', 'minutes').toHuman({ maximumFractionDigits: 0, unitDisplay: 'short' });
+  return ms < 0 ? undefined : formatTimeLeft(ms);
 }
 
 /** Whether a sheet holds order lines at all (a message of press, votes or requests only does not replace a set, D.III(3)). */

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { findGame, type Game } from '../../db/games.js';
+import { gameFromRow, type Game } from '../../db/games.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
 import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findPerson, findPersonByEmail, type Person } from '../../db/people.js';
@@ -87,16 +87,17 @@ export function loopRisk(mail: InboundMail, ownAddresses: string | readonly stri
 }
 
 /** The open games a message may be for: those whose address it names, and those its subject tags (one indexed query). */
-export async function candidateGames(db: Db, mail: Pick<InboundMail, 'to' | 'cc' | 'subject'>): Promise<{ id: string; address: string }[]> {
+export async function candidateGames(db: Db, mail: Pick<InboundMail, 'to' | 'cc' | 'subject'>): Promise<Game[]> {
   const addresses = [...mail.to, ...mail.cc].map((a) => a.toLowerCase());
   const tags = subjectTags(mail.subject);
   if (addresses.length === 0 && tags.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('games')
-    .select(['id', 'address'])
+    .selectAll()
     .where('status', '<>', 'finished')
     .where((eb) => eb.or([...(addresses.length ? [eb(sql<string>`lower(address)`, 'in', addresses)] : []), ...(tags.length ? [eb('id', 'in', tags)] : [])]))
     .execute();
+  return rows.map(gameFromRow);
 }
 
 /** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
@@ -160,7 +161,8 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
   };
   const unknownSender = { template: 'unknown-sender', context: { judge: ctx.fromAddress } };
 
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await candidateGames(db, mail));
+  const candidates = await candidateGames(db, mail);
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, candidates);
   if (match.gameId === undefined) {
     if (!person) return refuse('unregistered', unknownSender);
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
@@ -169,7 +171,7 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
       context: { subjectNote: 'which game?', receivedAt: gmtSeconds(msg.receivedAt), reason: `the judge could not tell which game it is for: ${which}no game's address is in To or Cc (D.II(2))`, remedy: "send it again with the game's own address in To or Cc" },
     });
   }
-  const game = (await findGame(db, match.gameId))!;
+  const game = candidates.find((g) => g.id === match.gameId)!;
   if (!person) return refuse('unregistered', unknownSender, game.id);
   if (!match.addressed) {
     // D.II(2): a set without the game's address in To or Cc is refused; the reply names the address.
