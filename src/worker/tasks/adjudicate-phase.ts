@@ -34,6 +34,7 @@ import { findWithheldPhase, releaseWithheldPhase } from '../../db/withheld-phase
 import { buildReportContext } from '../../mail/outbound/report-context.js';
 import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { nextAllowedPublication, nmrAtDeadline, noNmrAllowed, publicationAllowed } from '../../rules/calendar/index.js';
+import { isOnTime } from '../../rules/submission/index.js';
 import { effectiveOrders, type EffectivePolicy } from '../../rules/effective-orders.js';
 import { loadCalendarFacts, type CalendarFacts } from '../../calendar/calendar-facts.js';
 import { earlyAt } from '../../calendar/early-adjudication.js';
@@ -73,7 +74,8 @@ export type AdjudicateOutcome = 'adjudicated' | 'skipped' | 'withheld' | 'postpo
  */
 export function countedSets(sets: readonly OrderSet[], c: { deadline: Date; now: Date; policy: EffectivePolicy; lateAllowed: readonly string[] }): OrderSet[] {
   const limit = c.policy.lateOrders === 'accept-until-adjudication' ? c.now : c.deadline;
-  return sets.filter((s) => s.receivedAt.getTime() <= limit.getTime() || (c.lateAllowed.includes(s.power) && s.receivedAt.getTime() <= c.now.getTime()));
+  // At the whole second, as the intake's lateDecision judged them (IMAP INTERNALDATE has seconds only).
+  return sets.filter((s) => isOnTime(s.receivedAt, limit) || (c.lateAllowed.includes(s.power) && isOnTime(s.receivedAt, c.now)));
 }
 
 export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
