@@ -4,6 +4,7 @@
  * vote on a draw nobody has proposed yet proposes it). Votes are secret and revisable; the note to
  * the voter confirms the vote and nothing about anyone else's (D.IX(2)).
  */
+import { isOnTime } from '../rules/submission/index.js';
 import type { Game } from '../db/games.js';
 import type { Person } from '../db/people.js';
 import type { PhaseRecord } from '../db/phases.js';
@@ -85,7 +86,7 @@ async function propose(db: Db, x: Intake, proposal: Proposal, line: number): Pro
 export async function recordVotes(db: Db, x: Intake, items: readonly VoteItem[]): Promise<string[]> {
   const notes: string[] = [];
   const alive = survivors(x.phase.stateBefore);
-  const late = x.receivedAt.getTime() > x.phase.deadline.getTime();
+  const late = !isOnTime(x.receivedAt, x.phase.deadline);
   const due = late ? 'the next deadline' : `the ${x.phase.name} deadline`;
   for (const item of items) {
     const open = await findOpenProposals(db, x.game.id);

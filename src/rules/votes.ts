@@ -13,6 +13,7 @@
  *   discretion (the D.I(1)(b) list, plus the turn lengths of D.VII(4)(a)).
  * Pure.
  */
+import { isOnTime } from './submission/on-time.js';
 import type { Power } from '../game/index.js';
 
 export type Proposal =
@@ -68,7 +69,7 @@ export interface Ballot {
 /** The vote each power has cast by `deadline`: its last ballot received at or before it (D.IX(2)). */
 export function collectVotes(ballots: readonly Ballot[], deadline: Date): Map<Power, Vote> {
   const out = new Map<Power, Vote>();
-  const inTime = ballots.filter((b) => b.receivedAt.getTime() <= deadline.getTime()).sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
+  const inTime = ballots.filter((b) => isOnTime(b.receivedAt, deadline)).sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());
   for (const b of inTime) out.set(b.power, b.vote);
   return out;
 }
