@@ -178,8 +178,9 @@ describe('a player\'s own abbreviations (D.III(1))', () => {
     const sets = await findOrderSets(t.db, 'abr', 'S1901M');
     expect(sets.map((s) => s.orders)).toEqual([['A PAR - BUR'], ['A PAR - BUR', 'F BRE - MAO']]);
     // Another player's list does not apply to France, and France's is not anyone else's.
-    await send({ from: 'abr-england@example.org', to: 'abr@judge.example.org', text: 'A Lvp - Bg' });
-    expect((await findOrderSets(t.db, 'abr', 'S1901M')).filter((s) => s.power === 'ENGLAND').map((s) => s.orders)).toEqual([[]]);
+    // England's line is not understood, so it is no set at all (D.III(3)): nothing for ENGLAND is stored.
+    expect(await send({ from: 'abr-england@example.org', to: 'abr@judge.example.org', text: 'A Lvp - Bg' })).toMatchObject({ kind: 'noOrders' });
+    expect((await findOrderSets(t.db, 'abr', 'S1901M')).filter((s) => s.power === 'ENGLAND')).toEqual([]);
   });
 });
 

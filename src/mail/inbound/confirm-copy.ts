@@ -26,7 +26,6 @@ import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
-import { hasOrderLines } from './player-mail.js';
 import { candidateGames, gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
@@ -105,7 +104,7 @@ async function acceptLateGameCopy(trx: Trx, ctx: ReplyContext, rec: Received, pe
     state: phase.stateBefore, power, subject: mail.subject, rules: RULE_PROFILES[locked.ruleProfile],
     ...(abbreviations ? { playerAbbreviations: abbreviations as ReadonlyMap<string, ProvinceId> } : {}),
   });
-  if (!hasOrderLines(sheet)) return;
+  if (!sheet.isSet) return; // D.III(3): a message that is no set replaces nothing, on time or not
   const set = await insertOrderSet(trx, {
     gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: late.id, receivedAt: rec.receivedAt,
     final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text),

@@ -12,7 +12,7 @@ import { findCurrentPositions, type Position } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../game/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
-import { formatAsUnderstood, intendedPower, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
+import { formatAsUnderstood, intendedPower, parseOrderSheet } from '../../rules/sheet/index.js';
 import { formatTimeLeft } from '../../rules/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
@@ -32,9 +32,15 @@ function timeLeft(from: Date, to: Date): string | undefined {
   return ms < 0 ? undefined : formatTimeLeft(ms);
 }
 
-/** Whether a sheet holds order lines at all (a message of press, votes or requests only does not replace a set, D.III(3)). */
-export function hasOrderLines(sheet: OrderSheet): boolean {
-  return sheet.lines.some((l) => l.kind === 'order' || l.kind === 'replaced' || l.kind === 'notUsed' || l.kind === 'issue');
+/**
+ * The set that stands for `power` in the phase, in the words of a reply to a message that did not
+ * replace it (D.III(3)): "Your FINAL set received at … still stands (2 orders: …)".
+ */
+export async function standingSetNote(db: Db, gameId: string, phase: string, power: Power): Promise<string> {
+  const latest = (await findLatestOrderSets(db, gameId, phase, { power }))[0];
+  if (!latest) return `You have no set of orders for ${phase} yet: if none arrives by the deadline, that is an NMR (D.VII(6)).`;
+  const orders = latest.orders.length === 0 ? 'no orders: your units hold' : `${latest.orders.length} order${latest.orders.length === 1 ? '' : 's'}: ${latest.orders.join(', ')}`;
+  return `Your ${latest.final ? 'FINAL' : 'preliminary'} set received at ${gmtSeconds(latest.receivedAt)} still stands (${orders}).`;
 }
 
 /**
@@ -151,13 +157,16 @@ export async function receivePlayerMail(
     // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
     const communications = () => recordCommunications(trx, { gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress });
 
-    if (!hasOrderLines(sheet)) {
-      const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0;
+    // D.III(3): only a set replaces a set. A question, press, a vote, a refused proxy order (D.II(3)) or
+    // lines not understood are answered as what they are, and the reply says which set still stands.
+    if (!sheet.isSet) {
+      const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0 && sheet.issues.length === 0 && !sheet.lines.some((l) => l.kind === 'mark');
       const { notes } = await communications();
-      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, final: false, noOrders: true, notes }, 'ack');
+      const standing = await standingSetNote(trx, locked.id, phase.name, power);
+      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, final: false, noOrders: true, standing, notes }, 'ack');
       await decide(trx, rec, {
         ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
-        reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind)].filter(Boolean).join(', ') || 'no orders') + proxyNote,
+        reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
       });
       return { kind: 'noOrders', inboundId, gameId: locked.id, power };
     }

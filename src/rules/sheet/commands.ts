@@ -189,3 +189,17 @@ export function readAbbreviations(text: string, lookup: ProvinceLookup): Request
   }
   return { kind: 'abbreviations', abbreviations, ...(bad.length > 0 ? { badAbbreviations: bad } : {}) };
 }
+
+export type SetDeclaration = 'holdAll' | 'noOrders';
+
+/**
+ * A line that says the message is a set without naming orders (D.III(3) then replaces the earlier
+ * set with it): `HOLD ALL`, `ALL UNITS HOLD`, `NO ORDERS`, `NO BUILDS`, `WAIVE ALL`, `NO RETREATS`.
+ * Unordered units hold, builds are waived, retreats not ordered disband (D.III(4), D.V).
+ */
+export function readSetDeclaration(line: string): SetDeclaration | undefined {
+  const t = line.trim().replace(/[.!]+$/, '').replace(/\s+/g, ' ').toLowerCase();
+  if (/^(hold all|all hold|all units hold|hold all units|everything holds|hold everything|all stand|stand all)$/.test(t)) return 'holdAll';
+  if (/^(no orders?( this (turn|season|phase))?|no builds?|no moves?|no retreats?|no removals?|no disbands?|waive all|waive (all )?builds?|nothing this (turn|season|phase))$/.test(t)) return 'noOrders';
+  return undefined;
+}

@@ -19,8 +19,15 @@ function note(l: SheetLine): string {
     case 'vote': return `(${l.understood ?? 'vote'})`;
     case 'request': return `(request: ${l.understood ?? ''})`;
     case 'mark': return `(marked ${l.understood ?? ''})`;
-    case 'text': return '';
+    case 'declaration': return `(${l.understood ?? 'a set'})`;
+    case 'text': return `(set aside: ${l.understood ?? 'conversation'}, not read as an order)`;
   }
+}
+
+/** What happens to units left without an order, in the words of the phase (D.III(4), D.V, D.VII(6)(c)). */
+function unorderedNote(phaseName: string): string {
+  const kind = phaseName.slice(-1);
+  return kind === 'R' ? 'Dislodged units without a retreat order (they will be disbanded)' : 'Unordered units (they will hold)';
 }
 
 function clip(s: string, n: number): string {
@@ -30,19 +37,28 @@ function clip(s: string, n: number): string {
 /** Format the sheet for `power` as the lines of an acknowledgement (no trailing newline). */
 export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: string): string {
   const out: string[] = [];
-  out.push(`Orders for ${power}, ${phaseName}: ${sheet.final ? 'FINAL' : 'PRELIMINARY'}`);
-  if (!sheet.final) out.push('  (orders are preliminary until a set is marked "Final" in the subject or the body, D.II(1))');
+  if (sheet.isSet) {
+    out.push(`Orders for ${power}, ${phaseName}: ${sheet.final ? 'FINAL' : 'PRELIMINARY'}`);
+    if (!sheet.final) out.push('  (orders are preliminary until a set is marked "Final" in the subject or the body, D.II(1))');
+  } else {
+    out.push(`Not an order set for ${power}, ${phaseName}: this message holds no order the judge understood for your own units,`);
+    out.push('so it does not replace the set you sent before (D.III(3)).');
+    if (sheet.final) out.push('  (a "Final" mark needs the orders with it: send the whole set again marked Final, D.II(1))');
+  }
   out.push('');
-  const shown = sheet.lines.filter((l) => l.kind !== 'text' && !(l.kind === 'press' && !l.understood));
+  // Every line of your own text, and what became of it (press text under its header is not repeated).
+  const shown = sheet.lines.filter((l) => !(l.kind === 'press' && !l.understood));
   if (shown.length > 0) {
     out.push(`line  ${'you wrote'.padEnd(WIDTH)}  the judge will adjudicate`);
     for (const l of shown) out.push(`${String(l.line).padStart(4)}  ${clip(l.written.trim(), WIDTH)}  ${note(l)}`.trimEnd());
   } else out.push('No orders were found in this message.');
-  out.push('');
-  out.push(`Orders the judge holds from this set (${sheet.orders.length}):`);
-  for (const o of sheet.orders) out.push(`  ${o.text}`);
-  if (sheet.orders.length === 0) out.push('  (none)');
-  if (sheet.unordered.length > 0) out.push(`Unordered units (they will hold): ${sheet.unordered.join(', ')}`);
+  if (sheet.isSet) {
+    out.push('');
+    out.push(`Orders the judge holds from this set (${sheet.orders.length}):`);
+    for (const o of sheet.orders) out.push(`  ${o.text}`);
+    if (sheet.orders.length === 0) out.push(`  (none${sheet.declaration === 'holdAll' ? ': every unit holds' : ''})`);
+    if (sheet.unordered.length > 0) out.push(`${unorderedNote(phaseName)}: ${sheet.unordered.join(', ')}`);
+  }
   if (sheet.issues.length > 0) {
     out.push('');
     out.push('Problems:');

@@ -18,7 +18,7 @@ export interface JudgedOrders {
   readonly orders: SheetOrder[];
   readonly issues: OrderSheetIssue[];
   /** By candidate index: the canonical text and whether it was replaced or refused. */
-  readonly notes: Map<number, { kind: 'order' | 'replaced' | 'notUsed'; understood: string }>;
+  readonly notes: Map<number, { kind: 'order' | 'replaced' | 'notUsed'; understood: string; code?: SheetIssueCode }>;
   readonly unordered: string[];
 }
 
@@ -117,18 +117,18 @@ export function judgeOrders(candidates: readonly Candidate[], power: Power, stat
       if (reason === 'tooMany') {
         const code = c.order.kind === 'build' || c.order.kind === 'waive' ? 'excessBuild' : 'excessDisband';
         issue(c, code, 'error', `${text}: more ${code === 'excessBuild' ? 'builds' : 'removals'} than you are allowed; they are counted from the bottom of the set up, so this one is not used (D.V(2))`);
-        notes.set(i, { kind: 'notUsed', understood: text });
+        notes.set(i, { kind: 'notUsed', understood: text, code });
         return;
       }
       if (reason === 'centerOccupied' && c.order.kind === 'build' && built.has(provinceOf(c.order.location))) {
         issue(c, 'duplicateBuild', 'error', `${text}: another build in the same centre lower in the set is the one used (D.V(3))`);
-        notes.set(i, { kind: 'notUsed', understood: text });
+        notes.set(i, { kind: 'notUsed', understood: text, code: 'duplicateBuild' });
         return;
       }
       const known = reason === 'wrongPhase' ? wrongPhase(c.order, state) : reason === 'badCoast' && c.order.kind === 'build' ? BUILD_COAST : REASONS[reason] ?? { code: 'wrongPhase' as const, stands: false, why: reason };
       issue(c, known.code, known.stands ? 'warning' : 'error', `${text}: ${known.why}`);
       if (!known.stands) {
-        notes.set(i, { kind: 'notUsed', understood: text });
+        notes.set(i, { kind: 'notUsed', understood: text, code: known.code });
         return;
       }
     }

@@ -6,7 +6,9 @@ import type { Order } from '../../game/index.js';
 import { STANDARD_MAP, WM_RULES, provinceOf } from '../../game/index.js';
 import { MAX_LINE_CHARS, MAX_ORDERS_PER_SHEET, MAX_PRESS_CHARS, MAX_SHEET_LINES } from '../../limits.js';
 import { readBodyLines, type BodyLine } from './body-lines.js';
-import { type Mark, type PressHeader, isPressEnd, readBodyMark, readPressHeader, readRequest, readSubjectMark, readVote } from './commands.js';
+import { type Mark, type PressHeader, type SetDeclaration, isPressEnd, readBodyMark, readPressHeader, readRequest, readSetDeclaration, readSubjectMark, readVote } from './commands.js';
+import { correctProvinceName, nearestReading } from './nearest-reading.js';
+import { classify, isOrderAttempt, spellOutVerbs } from './order-words.js';
 import { parseOption, readElseLine, splitOptions } from './conditional.js';
 import { type Candidate, isPossible, judgeOrders } from './judge-orders.js';
 import { OFFICIAL_ABBREVIATIONS } from './official-abbreviations.js';
@@ -15,8 +17,10 @@ import type { OrderSheet, OrderSheetIssue, PressItem, RequestItem, SheetContext,
 
 const POWER_LABEL = /^(austria|england|france|germany|italy|russia|turkey)\s*:\s*/i;
 const BULLET = /^(?:[-*•·]\s+|\d{1,2}[.)]\s+|\(\d{1,2}\)\s+)/;
-const UNIT_OR_VERB = new Set(['a', 'f', 'army', 'fleet', 'build', 'builds', 'disband', 'disbands', 'remove', 'removes', 'retreat', 'retreats', 'waive', 'waives']);
-const ARROW = /(?:\s-\s?|\s?-\s|->|=>|→|–|—|\bto\b|\bmoves?\b)\s*([A-Za-z.'’ ]+)/i;
+/** A label before the orders on the same line: `Orders: A Par - Bur`, `Ordres :`, `Spring 1901 -`. */
+const LABEL = /^([\p{L}\d][\p{L}\d .'’]{0,24}?)\s*:\s*(\S.*)$/u;
+/** Lines a careful GM does not read as a set of their own (D.II(3): another power's; D.II(5): another phase's). */
+const NOT_OWN_ORDER = new Set<SheetIssueCode>(['notYourUnit', 'noUnit', 'wrongPhase', 'notDislodged']);
 
 /** An order line with its options (one option unless it is conditional, D.II(5)). */
 interface OrderLine {
@@ -36,30 +40,6 @@ function cleanLine(text: string): string {
     .replace(POWER_LABEL, '')
     .replace(/[.;]+$/, '')
     .trim();
-}
-
-/**
- * Whether a line is an attempt at an order (then any problem with it is reported) rather than the
- * player's chatter (then it is ignored): it starts with a unit word, an order verb or a province,
- * or it has a move arrow followed by a province.
- */
-function looksLikeOrder(text: string, resolve: (w: string) => boolean): boolean {
-  const words = text.split(/[\s(]+/).filter((w) => w.length > 0);
-  const first = (words[0] ?? '').toLowerCase().replace(/[.,:]+$/, '');
-  if (first === 'a' || first === 'f') {
-    // "A few notes for you" is prose; "A Par - Bur" and "F Mun-Ber" are orders.
-    const second = (words[1] ?? '').replace(/[-,:].*$/, '');
-    return resolve(second) || words.length <= 4;
-  }
-  if (UNIT_OR_VERB.has(first)) return true;
-  const head = first.split(/[-/]/)[0] ?? '';
-  if (resolve(head) || (words.length >= 2 && resolve(`${head} ${words[1]!.toLowerCase().split(/[-/]/)[0]}`))) return true;
-  const arrow = ARROW.exec(text);
-  if (arrow) {
-    const after = arrow[1]!.trim().split(/\s+/)[0] ?? '';
-    return resolve(after.replace(/[.,]+$/, ''));
-  }
-  return false;
 }
 
 /** Read one message body (and subject) into an order sheet for `context.power`. */
@@ -89,10 +69,15 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     }
   }
   const lookup = player === context.playerAbbreviations ? baseLookup : createProvinceLookup(map, official, player);
-  const resolves = (w: string) => {
-    const n = w.toLowerCase().replace(/[.'’]/g, '');
-    if (n.length === 0) return false;
-    return typeof lookup.resolve(n, 'exact') === 'string' || (n.length >= 3 && lookup.resolve(n, 'prefix') !== undefined);
+  const phaseKind = state.phase.kind;
+  const tokensOf = (s: string) => classify(spellOutVerbs(s, phaseKind, lookup), lookup);
+  const attempt = (s: string) => isOrderAttempt(tokensOf(s), s);
+  let declaration: SetDeclaration | undefined;
+  /** A line set aside as conversation, with what it seems to be (never used as an order). */
+  const setAside = (l: BodyLine, t: string) => {
+    const named = [...new Set(tokensOf(t).filter((k) => k.kind === 'province' && k.text.length >= 3).map((k) => k.province!))];
+    const what = /\?\s*$/.test(t) ? 'question' : named.length > 0 ? `conversation naming ${named.join(', ')}` : 'conversation';
+    lines.push({ line: l.no, written: l.text, kind: 'text', understood: what });
   };
 
   let mark: { mark: Mark; line: number } | undefined;
@@ -122,8 +107,11 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
       else { openPress.text.push(l.text); lines.push({ line: l.no, written: l.text, kind: 'press' }); }
       return;
     }
-    const t = cleanLine(l.text);
-    if (t === '') return;
+    let t = cleanLine(l.text);
+    if (t === '') {
+      if (l.text.trim() !== '') lines.push({ line: l.no, written: l.text, kind: 'text', understood: 'comment' });
+      return;
+    }
 
     const header = readPressHeader(l.text.trim(), power);
     if (header) {
@@ -175,13 +163,28 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
       return;
     }
 
+    const declared = readSetDeclaration(t);
+    if (declared) {
+      declaration ??= declared;
+      lines.push({ line: l.no, written: l.text, kind: 'declaration', understood: declared === 'holdAll' ? 'hold all: a set in which every unit holds' : 'no orders: a set with no orders' });
+      return;
+    }
+
+    // `Orders: A Par - Bur`: the label is not part of the order.
+    const labelled = attempt(t) ? undefined : LABEL.exec(t);
+    if (labelled && attempt(labelled[2]!.trim())) t = labelled[2]!.trim();
     // "Retreat for Austria:" is a heading; no order ends with a colon.
-    if (!t.endsWith(':') && looksLikeOrder(t, resolves)) {
-      if (orderLines.length >= MAX_ORDERS_PER_SHEET) {
-        issue(l.no, t, 'tooManyOrders', `a sheet may hold at most ${MAX_ORDERS_PER_SHEET} orders; this line and those after it were not read`);
-        return;
+    if (!t.endsWith(':') && attempt(t)) {
+      // `A Ven - Tri, F Nap - Ion`: several orders on one line, each read on its own.
+      const parts = t.split(/\s*[,;]\s*/).filter((p) => p.length > 0);
+      for (const part of parts.length > 1 && parts.every(attempt) ? parts : [t]) {
+        if (orderLines.length >= MAX_ORDERS_PER_SHEET) {
+          issue(l.no, t, 'tooManyOrders', `a sheet may hold at most ${MAX_ORDERS_PER_SHEET} orders; this line and those after it were not read`);
+          lines.push({ line: l.no, written: l.text, kind: 'issue' });
+          return;
+        }
+        orderLines.push({ line: l.no, written: parts.length > 1 && part !== t ? part : l.text.trim(), options: splitOptions(part) });
       }
-      orderLines.push({ line: l.no, written: l.text.trim(), options: splitOptions(t) });
       return;
     }
 
@@ -191,7 +194,7 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
       lines.push({ line: l.no, written: l.text, kind: 'mark', understood: m });
       return;
     }
-    lines.push({ line: l.no, written: l.text, kind: 'text' });
+    setAside(l, t);
   };
   for (const l of body.lines) readLine(l);
   const unterminated = reading.press;
@@ -200,9 +203,13 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     closePress();
   }
   for (const l of body.tooLong) {
-    // A long paragraph of prose (common in HTML mail) is not an order; a long order-like line is reported.
-    if (!looksLikeOrder(cleanLine(l.text.slice(0, MAX_LINE_CHARS)), resolves)) continue;
+    // A long paragraph of prose (common in HTML mail) is set aside; a long order-like line is reported.
+    if (!attempt(cleanLine(l.text.slice(0, MAX_LINE_CHARS)))) {
+      lines.push({ line: l.no, written: `${l.text.slice(0, 60)}…`, kind: 'text', understood: `too long to be an order (over ${MAX_LINE_CHARS} characters)` });
+      continue;
+    }
     issue(l.no, `${l.text.slice(0, 40)}…`, 'lineTooLong', `this line is longer than ${MAX_LINE_CHARS} characters and was not read; write one order per line`);
+    lines.push({ line: l.no, written: `${l.text.slice(0, 60)}…`, kind: 'issue' });
   }
   if (body.truncated) {
     issue(MAX_SHEET_LINES, '', 'tooManyLines', `only the first ${MAX_SHEET_LINES} lines of a message are read`);
@@ -211,14 +218,26 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
   // Options → one candidate order per order line (D.II(5)).
   const candidates: Candidate[] = [];
   const candidateLine = new Map<number, OrderLine>();
-  const phaseKind = state.phase.kind;
   const chosenBuilds = new Set<string>();
   for (const ol of orderLines) {
     const parsed: ({ ok: true; order: Order } | { ok: false; text: string; code: SheetIssueCode; fragment: string; message: string })[] = [];
     let first: Order | undefined;
     for (const opt of ol.options) {
-      const p = parseOption(opt, first, map, lookup);
-      if (p.ok) { parsed.push(p); first ??= p.order; } else parsed.push({ ok: false, text: opt, code: p.issue.code, fragment: p.issue.fragment, message: p.issue.message });
+      const spelt = spellOutVerbs(opt, phaseKind, lookup);
+      let p = parseOption(spelt, first, map, lookup);
+      // A misspelt province one letter from exactly one full name is read as that name, with a warning.
+      const fix = !p.ok && p.issue.code === 'unknownProvince' ? correctProvinceName(p.issue.fragment, map) : undefined;
+      if (fix && !p.ok) {
+        const again = parseOption(spelt.replace(p.issue.fragment, fix.name), first, map, lookup);
+        if (again.ok) {
+          issue(ol.line, p.issue.fragment, 'misspelledProvince', `"${p.issue.fragment}" was read as ${fix.name.replace(/\b\p{L}/gu, (c) => c.toUpperCase())} (${fix.province}); if you meant another province, send the order again`, 'warning');
+          p = again;
+        }
+      }
+      if (p.ok) { parsed.push(p); first ??= p.order; } else {
+        const near = nearestReading(opt, phaseKind, map, lookup);
+        parsed.push({ ok: false, text: opt, code: p.issue.code, fragment: p.issue.fragment, message: near ? `${p.issue.message}. Did you mean "${near}"? (not used: send it again as you mean it)` : p.issue.message });
+      }
     }
     let pick = 0;
     if (ol.options.length > 1) {
@@ -252,9 +271,16 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
 
   lines.sort((a, b) => a.line - b.line);
   issues.sort((a, b) => a.line - b.line);
+  // D.III(3): only a set replaces a set — an order understood for the sender's own units, or HOLD ALL / NO ORDERS.
+  const ownOrder = candidates.some((_, i) => {
+    const n = judged.notes.get(i);
+    return n !== undefined && (n.kind !== 'notUsed' || n.code === undefined || !NOT_OWN_ORDER.has(n.code));
+  });
   return {
     final: mark?.mark === 'final',
     ...(mark ? { markLine: mark.line } : {}),
+    isSet: ownOrder || declaration !== undefined,
+    ...(declaration ? { declaration } : {}),
     orders: judged.orders,
     unordered: judged.unordered,
     press,

@@ -20,6 +20,8 @@ export type SheetIssueCode =
   | 'replacedOrder'
   | 'conditionalInMovement'
   | 'noOptionPossible'
+  // A misspelt province name read as the one full name it is one letter away from (a warning).
+  | 'misspelledProvince'
   // Adjustments (D.V).
   | 'cannotBuild'
   | 'noBuildType'
@@ -113,8 +115,11 @@ export interface RequestItem {
 export interface SheetLine {
   readonly line: number;
   readonly written: string;
-  readonly kind: 'order' | 'replaced' | 'notUsed' | 'issue' | 'press' | 'vote' | 'request' | 'mark' | 'text';
-  /** The canonical order, or a short note of what the line was taken to be. */
+  readonly kind: 'order' | 'replaced' | 'notUsed' | 'issue' | 'press' | 'vote' | 'request' | 'mark' | 'declaration' | 'text';
+  /**
+   * The canonical order, or a short note of what the line was taken to be. For `text` (set aside,
+   * never used): `question`, `conversation`, `comment`, `too long`, or the provinces it names.
+   */
   readonly understood?: string;
 }
 
@@ -123,6 +128,16 @@ export interface OrderSheet {
   readonly final: boolean;
   /** Where the Final/preliminary mark was found (0 = the subject). */
   readonly markLine?: number;
+  /**
+   * Whether this message is an order set, so that it replaces the sender's earlier set (D.III(3)): it
+   * holds at least one order the judge understood for the sender's own units (used or not: a build too
+   * many is still the player's set), or it says so (`HOLD ALL`, `NO ORDERS`). A question, press, a vote,
+   * a refused order for another power's units (D.II(3)) or lines not understood leave the standing set
+   * as it is, and so does a Final mark with no order.
+   */
+  readonly isSet: boolean;
+  /** `HOLD ALL` / `NO ORDERS`, when the message said it is a set without naming orders. */
+  readonly declaration?: 'holdAll' | 'noOrders';
   /** The orders the judge will act on, one per unit, in sheet order. */
   readonly orders: readonly SheetOrder[];
   /** The sender's units with no order in this sheet (they hold; D.III(4)), canonical (`F BRE`). */

@@ -361,7 +361,7 @@ describe('issue wording (part of the contract)', () => {
     expect(s.issues.map((i) => `${i.line} ${i.code} [${i.fragment}] ${i.message}`)).toMatchInlineSnapshot(`
       [
         "1 unknownProvince [Burgandie] "Burgandie" is not a province; write a three-letter code (PAR) or a full name (Paris)",
-        "2 trailingText [please] unexpected "please" at the end of the order; accepted forms: A PAR H, A PAR - BUR, A LON - NWY VIA, A MAR S A PAR - BUR, A MAR S F BRE, F NTH C A LON - NWY, F SWE R BAL, A TRI D, A PAR B, WAIVE",
+        "2 trailingText [please] unexpected "please" at the end of the order; accepted forms: A PAR H, A PAR - BUR, A LON - NWY VIA, A MAR S A PAR - BUR, A MAR S F BRE, F NTH C A LON - NWY, F SWE R BAL, A TRI D, A PAR B, WAIVE. Did you mean "F BRE - MAO"? (not used: send it again as you mean it)",
         "3 expectedProvince [] expected a destination after "A Mar -"",
         "4 expectedOrder [jumps] "jumps" is not an order; accepted forms: A PAR H, A PAR - BUR, A LON - NWY VIA, A MAR S A PAR - BUR, A MAR S F BRE, F NTH C A LON - NWY, F SWE R BAL, A TRI D, A PAR B, WAIVE",
         "5 badCoast [xc] "xc" is not a coast; write NC, SC or EC (STP/NC)",
