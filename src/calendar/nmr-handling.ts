@@ -79,7 +79,11 @@ export async function withheldReady(db: Db, game: Game, phase: PhaseRecord, civi
  */
 export async function sendNmrNotices(
   trx: Trx,
-  n: { game: Game; phase: string; powers: readonly Power[]; publishedAt: Date; mayOrderRetreats: boolean; next?: string; nextDeadline?: Date; fromAddress: string },
+  n: {
+    game: Game; phase: string; powers: readonly Power[]; publishedAt: Date; mayOrderRetreats: boolean; next?: string; nextDeadline?: Date; fromAddress: string;
+    /** Per power, what became of its units, in the words of the phase ("the builds are waived"). */
+    consequences: Partial<Record<Power, string>>;
+  },
 ): Promise<void> {
   const acting = await findActingPlayers(trx, n.game.id);
   const tds = await findTds(trx, n.game);
@@ -96,6 +100,7 @@ export async function sendNmrNotices(
       key: `nmr:${n.game.id}:${n.phase}:${power}`,
       context: (zone: string) => ({
         phase: n.phase, power, playerName: player.name, [role]: true, contactBy: when(contact, zone), mayOrderRetreats: n.mayOrderRetreats,
+        consequence: n.consequences[power] ?? 'all units hold (D.VII(6)(c))',
         next: n.next, nextDeadline: n.nextDeadline ? when(n.nextDeadline, zone) : undefined,
       }),
     });

@@ -17,7 +17,7 @@ const render = (template: string, context: object) => {
 
 describe('calendar emails', () => {
   it('nmr-notice: to the player, the captain and the TD', () => {
-    const base = { phase: 'S1902M', power: 'TURKEY', playerName: 'Tarik', contactBy: when(new Date('2030-03-12T18:00:00Z'), 'Europe/Istanbul'), mayOrderRetreats: true, next: 'S1902R', nextDeadline: when(new Date('2030-03-09T18:00:00Z'), 'Europe/Istanbul') };
+    const base = { phase: 'S1902M', power: 'TURKEY', playerName: 'Tarik', contactBy: when(new Date('2030-03-12T18:00:00Z'), 'Europe/Istanbul'), mayOrderRetreats: true, next: 'S1902R', nextDeadline: when(new Date('2030-03-09T18:00:00Z'), 'Europe/Istanbul'), consequence: 'all units hold (D.VII(6)(c))' };
     expect(render('nmr-notice', { ...base, toPlayer: true })).toMatchSnapshot();
     expect(render('nmr-notice', { ...base, toCaptain: true })).toMatchSnapshot();
     expect(render('nmr-notice', { ...base, toTd: true, contactBy: when(new Date('2030-03-12T18:00:00Z'), 'UTC'), nextDeadline: when(new Date('2030-03-09T18:00:00Z'), 'UTC') })).toMatchSnapshot();

@@ -70,15 +70,22 @@ export async function runCheckOrders(input: Buffer, opts: CheckOrdersOptions): P
   return { sheet, text: formatAsUnderstood(sheet, power, formatPhase(state.phase)) };
 }
 
-/** The `--json` output of DESIGN/issue 3: final, orders, issues, unordered (plus press, votes, requests). */
+/**
+ * The `--json` output of DESIGN/issue 3: final, orders, issues, unordered (plus press, votes, requests);
+ * `isSet` (whether the message would replace the sender's set, D.III(3)) and `lines`, every non-blank
+ * line of the sender's own text with what became of it (issue 17).
+ */
 export function checkOrdersJson(sheet: OrderSheet) {
   return {
     final: sheet.final,
+    isSet: sheet.isSet,
+    ...(sheet.declaration ? { declaration: sheet.declaration } : {}),
     orders: sheet.orders.map((o) => ({ line: o.line, written: o.written, order: o.text })),
     issues: sheet.issues.map((i) => ({ line: i.line, code: i.code, severity: i.severity, fragment: i.fragment, message: i.message })),
     unordered: sheet.unordered,
     press: sheet.press,
     votes: sheet.votes,
     requests: sheet.requests,
+    lines: sheet.lines.map((l) => ({ line: l.line, written: l.written, kind: l.kind, ...(l.understood ? { understood: l.understood } : {}) })),
   };
 }

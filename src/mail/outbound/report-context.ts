@@ -87,14 +87,33 @@ function writtenIfDifferent(r: OrderResult, lines: readonly string[]): string | 
   return w !== undefined && w.trim().toUpperCase() !== r.order ? w.trim() : undefined;
 }
 
+/**
+ * What became of a power that sent no orders, in the words of the phase: its units hold in a movement
+ * phase (D.VII(6)(c)), its dislodged units are disbanded in a retreat phase, its builds are waived and
+ * missing removals are made by the civil-disorder rule (D.V(4)), naming the units removed.
+ */
+export function nmrConsequence(phase: Phase, power: Power, results: readonly OrderResult[]): string {
+  if (phase.kind === 'M') return 'all units hold (D.VII(6)(c))';
+  if (phase.kind === 'R') return 'the dislodged units are disbanded';
+  const removed = results.filter((r) => r.power === power && r.outcome === 'disbanded' && r.reason === 'civilDisorder').map((r) => r.order.replace(/ D$/, ''));
+  if (removed.length === 0) return 'the builds are waived';
+  return `${removed.join(', ')} ${removed.length === 1 ? 'is' : 'are'} removed by the civil disorder rule (D.V(4): the units farthest from home first)`;
+}
+
+/** The report's line for a power that sent no orders. */
+export function nmrText(phase: Phase, power: Power, results: readonly OrderResult[]): string {
+  return `no orders received (NMR): ${nmrConsequence(phase, power, results)}`;
+}
+
 /** The template context of a phase report for one reader (their zone decides the local deadline). */
 export function buildReportContext(input: ReportInput, readerZone?: string) {
   const byPower = POWERS.map((power) => {
     const results = input.results.filter((r) => r.power === power && r.outcome !== 'superseded');
     return {
       power,
-      nmr: input.nmr.includes(power),
-      orders: results.map((r) => ({ order: r.order, outcome: outcomeText(r), written: writtenIfDifferent(r, input.writtenLines) })),
+      nmr: input.nmr.includes(power) ? nmrText(input.phase, power, input.results) : undefined,
+      // D.III(4): a unit of a power whose set counted but gave it no valid order holds; the report says so.
+      orders: results.map((r) => ({ order: r.order, outcome: outcomeText(r), written: writtenIfDifferent(r, input.writtenLines), unordered: input.phase.kind === 'M' && r.index === undefined && !input.nmr.includes(power) })),
       press: (input.press ?? []).filter((p) => p.author === power).map((p) => p.text),
     };
   }).filter((p) => p.orders.length > 0 || p.nmr);

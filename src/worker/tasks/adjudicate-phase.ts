@@ -31,7 +31,7 @@ import { findPhasePress } from '../../db/press-items.js';
 import { insertPhase, markPhasePublished, savePhaseResult, type PhaseRecord } from '../../db/phases.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { findWithheldPhase, releaseWithheldPhase } from '../../db/withheld-phases.js';
-import { buildReportContext } from '../../mail/outbound/report-context.js';
+import { buildReportContext, nmrConsequence } from '../../mail/outbound/report-context.js';
 import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { nextAllowedPublication, nmrAtDeadline, noNmrAllowed, publicationAllowed } from '../../rules/calendar/index.js';
 import { isOnTime } from '../../rules/submission/index.js';
@@ -152,6 +152,7 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
       await sendNmrNotices(trx, {
         game, phase: record.name, powers: nmr.notices.map((n) => n.power), publishedAt: now, mayOrderRetreats: nmr.mayOrderRetreats,
         ...(nextName ? { next: nextName } : {}), ...(deadline ? { nextDeadline: deadline } : {}), fromAddress: ctx.fromAddress,
+        consequences: Object.fromEntries(nmr.notices.map((n) => [n.power, nmrConsequence(phase, n.power, outcome.results)])),
       });
     }
 
