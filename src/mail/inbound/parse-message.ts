@@ -6,6 +6,7 @@
  */
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { MAX_MESSAGE_BYTES } from '../../limits.js';
+import { htmlToPlainText } from './html-text.js';
 
 export interface InboundMail {
   readonly messageId?: string;
@@ -49,7 +50,7 @@ export async function parseMessage(raw: Buffer): Promise<ParseMessageResult> {
   if (raw.length > MAX_MESSAGE_BYTES) return { ok: false, reason: `the message is larger than ${MAX_MESSAGE_BYTES} bytes` };
   let p: ParsedMail;
   try {
-    p = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true, maxHtmlLengthToParse: MAX_MESSAGE_BYTES });
+    p = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true, skipHtmlToText: true, maxHtmlLengthToParse: MAX_MESSAGE_BYTES });
   } catch (e) {
     return { ok: false, reason: `the message could not be parsed: ${(e as Error).message}` };
   }
@@ -71,7 +72,8 @@ export async function parseMessage(raw: Buffer): Promise<ParseMessageResult> {
     cc: addresses(p.cc),
     subject: p.subject ?? '',
     ...(p.date ? { date: p.date } : {}),
-    text: p.text ?? '',
+    // An HTML-only body is converted here, keeping table cells apart (html-text.ts).
+    text: (p.text ?? '').trim() === '' && typeof p.html === 'string' ? htmlToPlainText(p.html) : p.text ?? '',
     ...(p.inReplyTo ? { inReplyTo: p.inReplyTo } : {}),
     references: refs,
     ...(auto && !/^no\b/i.test(auto) ? { autoSubmitted: auto } : {}),
