@@ -114,7 +114,10 @@ export function tournamentShowCommand(slug: string, opts: CommonOptions): Promis
 
 /** `mailjudge game create --from <file>`. */
 export function gameCreateCommand(opts: CommonOptions & GameSpecOptions & { from: string }): Promise<void> {
-  return execute('game create', opts, () => readGameFile(opts.from, opts), (db, spec) => runGameCreate(db, spec, actor()));
+  return execute('game create', opts, () => readGameFile(opts.from, opts), async (db, spec, _applied, ctx) => {
+    await migrateQueue(ctx.url); // the game-start mail goes through the queue
+    return runGameCreate(db, spec, actor(), new Date(), ctx.fromAddress);
+  });
 }
 
 /** `mailjudge game show <game>`. */

@@ -74,7 +74,7 @@ describe('a 1901–1902 game on a simulated clock', () => {
       policies: DEFAULT_POLICIES, tournament: 'wm2030', round: 1, board: 'Board 1',
       deadline: at('2030-01-11T12:00:00Z'), // Friday
       players: POWERS.map((power) => ({ power, name: `${power[0]}${power.slice(1).toLowerCase()} Player`, email: email(power), timeZone: ZONES[power], where: power })),
-    }, 'test', sim.now);
+    }, 'test', sim.now, CTX(sim).fromAddress);
     expect(created.ok).toBe(true);
     const capri = await insertPerson(db, { name: 'Capri Captain', email: CAPRI, timeZone: 'Europe/Rome' });
     const anka = await insertPerson(db, { name: 'Anka Captain', email: ANKA, timeZone: 'Europe/Istanbul' });

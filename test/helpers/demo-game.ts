@@ -24,7 +24,7 @@ export async function demoGameWithOrders(db: Db, id: string): Promise<void> {
     id, address: `${id}@judge.example.org`, gm: { email: 'gm@example.org', name: 'GM' }, rules: 'wm', endYear: 1909,
     policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: id, deadline: new Date('2026-03-06T12:00:00Z'),
     players: POWERS.map((power) => ({ power, name: power, email: `${power.toLowerCase()}@example.org`, timeZone: 'America/New_York', where: power })),
-  }, 'test', new Date('2026-03-01T12:00:00Z'));
+  }, 'test', new Date('2026-03-01T12:00:00Z'), DEMO_CTX.fromAddress);
   expect(r.ok).toBe(true);
   for (const power of POWERS) {
     const raw = await orderMail(id, power, DEMO_ORDERS.S1901M[power], `${id}-${power}`);

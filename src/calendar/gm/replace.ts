@@ -21,7 +21,8 @@ import { findWithheldPhase } from '../../db/withheld-phases.js';
 import { parsePhase, phaseIndex, type Power } from '../../game/index.js';
 import { replacementStatus } from '../../rules/replacements.js';
 import { problems, type CommandResult } from '../../cli/command-result.js';
-import { announcementRecipients, distinctPeople } from '../game-people.js';
+import { announcementRecipients, distinctPeople, findActingPlayers, findGm } from '../game-people.js';
+import { sendGameStart } from '../game-start.js';
 import { sendNotice } from '../notify.js';
 import type { RunContext } from './cli-shell.js';
 import { lockGame } from '../../db/games.js';
@@ -96,6 +97,12 @@ export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promi
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'position.replace', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, reason: why ?? null } });
 
     const phase = await findPhase(trx, game.id, game.currentPhase);
+    // B.8: the replacement gets the game-start mail for the power taken over (the open turn's deadline).
+    const gm = await findGm(trx, game);
+    if (phase && !phase.adjudicatedAt && gm && game.status === 'active') {
+      const players = [...(await findActingPlayers(trx, game.id))].map(([power, p]) => ({ power, person: p }));
+      await sendGameStart(trx, ctx.fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, players, gm, to: [person], replacement: { power: a.power, person } });
+    }
     const withheld = phase && !phase.adjudicatedAt ? await findWithheldPhase(trx, game.id, phase.name, phase.generation) : undefined;
     const late = withheld && !withheld.releasedAt && withheld.missing.includes(a.power) ? `\nResults of ${phase!.name} are withheld (D.VII(6)(b)): ${person.name}'s orders for ${a.power} are taken although the deadline has passed, and the phase is adjudicated once they are in.` : '';
     return {

@@ -73,7 +73,7 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
       policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: `Demo board ${gameId.slice(5)}`,
       deadline: new Date(now.getTime() + 4 * 86_400_000),
       players: POWERS.map((power) => ({ power, name: `${power[0]}${power.slice(1).toLowerCase()} player`, email: emailOf(power), timeZone: 'Europe/London', where: power })),
-    }, 'demo', now);
+    }, 'demo', now, config.fromAddress);
     if (!created.ok) throw new Error(created.problems.join('; '));
     log(`Created ${gameId} at ${address}: 7 players, World Masters rules.`);
     const phases: string[] = [];

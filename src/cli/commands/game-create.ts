@@ -14,6 +14,7 @@ import type { Db, Trx } from '../../db/schema.js';
 import { ensureRound, findTournamentBySlug } from '../../db/tournaments.js';
 import { formatGmt, problems, type CommandResult } from '../command-result.js';
 import type { GameSpec } from '../game-spec.js';
+import { sendGameStart } from '../../calendar/game-start.js';
 
 /** A unique violation (23505) raised by a concurrent insert: reported as bad input, with its constraint. */
 function isUniqueViolation(e: unknown): e is { constraint?: string } {
@@ -21,16 +22,16 @@ function isUniqueViolation(e: unknown): e is { constraint?: string } {
 }
 
 /** Create the game described by `spec` at `now`; problems for a taken id or address, an unknown tournament, a past deadline. */
-export async function runGameCreate(db: Db, spec: GameSpec, actor: string, now: Date = new Date()): Promise<CommandResult> {
+export async function runGameCreate(db: Db, spec: GameSpec, actor: string, now: Date, fromAddress: string): Promise<CommandResult> {
   try {
-    return await db.transaction().execute((trx) => createGame(trx, spec, actor, now));
+    return await db.transaction().execute((trx) => createGame(trx, spec, actor, now, fromAddress));
   } catch (e) {
     if (isUniqueViolation(e)) return problems([`the game conflicts with one created meanwhile (${e.constraint ?? 'unique key'}); check the id, address and board`]);
     throw e;
   }
 }
 
-async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date): Promise<CommandResult> {
+async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fromAddress: string): Promise<CommandResult> {
   const list: string[] = [];
   if (await findGame(trx, spec.id)) list.push(`game ${spec.id} exists already; pick another id`);
   const sameAddress = await findGameByAddress(trx, spec.address);
@@ -83,6 +84,9 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date): P
     },
   });
 
+  // Every player and the GM are told the game has begun: power, deadline, address, how to order, house rules.
+  const welcomed = phase ? await sendGameStart(trx, fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, players, gm: gm.person }) : 0;
+
   const missing = 7 - players.length;
   const status = phase
     ? `active: ${phase.name} is open until ${formatGmt(phase.deadline)}`
@@ -90,6 +94,7 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date): P
   const text = [
     `Created game ${game.id} (${game.boardName}) at ${game.address}, GM ${gm.person.name} <${gm.person.email}>: ${status}.`,
     ...players.map((p) => `  ${p.power.padEnd(8)} ${p.person.name} <${p.person.email}>`),
+    ...(phase ? [`Game-start mail queued to ${welcomed} people (every player and the GM); the running judge (mailjudge start) sends it.`] : []),
     ...notes.map((n) => `Note: ${n}`),
   ].join('\n');
   return {
