@@ -74,9 +74,10 @@ export function nearestReading(text: string, phase: PhaseKind, map: GameMap, loo
   let to = tokens.length;
   while (to > 0 && tokens[to - 1]!.kind === 'other') to--;
   for (let from = 0; from < to; from++) {
-    if (!isOrderAttempt(tokens.slice(from, to), words.slice(from, to).join(' '))) continue;
-    if (from === 0 && to === tokens.length) break;
-    return parsed(fixed.slice(from, to).join(' '), map, lookup);
+    if (!isOrderAttempt(tokens.slice(from, to), words.slice(from, to).join(' '), 'start')) continue;
+    if (from === 0 && to === tokens.length) continue; // the whole line: tried above
+    const found = parsed(fixed.slice(from, to).join(' '), map, lookup);
+    if (found) return found;
   }
   return undefined;
 }

@@ -111,7 +111,7 @@ export function classify(text: string, lookup: ProvinceLookup): Token[] {
  * day`, `A reminder`), mentions a unit word (`Army of darkness`, `Fleet Street`) or holds encoded
  * data is not an attempt.
  */
-export function isOrderAttempt(tokens: readonly Token[], text: string): boolean {
+export function isOrderAttempt(tokens: readonly Token[], text: string, where: 'anywhere' | 'start' = 'anywhere'): boolean {
   if (tokens.length === 0 || /\?\s*$/.test(text)) return false;
   const [t0, t1, t2] = tokens;
   const k = (t: Token | undefined) => t?.kind;
@@ -125,6 +125,7 @@ export function isOrderAttempt(tokens: readonly Token[], text: string): boolean 
     if (LEADING_VERBS.has(verb) || verb === 'd' || verb === 'r') return k(t1) === 'province' || (k(t1) === 'unit' && k(t2) === 'province');
   }
   if (k(t0) === 'province' && tokens.length >= 2 && (k(t1) === 'arrow' || k(t1) === 'verb' || k(t1) === 'unit' || k(t1) === 'coast')) return true;
+  if (where === 'start') return false;
   for (let i = 0; i + 2 < tokens.length; i++) {
     if (tokens[i]!.kind === 'province' && tokens[i + 1]!.kind === 'arrow' && tokens[i + 2]!.kind === 'province') return true;
   }
@@ -143,7 +144,11 @@ export function mentionsBoard(tokens: readonly Token[]): boolean {
  */
 export function spellOutVerbs(text: string, phase: PhaseKind, lookup: ProvinceLookup): string {
   let first = true;
-  return text.replace(/[\p{L}]+/gu, (w, offset: number, all: string) => {
+  // `Build a fleet in Naples`, `Hold F Bre`: the unit word and the verb where the grammar reads them.
+  const plain = text
+    .replace(/\b(?:an?\s+)?(army|fleet)\s+(?:in|at)\s+/gi, '$1 ')
+    .replace(/^\s*(?:hold|holds|stand)\s+((?:a|f|army|fleet)\s+.+)$/i, '$1 H');
+  return plain.replace(/[\p{L}]+/gu, (w, offset: number, all: string) => {
     const lower = w.toLowerCase();
     const leading = first;
     first = false;

@@ -171,8 +171,8 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     }
 
     // `Orders: A Par - Bur`: the label is not part of the order.
-    const labelled = attempt(t) ? undefined : LABEL.exec(t);
-    if (labelled && attempt(labelled[2]!.trim())) t = labelled[2]!.trim();
+    const labelled = LABEL.exec(t);
+    if (labelled && !attempt(labelled[1]!) && attempt(labelled[2]!.trim())) t = labelled[2]!.trim();
     // "Retreat for Austria:" is a heading; no order ends with a colon.
     if (!t.endsWith(':') && attempt(t)) {
       // `A Ven - Tri, F Nap - Ion`: several orders on one line, each read on its own.
