@@ -42,7 +42,7 @@ export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: s
     if (!sheet.final) out.push('  (orders are preliminary until a set is marked "Final" in the subject or the body, D.II(1))');
   } else {
     out.push(`Not an order set for ${power}, ${phaseName}: this message holds no order the judge understood for your own units,`);
-    out.push('so it does not replace the set you sent before (D.III(3)).');
+    out.push('so it does not replace any set you sent before (D.III(3)).');
     if (sheet.final) out.push('  (a "Final" mark needs the orders with it: send the whole set again marked Final, D.II(1))');
   }
   out.push('');
