@@ -94,7 +94,7 @@ Postfix master.cf example:
   mailjudge unix - n n - - pipe flags=R user=judge argv=/usr/local/bin/mailjudge ingest`,
     )
     .action(async (opts: { confirm?: boolean; config?: string }) => {
-      const code = await runIngest(opts, readStdin(), new Date());
-      process.exit(code);
+      // The exit code is set, not forced: the outcome line reaches the MTA whole (src/cli/exit.ts).
+      process.exitCode = await runIngest(opts, readStdin(), new Date());
     });
 }
