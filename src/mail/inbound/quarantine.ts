@@ -96,8 +96,9 @@ export async function quarantine(db: Db, ctx: QuarantineContext, rec: Received, 
         });
         return { kind: 'quarantined', inboundId: rec.inboundId, reason: recorded };
       } catch (e) {
-        if (isTransientFailure(e) || isDecisionConflict(e)) throw e;
+        if (isDecisionConflict(e)) throw e;
         // The answer itself failed (it may be what failed before): record the decision without it.
+        // Should the database be down, recording fails too and that failure is thrown.
       }
     }
     await decide(db, rec, { ...base, replied: false });
