@@ -9,6 +9,7 @@
  *   retry sweep tries it again only when its backoff has passed, doubling the wait, decides every
  *   other undecided message in the same sweep (never one behind another), and quarantines it after
  *   MAX_DECIDE_ATTEMPTS.
+ * - A message whose quarantine cannot be recorded either is counted and waits out its backoff.
  * - Two paths deciding the same stored message at once (the retry sweep and the IMAP resync after a
  *   restart, in this process and from a second process): one decision, one answer, no error.
  */
@@ -152,6 +153,30 @@ describe('a failure of the environment', () => {
     expect(d!.reason).toBe(`still undecided after ${MAX_DECIDE_ATTEMPTS} attempts: [40001] could not serialize access due to concurrent update (test)`);
     expect(await sweep(at(365 * 86_400_000))).toBe(0);
     expect(retryDelayMs(MAX_DECIDE_ATTEMPTS)).toBeLessThanOrEqual(3_600_000);
+  });
+});
+
+describe('a message whose quarantine cannot be recorded either', () => {
+  it('is counted and waits out its backoff like any other, listed as waiting, never retried in a loop', async () => {
+    // Every decision about Russia's mail is refused by the database, the quarantine's included.
+    await sql`ALTER TABLE inbound_decisions ADD CONSTRAINT test_undecidable CHECK (from_address IS DISTINCT FROM 'fault-russia@example.org')`.execute(t.db);
+    try {
+      const raw = await orderMail('russia', 'A MOS - UKR');
+      const id = (await insertInboundMessage(t.db, { raw, receivedAt: new Date(), source: 'pipe', mailbox: 'pipe:game', messageId: `<fault-${n}@example.org>` })).id;
+      const failed: number[] = [];
+      const now = at(0);
+      expect(await retryUndecided(t.db, ctxAt(now), { graceMs: 0, onError: (i) => failed.push(i) })).toBe(1);
+      expect(failed).toEqual([id]);
+      const a = (await attemptsOf(id))!;
+      expect(a).toMatchObject({ attempts: 1, last_error: expect.stringContaining('test_undecidable') });
+      expect(a.next_attempt_at.getTime() - now.getTime()).toBe(retryDelayMs(1));
+      expect(await retryUndecided(t.db, ctxAt(new Date(now.getTime() + 1000)), { graceMs: 0 })).toBe(0);
+      const listing = await runQuarantine(t.db, {});
+      expect(listing.ok && listing.json).toMatchObject({ undecided: [expect.objectContaining({ inbound: id, attempts: 1, lastError: expect.stringContaining('test_undecidable') })] });
+      expect(listing.ok && listing.text).toMatch(/Waiting to be decided \(1\)/);
+    } finally {
+      await sql`ALTER TABLE inbound_decisions DROP CONSTRAINT test_undecidable`.execute(t.db);
+    }
   });
 });
 

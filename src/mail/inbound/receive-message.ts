@@ -173,13 +173,20 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
     } catch (e) {
       // Another process decided it first: its transaction won, ours rolled back whole.
       if (isDecisionConflict(e)) return { kind: 'duplicate', inboundId };
-      if (!isTransientFailure(e)) return await quarantine(db, qctx, rec, msg.raw, `could not be decided: ${describeFailure(e)}`, UNREADABLE_NOTICE);
-      const attempts = await recordDecideAttempt(db, inboundId, describeFailure(e), now).catch(() => undefined);
-      if (attempts !== undefined && attempts >= MAX_DECIDE_ATTEMPTS) {
-        const last = await quarantine(db, qctx, rec, msg.raw, `still undecided after ${attempts} attempts: ${describeFailure(e)}`, UNREADABLE_NOTICE).catch(() => undefined);
+      let failure = e;
+      if (!isTransientFailure(e)) {
+        try {
+          return await quarantine(db, qctx, rec, msg.raw, `could not be decided: ${describeFailure(e)}`, UNREADABLE_NOTICE);
+        } catch (q) {
+          failure = q; // not even the quarantine could be recorded: an attempt like any other, with backoff
+        }
+      }
+      const attempts = await recordDecideAttempt(db, inboundId, describeFailure(failure), now).catch(() => undefined);
+      if (isTransientFailure(failure) && attempts !== undefined && attempts >= MAX_DECIDE_ATTEMPTS) {
+        const last = await quarantine(db, qctx, rec, msg.raw, `still undecided after ${attempts} attempts: ${describeFailure(failure)}`, UNREADABLE_NOTICE).catch(() => undefined);
         if (last) return last;
       }
-      throw e;
+      throw failure;
     }
   } finally {
     release();
