@@ -16,3 +16,19 @@ export const MAX_ORDERS_PER_SHEET = 200;
 export const MAX_PRESS_CHARS = 20_000;
 /** Most replies the judge sends one address in an hour (a mail-loop and abuse guard). */
 export const MAX_REPLIES_PER_SENDER_PER_HOUR = 30;
+/**
+ * Attempts at deciding a stored message that keep failing for a reason of the environment (the
+ * database unreachable, a deadlock): after this many it is quarantined with the last error.
+ */
+export const MAX_DECIDE_ATTEMPTS = 8;
+/** Wait before the retry sweep's second attempt at an undecided message (ms); doubles per attempt. */
+export const DECIDE_RETRY_BASE_MS = 60_000;
+/** Longest wait between two attempts at an undecided message (ms). */
+export const DECIDE_RETRY_MAX_MS = 60 * 60_000;
+/** Longest error text recorded with a quarantined or retried message (characters). */
+export const MAX_RECORDED_ERROR_CHARS = 2_000;
+/**
+ * Age after which a partly written `.eml` in the file outbox is a leftover, even when its writer's
+ * process id is in use again (ms). Writing one takes milliseconds.
+ */
+export const STALE_PARTIAL_WRITE_MS = 10 * 60_000;

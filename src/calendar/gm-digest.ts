@@ -46,7 +46,7 @@ export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | und
     .selectFrom('inbound_decisions')
     .select(['decided_at', 'from_address', 'outcome', 'reason', 'power'])
     .where('game_id', '=', game.id)
-    .where('outcome', 'in', ['refused', 'late'])
+    .where('outcome', 'in', ['refused', 'late', 'quarantined'])
     .where('decided_at', '>=', since)
     .orderBy('decided_at')
     .execute();
@@ -56,7 +56,8 @@ export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | und
     if (isAlarm(d.reason)) {
       alarms.push({ at: d.decided_at, from: d.from_address ?? '(unknown)', ...(d.power ? { claimedPower: d.power as Power } : {}), detail: d.reason ?? '' });
     } else {
-      refused.push({ at: d.decided_at, kind: d.outcome === 'late' ? 'orders' : 'other', ...(d.from_address ? { from: d.from_address } : {}), reason: d.outcome === 'late' ? `late: ${d.reason ?? ''}` : d.reason ?? 'refused' });
+      const reason = d.outcome === 'late' ? `late: ${d.reason ?? ''}` : d.outcome === 'quarantined' ? `quarantined, not read: ${d.reason ?? ''}` : d.reason ?? 'refused';
+      refused.push({ at: d.decided_at, kind: d.outcome === 'late' ? 'orders' : 'other', ...(d.from_address ? { from: d.from_address } : {}), reason });
     }
   }
   for (const p of await findPhasePress(db, game.id, phase.name)) {

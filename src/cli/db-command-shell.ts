@@ -20,6 +20,7 @@ import { migrateQueue } from '../worker/queue.js';
 import { runGameCreate } from './commands/game-create.js';
 import { runGameShow } from './commands/game-show.js';
 import { runAudit } from './commands/audit.js';
+import { runQuarantine } from './commands/quarantine.js';
 import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
@@ -153,4 +154,9 @@ export function rollbackCommand(gameId: string, phase: string, opts: CommonOptio
 /** `mailjudge audit --game <game> --power <power> [--phase <phase>]` (the TD, D.VII(1), D.VII(7)). */
 export function auditCommand(opts: CommonOptions & { game: string; power: string; phase?: string }): Promise<void> {
   return execute('audit', opts, noInput, (db) => runAudit(db, { game: opts.game, power: opts.power, ...(opts.phase ? { phase: opts.phase } : {}) }));
+}
+
+/** `mailjudge quarantine [--game <game>]`: the messages the judge stored but did not read, and those waiting to be decided (issue 20). */
+export function quarantineCommand(opts: CommonOptions & { game?: string }): Promise<void> {
+  return execute('quarantine', opts, noInput, (db) => runQuarantine(db, { ...(opts.game ? { game: opts.game } : {}) }));
 }

@@ -1,5 +1,5 @@
 /**
- * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`, `rollback`)
+ * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`, `rollback`, `audit`, `quarantine`)
  * with their options and help. Their code (src/cli/db-command-shell.ts) is imported when one of them
  * runs, so `adjudicate` and the other engine commands start as fast as before.
  */
@@ -85,6 +85,12 @@ Options override the file.`,
       .requiredOption('--power <power>', 'the power, e.g. FRANCE')
       .option('--phase <phase>', 'only this phase, e.g. S1901M'),
   ).action(async (opts: CommonOptions & { game: string; power: string; phase?: string }) => (await shell()).auditCommand(opts));
-  withCommon(game.command('show <game>').description('show a game: players, position, phase, deadline, who has ordered (never the orders)'))
+  withCommon(
+    program
+      .command('quarantine')
+      .description('the messages the judge stored but did not read (too large, unreadable, failing every time), with why, and those still waiting to be decided with their attempts')
+      .option('--game <game>', 'only the quarantined messages from registered players of this game'),
+  ).action(async (opts: CommonOptions & { game?: string }) => (await shell()).quarantineCommand(opts));
+    withCommon(game.command('show <game>').description('show a game: players, position, phase, deadline, who has ordered (never the orders)'))
     .action(async (id: string, opts: CommonOptions) => (await shell()).gameShowCommand(id, opts));
 }

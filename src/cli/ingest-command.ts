@@ -4,10 +4,13 @@
  * topmost `Received:` header our MTA wrote (src/mail/sources/pipe.ts), else the time of the call.
  *
  * Exit codes follow sysexits, because the caller is an MTA: 0 the message is stored (whatever the
- * judge then decided: refused and late sets are answered by mail, not bounced); 75 (EX_TEMPFAIL)
- * the database failed or the configuration is wrong, so the MTA keeps the message and retries
- * (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost); 66
- * (EX_NOINPUT) nothing on stdin. The outcome is printed as one JSON line.
+ * judge then decided: refused and late sets are answered by mail, not bounced; a message that cannot
+ * be read, or whose handling fails in a way that would fail again with the same bytes, is
+ * quarantined, and retrying it could not help); 75 (EX_TEMPFAIL) the message could not be stored,
+ * deciding it failed for a reason of the environment (the database unreachable, a deadlock:
+ * src/db/transient-error.ts), or the configuration is wrong, so the MTA keeps the message and
+ * retries (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost);
+ * 66 (EX_NOINPUT) nothing on stdin. The outcome is printed as one JSON line.
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -88,13 +91,14 @@ export function registerIngestCommand(program: Command): void {
       'after',
       `
 Receipt time: the date of the topmost Received: header (written by your MTA), else now.
-Exit codes (sysexits): 0 stored, whatever the judge decided; 75 database failure or
-configuration problem (the MTA keeps the message and retries); 66 empty input.
+Exit codes (sysexits): 0 stored, whatever the judge decided (a message it cannot read is
+quarantined: mailjudge quarantine); 75 the database is unreachable or failed for a reason a retry
+may cure, or a configuration problem (the MTA keeps the message and retries); 66 empty input.
 Postfix master.cf example:
   mailjudge unix - n n - - pipe flags=R user=judge argv=/usr/local/bin/mailjudge ingest`,
     )
     .action(async (opts: { confirm?: boolean; config?: string }) => {
-      const code = await runIngest(opts, readStdin(), new Date());
-      process.exit(code);
+      // The exit code is set, not forced: the outcome line reaches the MTA whole (src/cli/exit.ts).
+      process.exitCode = await runIngest(opts, readStdin(), new Date());
     });
 }

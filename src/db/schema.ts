@@ -208,6 +208,15 @@ export interface InboundDecisionsTable {
   replied: ColumnType<boolean, boolean | undefined, never>;
 }
 
+/** 0006: failed attempts at deciding a stored message (the retry sweep's backoff). */
+export interface InboundAttemptsTable {
+  inbound_message_id: number;
+  attempts: number;
+  last_error: string;
+  last_attempt_at: Date;
+  next_attempt_at: Date;
+}
+
 export interface RollbacksTable {
   id: Generated<number>;
   game_id: ColumnType<string, string, never>;
@@ -468,6 +477,8 @@ export interface Database {
   withheld_phases: WithheldPhasesTable;
   replacement_periods: ReplacementPeriodsTable;
   communications_recorded: CommunicationsRecordedTable;
+  // 0006: retries of undecided inbound messages (issue 20).
+  inbound_attempts: InboundAttemptsTable;
 }
 
 /** A Kysely handle or a transaction on one: the first parameter of repository functions. */

@@ -99,11 +99,13 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       throw e;
     }
     // Messages a killed process stored but never decided are decided now (a losing duplicate attempt rolls back).
-    void retryUndecided(db, receiveCtx, { graceMs: 0 }).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
+    // Each message on its own: one that fails is counted and retried later with backoff, the others go on (issue 20).
+    const retry = { onError: (id: number, e: Error) => void process.stderr.write(`intake retry: message #${id} is still undecided: ${e.message}\n`) };
+    void retryUndecided(db, receiveCtx, { ...retry, graceMs: 0 }).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
     // Every minute: each open phase has its adjudication job, and no stored message is left undecided.
     const sweep = setInterval(() => {
       void scheduleOpenPhases(db).catch((e: Error) => process.stderr.write(`scheduler: ${e.message}\n`));
-      void retryUndecided(db, receiveCtx).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
+      void retryUndecided(db, receiveCtx, retry).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
     }, options.sweepEvery ?? 60_000);
     sweep.unref();
     return {

@@ -132,10 +132,12 @@ describe('mailjudge start, SIGKILLed and restarted', () => {
     expect(rows.filter((m) => m.kind === 'orders-received')).toHaveLength(7);
     const audits = await t.db.selectFrom('audit_log').select('action').where('game_id', '=', 'killed').where('action', '=', 'phase.adjudicate').execute();
     expect(audits).toHaveLength(1);
-    // One .eml per outbox row, no half-written file, no Message-ID twice.
+    // One .eml per outbox row, no half-written file (a write cut by a kill is removed at the next
+    // start), no Message-ID twice.
     const files = readdirSync(join(stateDir, 'outbox'));
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(rows.length);
-    expect(files.filter((f) => !f.endsWith('.eml')).every((f) => f.includes('.tmp-'))).toBe(true);
+    expect(files.filter((f) => !f.endsWith('.eml'))).toEqual(['.partial']);
+    expect(readdirSync(join(stateDir, 'outbox', '.partial'))).toEqual([]);
     const ids = files.filter((f) => f.endsWith('.eml')).map((f) => /^Message-ID: (.*)$/im.exec(readFileSync(join(stateDir, 'outbox', f), 'utf8'))![1]);
     expect(new Set(ids).size).toBe(rows.length);
     expect(await verifyAuditChain(t.db)).toBeNull();

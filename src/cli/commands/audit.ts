@@ -1,7 +1,8 @@
 /**
  * `mailjudge audit --game G --power P [--phase S1901M]`: the TD's view of a dispute (D.VII(1),
  * D.VII(7)). Every copy received from the power's players — through the game mailbox and the
- * confirmation mailbox — with its receipt time in GMT to the second, the SHA-256 of the raw message,
+ * confirmation mailbox, and those from their addresses that were ignored or quarantined before a
+ * game was known (issue 20) — with its receipt time in GMT to the second, the SHA-256 of the raw message,
  * the header that decided identity and what the judge decided; then the order set that counts for
  * each phase. Tamper evidence: the audit log's hash chain is verified end to end, each stored raw
  * message is re-hashed by the database, and each hash must equal the one the chain recorded when the
@@ -73,6 +74,9 @@ export async function runAudit(db: Db, o: AuditOptions): Promise<CommandResult> 
       eb.or([
         eb.and([eb('d.game_id', '=', game.id), eb.or([eb('d.power', '=', power), ...(emails.length ? [eb('d.from_address', 'in', emails)] : [])])]),
         ...(emails.length ? [eb.and([eb('d.role', '=', 'confirm'), eb('d.from_address', 'in', emails)])] : []),
+        // Messages from the player's address that no game was found for: ignored (an auto-reply, a
+        // bounce), quarantined (too large, unreadable) or refused before a game was known.
+        ...(emails.length ? [eb.and([eb('d.game_id', 'is', null), eb('d.from_address', 'in', emails)])] : []),
       ]),
     );
   if (phaseFilter) q = q.where((eb) => eb.or([eb('d.phase', '=', phaseFilter), eb('d.phase', 'is', null)]));

@@ -3,10 +3,12 @@
  * plain text (an HTML-only body is converted; quoted-printable, base64 and any charset decoded by
  * mailparser), and the headers that decide whether replying is safe. Attachments are never read as
  * orders. Never throws on bad input: a message that cannot be parsed comes back as `{ ok: false }`.
+ * Every string it returns can be stored in PostgreSQL (storable-text.ts).
  */
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { MAX_MESSAGE_BYTES } from '../../limits.js';
 import { htmlToPlainText } from './html-text.js';
+import { storableText as t } from './storable-text.js';
 
 export interface InboundMail {
   readonly messageId?: string;
@@ -35,7 +37,7 @@ export type ParseMessageResult = { ok: true; mail: InboundMail } | { ok: false; 
 function addresses(a: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(a) ? a : a ? [a] : [];
   const out: string[] = [];
-  for (const obj of list) for (const v of obj.value) if (v.address) out.push(v.address.toLowerCase());
+  for (const obj of list) for (const v of obj.value) if (v.address) out.push(t(v.address.toLowerCase()));
   return out;
 }
 
@@ -43,6 +45,15 @@ function header(p: ParsedMail, name: string): string | undefined {
   const v = p.headers.get(name);
   if (v === undefined || v === null) return undefined;
   return typeof v === 'string' ? v : typeof v === 'object' && 'value' in v ? String((v as { value: unknown }).value) : String(v);
+}
+
+/**
+ * A delivery status notification or other bounce, by the headers every MTA writes on one: a
+ * `multipart/report` body, the null sender `Return-Path: <>`, or a From of MAILER-DAEMON or
+ * postmaster. Pure.
+ */
+export function looksLikeBounce(h: { contentType: string; returnPath: string; from: string | undefined }): boolean {
+  return /multipart\/report/i.test(h.contentType) || (/^<?>?$/.test(h.returnPath.trim()) && h.returnPath !== '') || /^(mailer-daemon|postmaster)@/i.test(h.from ?? '');
 }
 
 /** Parse one raw message. */
@@ -59,24 +70,23 @@ export async function parseMessage(raw: Buffer): Promise<ParseMessageResult> {
   const auto = header(p, 'auto-submitted');
   const precedence = header(p, 'precedence')?.toLowerCase();
   const returnPath = header(p, 'return-path') ?? '';
-  const isBounce =
-    /multipart\/report/i.test(contentType) ||
-    /^<?>?$/.test(returnPath.trim()) && returnPath !== '' ||
-    /^(mailer-daemon|postmaster)@/i.test(from?.address ?? '');
+  const isBounce = looksLikeBounce({ contentType, returnPath, from: from?.address });
   const refs = p.references === undefined ? [] : Array.isArray(p.references) ? p.references : [p.references];
+  // Every string is made storable (no NUL, no lone surrogate): the text and the header values end up
+  // in text and jsonb columns (decisions, order sets, replies); the raw bytes keep the original.
   const mail: InboundMail = {
-    ...(p.messageId ? { messageId: p.messageId } : {}),
-    ...(from?.address ? { from: from.address.toLowerCase() } : {}),
-    ...(from?.name ? { fromName: from.name } : {}),
+    ...(p.messageId ? { messageId: t(p.messageId) } : {}),
+    ...(from?.address ? { from: t(from.address.toLowerCase()) } : {}),
+    ...(from?.name ? { fromName: t(from.name) } : {}),
     to: addresses(p.to),
     cc: addresses(p.cc),
-    subject: p.subject ?? '',
+    subject: t(p.subject ?? ''),
     ...(p.date ? { date: p.date } : {}),
     // An HTML-only body is converted here, keeping table cells apart (html-text.ts).
-    text: (p.text ?? '').trim() === '' && typeof p.html === 'string' ? htmlToPlainText(p.html) : p.text ?? '',
-    ...(p.inReplyTo ? { inReplyTo: p.inReplyTo } : {}),
-    references: refs,
-    ...(auto && !/^no\b/i.test(auto) ? { autoSubmitted: auto } : {}),
+    text: t((p.text ?? '').trim() === '' && typeof p.html === 'string' ? htmlToPlainText(p.html) : p.text ?? ''),
+    ...(p.inReplyTo ? { inReplyTo: t(p.inReplyTo) } : {}),
+    references: refs.map(t),
+    ...(auto && !/^no\b/i.test(auto) ? { autoSubmitted: t(auto) } : {}),
     ...(precedence && /^(bulk|junk|list)$/.test(precedence) ? { precedence } : {}),
     isBounce,
     attachments: p.attachments.length,

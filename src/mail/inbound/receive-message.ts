@@ -6,11 +6,22 @@
  * (player-mail.ts). Never throws on bad input: a message that cannot be read is quarantined, never
  * dropped; every message ends with exactly one recorded decision (inbound_decisions) and one audit
  * entry carrying the raw message's SHA-256, so the hash chain covers the evidence.
+ *
+ * Failures after the message is stored (issue 20): one that would happen again with the same bytes
+ * (a constraint, a parse, a bug) quarantines the message with the error (quarantine.ts), and the
+ * source reports success (the MTA does not retry it); only a failure of the environment (the
+ * database unreachable, a deadlock: src/db/transient-error.ts) is thrown, so the MTA retries, and is
+ * counted (inbound_attempts) for the retry sweep, which retries each undecided message on its own
+ * with backoff and quarantines it after MAX_DECIDE_ATTEMPTS. One path decides a message at a time
+ * (decision-owner.ts).
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { gameFromRow, type Game } from '../../db/games.js';
+import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
+import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
+import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../limits.js';
 import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findPerson, findPersonByEmail, type Person } from '../../db/people.js';
 import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
@@ -25,7 +36,10 @@ import { headerFields } from './header-fields.js';
 import { parseMessage, type InboundMail } from './parse-message.js';
 import { gameView } from '../outbound/queue-mail.js';
 import { receivePlayerMail } from './player-mail.js';
-import { mayReply, queueReply } from './reply.js';
+import { claimDecision, isDecisionConflict } from './decision-owner.js';
+import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from './quarantine.js';
+import { isAnswerableAddress, mayReply, queueReply } from './reply.js';
+import { storableText } from './storable-text.js';
 
 export interface IncomingMessage {
   readonly raw: Buffer;
@@ -69,20 +83,23 @@ export type ReceiveOutcome =
   | { kind: 'noOrders'; inboundId: number; gameId: string; power: string }
   | { kind: 'orders'; inboundId: number; orderSetId: number; gameId: string; power: string; final: boolean };
 
-/** The Message-ID from the raw header block, without parsing the message (dedupe before parsing). */
+/** The Message-ID from the raw header block, without parsing the message (dedupe before parsing); storable (no NUL). */
 export function rawMessageId(raw: Buffer): string | undefined {
   const value = headerFields(raw).find((f) => f.name === 'message-id')?.value;
-  return value === undefined ? undefined : /<[^>\r\n]+>/.exec(value)?.[0];
+  const id = value === undefined ? undefined : /<[^>\r\n]+>/.exec(value)?.[0];
+  return id === undefined ? undefined : storableText(id);
 }
 
 /** Why a message must not be answered (RFC 3834; DESIGN "Reliability"), or `undefined`. */
-export function loopRisk(mail: InboundMail, ownAddresses: string | readonly string[]): string | undefined {
+export function loopRisk(mail: Pick<InboundMail, 'isBounce' | 'autoSubmitted' | 'precedence' | 'from'>, ownAddresses: string | readonly string[]): string | undefined {
   const own = (typeof ownAddresses === 'string' ? [ownAddresses] : ownAddresses).map((a) => a.toLowerCase());
   if (mail.isBounce) return 'a bounce or delivery report';
   if (mail.autoSubmitted) return `Auto-Submitted: ${mail.autoSubmitted}`;
   if (mail.precedence) return `Precedence: ${mail.precedence}`;
   if (mail.from && own.includes(mail.from)) return 'our own mail';
   if (!mail.from) return 'no readable From address';
+  // `From: Cron Daemon <root>`: a local job's mail passed on by an MTA; no reply can reach it.
+  if (!isAnswerableAddress(mail.from)) return `the From address "${mail.from}" has no domain, so it cannot be answered`;
   return undefined;
 }
 
@@ -112,9 +129,15 @@ async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: In
   return { decision, auth };
 }
 
-/** Store, read, decide, answer. */
+/** A stored message on its way to its decision. */
+export interface StoredMessage extends IncomingMessage {
+  readonly inboundId: number;
+  /** The Message-ID header as stored (with its angle brackets), if any. */
+  readonly messageId?: string | undefined;
+}
+
+/** Store, read, decide, answer. Throws only when the message could not be stored, or a failure of the environment. */
 export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingMessage): Promise<ReceiveOutcome> {
-  const now = ctx.now?.() ?? new Date();
   const role = msg.role ?? 'game';
   const messageId = rawMessageId(msg.raw);
   const stored = await insertInboundMessage(db, {
@@ -127,19 +150,75 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
     messageId: messageId ?? null,
     role,
   });
-  const inboundId = stored.id;
-  // A copy stored before but never decided (the process died in between) is decided now; the
-  // decision's primary key makes sure only one attempt ever commits.
-  if (!stored.created && (await findDecision(db, inboundId))) return { kind: 'duplicate', inboundId };
-  const rec: Received = { inboundId, role, receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId, now };
+  return decideStored(db, ctx, { ...msg, role, inboundId: stored.id, messageId });
+}
 
-  const parsed = await parseMessage(msg.raw);
-  if (!parsed.ok) {
-    await decide(db, rec, { outcome: 'quarantined', reason: parsed.reason, replied: false });
-    return { kind: 'quarantined', inboundId, reason: parsed.reason };
+/**
+ * Decide a stored message once: a duplicate when it is decided already or another path is deciding
+ * it; quarantined when deciding fails in a way the same bytes would fail again; a failure of the
+ * environment is counted (inbound_attempts) and thrown, unless it was the last attempt allowed,
+ * which quarantines the message.
+ */
+export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessage): Promise<ReceiveOutcome> {
+  const inboundId = msg.inboundId;
+  const release = claimDecision(db, inboundId);
+  if (!release) return { kind: 'duplicate', inboundId };
+  try {
+    if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
+    const now = ctx.now?.() ?? new Date();
+    const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
+    const qctx = quarantineContext(ctx, now);
+    try {
+      return await decideMessage(db, ctx, qctx, msg, rec);
+    } catch (e) {
+      // Another process decided it first: its transaction won, ours rolled back whole.
+      if (isDecisionConflict(e)) return { kind: 'duplicate', inboundId };
+      let failure = e;
+      if (!isTransientFailure(e)) {
+        try {
+          return await quarantine(db, qctx, rec, msg.raw, `could not be decided: ${describeFailure(e)}`, UNREADABLE_NOTICE);
+        } catch (q) {
+          failure = q; // not even the quarantine could be recorded: an attempt like any other, with backoff
+        }
+      }
+      const attempts = await recordDecideAttempt(db, inboundId, describeFailure(failure), now).catch(() => undefined);
+      if (isTransientFailure(failure) && attempts !== undefined && attempts >= MAX_DECIDE_ATTEMPTS) {
+        const last = await quarantine(db, qctx, rec, msg.raw, `still undecided after ${attempts} attempts: ${describeFailure(failure)}`, UNREADABLE_NOTICE).catch(() => undefined);
+        if (last) return last;
+      }
+      throw failure;
+    }
+  } finally {
+    release();
   }
+}
+
+function ownAddresses(ctx: ReceiveContext): string[] {
+  return [ctx.fromAddress, ...(ctx.confirmAddress ? [ctx.confirmAddress] : [])];
+}
+
+function quarantineContext(ctx: ReceiveContext, now: Date): QuarantineContext {
+  return { fromAddress: ctx.fromAddress, now, ownAddresses: ownAddresses(ctx), ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
+}
+
+/** What to tell a registered player whose message is over {@link MAX_MESSAGE_BYTES}. */
+const TOO_LARGE_NOTICE = {
+  subjectNote: 'too large',
+  reason: `it is larger than the judge's limit of ${MAX_MESSAGE_BYTES} bytes (${MAX_MESSAGE_BYTES / 1024 / 1024} MiB) per message`,
+  remedy: 'send your orders again as plain text in the body of a new message, with no attachments (no pictures, documents or forwarded mail) and without quoting earlier mail; orders need only a few hundred bytes. A set you sent before, if any, stands',
+};
+
+/** Read a stored message and decide it (the whole pipeline after storing). */
+async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContext, msg: StoredMessage, rec: Received): Promise<ReceiveOutcome> {
+  const now = rec.now;
+  const role = rec.role;
+  const inboundId = rec.inboundId;
+  // Input past a limit is refused with a message naming the limit (src/limits.ts); the headers alone say who to tell.
+  if (msg.raw.length > MAX_MESSAGE_BYTES) return quarantine(db, qctx, rec, msg.raw, `the message is larger than ${MAX_MESSAGE_BYTES} bytes (${msg.raw.length})`, TOO_LARGE_NOTICE);
+  const parsed = await parseMessage(msg.raw);
+  if (!parsed.ok) return quarantine(db, qctx, rec, msg.raw, parsed.reason, UNREADABLE_NOTICE);
   const mail = parsed.mail;
-  const risk = loopRisk(mail, [ctx.fromAddress, ...(ctx.confirmAddress ? [ctx.confirmAddress] : [])]);
+  const risk = loopRisk(mail, ownAddresses(ctx));
   if (risk) {
     await decide(db, rec, { outcome: 'ignored', reason: risk, fromAddress: mail.from ?? null, replied: false });
     return { kind: 'ignored', inboundId, reason: risk };
@@ -233,26 +312,29 @@ export function gmtSeconds(at: Date): string {
 }
 
 /**
- * Decide every stored message that has no decision yet (a process killed between storing and
- * deciding; a database error mid-way), oldest first; returns how many were retried. Messages stored
- * in the last `graceMs` are left to the process handling them.
+ * Decide stored messages that have no decision yet (a process killed between storing and deciding;
+ * a failure of the environment mid-way), oldest first, each on its own: one that fails again is
+ * counted and retried later with backoff (quarantined after MAX_DECIDE_ATTEMPTS) and never keeps
+ * the others from being decided. Messages stored in the last `graceMs` are left to the process
+ * handling them, and so are those another path of this process is deciding. Returns how many were
+ * tried.
  */
-export async function retryUndecided(db: Db, ctx: ReceiveContext, options: { graceMs?: number; limit?: number } = {}): Promise<number> {
+export async function retryUndecided(
+  db: Db,
+  ctx: ReceiveContext,
+  options: { graceMs?: number; limit?: number; onError?: (inboundId: number, error: Error) => void } = {},
+): Promise<number> {
   const now = ctx.now?.() ?? new Date();
-  const rows = await db
-    .selectFrom('inbound_messages as m')
-    .leftJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
-    .select(['m.id', 'm.raw', 'm.received_at', 'm.source', 'm.role', 'm.mailbox', 'm.uidvalidity', 'm.uid'])
-    .where('d.inbound_message_id', 'is', null)
-    .where('m.stored_at', '<', new Date(now.getTime() - (options.graceMs ?? 60_000)))
-    .orderBy('m.id')
-    .limit(options.limit ?? 100)
-    .execute();
+  const rows = await findUndecidedDue(db, { now, storedBefore: new Date(now.getTime() - (options.graceMs ?? 60_000)), limit: options.limit ?? 100 });
   for (const r of rows) {
-    await receiveMessage(db, ctx, {
-      raw: r.raw, receivedAt: r.received_at, source: r.source, role: r.role,
-      ...(r.mailbox !== null ? { mailbox: r.mailbox } : {}), ...(r.uid !== null && r.uidvalidity !== null ? { uid: r.uid, uidvalidity: r.uidvalidity } : {}),
-    });
+    try {
+      await decideStored(db, ctx, {
+        inboundId: r.id, raw: r.raw, receivedAt: r.receivedAt, source: r.source, role: r.role, messageId: r.messageId ?? undefined,
+        ...(r.mailbox !== null ? { mailbox: r.mailbox } : {}), ...(r.uid !== null && r.uidvalidity !== null ? { uid: r.uid, uidvalidity: r.uidvalidity } : {}),
+      });
+    } catch (e) {
+      options.onError?.(r.id, e as Error);
+    }
   }
   return rows.length;
 }

@@ -21,11 +21,21 @@ export interface ReplyContext {
 
 export interface ReplyTo {
   readonly inboundId: number;
-  readonly mail: InboundMail;
+  readonly mail: Pick<InboundMail, 'messageId' | 'from'>;
 }
 
-/** Whether the sender may be answered now (the per-sender hourly cap). */
+/**
+ * Whether mail can be sent to `address` at all: a local part, one `@`, a domain, as the outbox's
+ * `to_address` check demands. `Cron Daemon <root>` (a local cron job's mail passed on by an MTA)
+ * has no domain: answering it could only fail. Pure.
+ */
+export function isAnswerableAddress(address: string | undefined): boolean {
+  return address !== undefined && /^[^@\s]+@[^@\s]+$/.test(address);
+}
+
+/** Whether the sender may be answered now: an address mail can go to, within the per-sender hourly cap. */
 export async function mayReply(db: Db, ctx: ReplyContext, to: string): Promise<boolean> {
+  if (!isAnswerableAddress(to)) return false;
   const previous = await repliesTo(db, to, new Date(ctx.now.getTime() - RATE_LIMIT_WINDOW_MS));
   return rateLimit(previous, ctx.now, { perHour: ctx.repliesPerHour ?? MAX_REPLIES_PER_SENDER_PER_HOUR }).allowed;
 }

@@ -1,11 +1,13 @@
 /**
  * Delivering an outbox mail: over SMTP through a smarthost (nodemailer, pooled) when one is
- * configured, otherwise as an `.eml` file under `<stateDir>/outbox/`. Every mail carries its
+ * configured, otherwise as an `.eml` file under `<stateDir>/outbox/` (written in `outbox/.partial/`
+ * first and renamed into place; leftovers of killed writes are removed at start). Every mail carries its
  * deterministic Message-ID, `Auto-Submitted: auto-generated` (RFC 3834: nobody's autoresponder
  * answers it), a `List-Id` per game and threading headers, so a resend is recognisable as the same mail.
  */
-import { mkdirSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { STALE_PARTIAL_WRITE_MS } from '../../limits.js';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboxMail } from '../../db/outbox.js';
@@ -63,6 +65,58 @@ export function outboxFileName(mail: Pick<OutboxMail, 'id' | 'kind' | 'to' | 'cr
   return `${mail.createdAt.toISOString().slice(0, 10)}-${mail.kind}-${mail.id}-${mail.to.replace(/[^A-Za-z0-9@._-]/g, '_')}.eml`;
 }
 
+/**
+ * Where the file outbox writes a mail before renaming it into place: a folder of its own, so a
+ * write cut short (a killed process) can never be mistaken for mail. Names end in `.<pid>`.
+ */
+export const PARTIAL_DIR = '.partial';
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
+  }
+}
+
+/**
+ * Remove the leftovers of writes cut short in the file outbox `dir`: files in {@link PARTIAL_DIR},
+ * and `….eml.tmp-<pid>` files beside the mail (where earlier versions wrote), whose writer is dead or
+ * which are older than {@link STALE_PARTIAL_WRITE_MS}. A write in progress in another live process
+ * sharing the folder is left alone. Returns the paths removed.
+ */
+export function removePartialWrites(dir: string, now: number = Date.now()): string[] {
+  const candidates: { path: string; pid: number }[] = [];
+  const scan = (folder: string, pattern: RegExp) => {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return; // no folder, nothing left over
+    }
+    for (const name of names) {
+      const m = pattern.exec(name);
+      if (m) candidates.push({ path: join(folder, name), pid: Number(m[1]) });
+    }
+  };
+  scan(dir, /\.eml\.tmp-(\d+)$/);
+  scan(join(dir, PARTIAL_DIR), /\.eml\.(\d+)$/);
+  const removed: string[] = [];
+  for (const c of candidates) {
+    let mtime: number;
+    try {
+      mtime = statSync(c.path).mtimeMs;
+    } catch {
+      continue; // renamed into place meanwhile
+    }
+    if (processAlive(c.pid) && now - mtime < STALE_PARTIAL_WRITE_MS) continue;
+    rmSync(c.path, { force: true });
+    removed.push(c.path);
+  }
+  return removed;
+}
+
 export function createTransport(options: TransportOptions): MailTransport {
   if (options.smtpUrl) {
     const t = nodemailer.createTransport(options.smtpUrl.includes('?') ? options.smtpUrl : `${options.smtpUrl}?pool=true`);
@@ -80,15 +134,19 @@ export function createTransport(options: TransportOptions): MailTransport {
       close: () => t.close(),
     };
   }
+  // What a killed process left half written is cleaned up at start.
+  removePartialWrites(options.outboxDir);
   return {
     where: options.outboxDir,
     async send(mail) {
-      mkdirSync(options.outboxDir, { recursive: true });
-      const file = join(options.outboxDir, outboxFileName(mail));
+      const partial = join(options.outboxDir, PARTIAL_DIR);
+      mkdirSync(partial, { recursive: true });
+      const name = outboxFileName(mail);
+      const file = join(options.outboxDir, name);
       if (existsSync(file)) return; // a retry of a mail already written: the same file, once
-      const tmp = `${file}.tmp-${process.pid}`;
+      const tmp = join(partial, `${name}.${process.pid}`);
       writeFileSync(tmp, await composeMail(mail, options.from));
-      renameSync(tmp, file); // atomic: a killed worker leaves a .tmp, never half a mail
+      renameSync(tmp, file); // atomic, same file system: a killed worker leaves a file in .partial/, never half a mail
     },
     close: () => {},
   };

@@ -4,7 +4,8 @@
  * anything else) with the mailbox's INTERNALDATE as the trusted receipt time.
  *
  * Invariants, in the order each message goes through them:
- * 1. `handle` stores the raw message (a failure stops the batch; the message is fetched again);
+ * 1. `handle` stores the raw message (a failure, which receiveMessage throws only for a failure of
+ *    the environment, stops the batch; the message is fetched again);
  * 2. then the checkpoint (src/db/mailbox-checkpoints.ts) moves past its UID;
  * 3. then it is flagged \Seen or moved; nothing is ever deleted, and a failed flag or move is
  *    logged and tried again at the next sync: the checkpoint, not the flag, says what has been read.

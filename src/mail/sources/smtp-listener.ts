@@ -5,7 +5,8 @@
  * its accepted recipients, with the end of DATA as the trusted receipt time.
  *
  * Nothing is lost: the message is acknowledged (250) only after `handle` has stored it; when the
- * handler fails the reply is 451, so the sending MTA keeps it and retries, and the retried bytes
+ * handler fails (a failure of the environment: receiveMessage quarantines a message it cannot read
+ * and returns) the reply is 451, so the sending MTA keeps it and retries, and the retried bytes
  * are recognised as the same message (source, mailbox, sha256). For the same reason the bytes are
  * stored exactly as received (no trace header is added: a retry would differ by it); the SMTP
  * envelope (client IP, EHLO name, MAIL FROM) goes with it for SPF.

@@ -1,0 +1,56 @@
+/**
+ * Which failures are of the environment, and so worth retrying, and which would happen again with
+ * the same input (issue 20: a stored message that can never be decided is quarantined, not retried
+ * forever). Pure: it reads the error objects node-postgres and Node's sockets throw.
+ *
+ * Temporary (retry): the database cannot be reached or went away (SQLSTATE class 08 connection
+ * exception, 57 operator intervention such as 57P01 admin shutdown or 57P03 cannot connect now, 53
+ * insufficient resources, 58 system error), a transaction that lost a race (40001 serialization
+ * failure, 40P01 deadlock), a lock or statement timeout (55P03, 57014), and Node's socket errors
+ * (ECONNREFUSED, ECONNRESET, ETIMEDOUT, …) or node-postgres's own "Connection terminated" errors,
+ * which carry no code. Everything else (a constraint violation, invalid text, a bug in the judge)
+ * recurs with the same bytes: permanent.
+ */
+
+/** SQLSTATE classes (the first two characters) of failures of the environment. */
+const TRANSIENT_SQLSTATE_CLASSES: ReadonlySet<string> = new Set(['08', '53', '57', '58']);
+/** Single SQLSTATEs outside those classes that a retry can cure. */
+const TRANSIENT_SQLSTATES: ReadonlySet<string> = new Set(['40001', '40P01', '55P03']);
+/** Node's network error codes. */
+const TRANSIENT_NODE_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EHOSTDOWN',
+]);
+/** node-postgres and pg-pool errors without a code: the connection or the pool, never the query. */
+const TRANSIENT_MESSAGES: readonly RegExp[] = [
+  /^Connection terminated/i,
+  /^timeout exceeded when trying to connect/i,
+  /^Client has encountered a connection error/i,
+  /^Client was closed and is not queryable/i,
+  /^Cannot use a pool after calling end on the pool/i,
+  /^the database system is (starting up|shutting down|in recovery mode)/i,
+];
+
+/** Whether `e` is a failure of the environment that a later attempt may not meet. Pure. */
+export function isTransientFailure(e: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof e !== 'object' || e === null) return false;
+  const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof err.code === 'string') {
+    if (/^[0-9A-Z]{5}$/.test(err.code)) {
+      if (TRANSIENT_SQLSTATES.has(err.code) || TRANSIENT_SQLSTATE_CLASSES.has(err.code.slice(0, 2))) return true;
+    } else if (TRANSIENT_NODE_CODES.has(err.code)) return true;
+  }
+  if (typeof err.message === 'string' && TRANSIENT_MESSAGES.some((re) => re.test(err.message as string))) return true;
+  // An AggregateError (several addresses refused) or an error wrapping another.
+  if (Array.isArray(err.errors) && err.errors.some((x) => isTransientFailure(x, depth + 1))) return true;
+  return err.cause !== undefined && isTransientFailure(err.cause, depth + 1);
+}
+
+/** A failure as one line for the record: the SQLSTATE or Node code, then the message. Pure. */
+export function describeFailure(e: unknown): string {
+  if (typeof e !== 'object' || e === null) return String(e);
+  const err = e as { code?: unknown; message?: unknown; constraint?: unknown; errors?: unknown };
+  const message = typeof err.message === 'string' && err.message !== '' ? err.message
+    : Array.isArray(err.errors) && err.errors.length > 0 ? describeFailure(err.errors[0]) : String(e);
+  const code = typeof err.code === 'string' ? `[${err.code}] ` : '';
+  return `${code}${message}`.replace(/\s+/g, ' ').trim();
+}
