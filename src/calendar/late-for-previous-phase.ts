@@ -8,7 +8,7 @@ import type { Game } from '../db/games.js';
 import { phaseFromRow, type PhaseRecord } from '../db/phases.js';
 import type { Db } from '../db/schema.js';
 import { RULE_PROFILES, type Power } from '../game/index.js';
-import { formatGmtSeconds } from '../rules/calendar/index.js';
+import { formatGmt, formatGmtSeconds } from '../rules/calendar/index.js';
 import { parseOrderSheet, type OrderSheet } from '../rules/sheet/index.js';
 import { lateForPreviousPhase } from '../rules/submission/late-for-previous-phase.js';
 
@@ -82,7 +82,7 @@ export async function refusalForPreviousPhase(db: Db, c: PreviousPhaseCheck): Pr
         `it was written for ${d.phase} (its orders are for your units as they stood in ${d.phase}, not in ${c.phase.name}), and it is late for ${d.phase}: ` +
         `the ${d.phase} deadline was ${formatGmtSeconds(d.deadline)}, and your message was received ${received}. ${d.reason.charAt(0).toUpperCase()}${d.reason.slice(1)}`,
       remedy:
-        `${d.phase} has been adjudicated with the orders received by its deadline. Nothing was filed for ${c.phase.name}: send your ${c.phase.name} orders for the new position by ${formatGmtSeconds(c.phase.deadline)}. ` +
+        `${d.phase} has been adjudicated with the orders received by its deadline. Nothing was filed for ${c.phase.name}: send your ${c.phase.name} orders for the new position by ${formatGmt(c.phase.deadline)}. ` +
         `If you sent a copy to the confirmation mailbox before the ${d.phase} deadline with this game's address in To or Cc, write to your GM (D.VII(1))`,
     },
   };

@@ -85,7 +85,7 @@ describe("the GM's process (D.VII(2))", () => {
     expect(!early.ok && early.problems[0]).toBe(
       'F1901M cannot be adjudicated early now (D.VII(2): early adjudication only when all orders are marked Final, at least 24 hours after the last results): ' +
         'not every set is marked Final (ITALY preliminary); the last results were published Monday 4 March 2030, 12:00:00 GMT, 20 seconds ago, and 24 hours are required between publications. ' +
-        'It will be allowed once every set is marked Final, and from Tuesday 5 March 2030, 12:00:00 GMT; otherwise the phase is adjudicated at its deadline, Friday 8 March 2030, 12:00:00 GMT. ' +
+        'It will be allowed once every set is marked Final, and from Tuesday 5 March 2030, 12:00:00 GMT; otherwise the phase is adjudicated at its deadline, Friday 8 March 2030, 12:00 GMT. ' +
         'To go past the rule (a TD\'s ruling, a restart after an outage), give your reason: mailjudge process proc F1901M --override "<why>"',
     );
     // The same by email: the GM's reply says it, and nothing is scheduled.
@@ -126,8 +126,8 @@ describe("the GM's process (D.VII(2))", () => {
     });
     // D.VII(6)(b): F1901M allows no NMR; an override of D.VII(2) does not set that aside.
     const missing = await runProcess(t.db, { gameId: 'ovr', phase: 'F1901M', override: 'x', via: 'cli' }, CTX(sim));
-    expect(!missing.ok && missing.problems[0]).toBe('F1901M allows no NMR (D.VII(6)(b)) and AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY have no orders yet: processing now would withhold the results and seek replacements for players whose deadline has not come. They have until Friday 5 April 2030, 12:00:00 GMT; an override of D.VII(2) does not set D.VII(6)(b) aside');
-    await everyoneOrders(sim, g, { preliminary: [...POWERS] });
+    expect(!missing.ok && missing.problems[0]).toBe('F1901M allows no NMR (D.VII(6)(b)) and AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY have no orders yet: processing now would withhold the results and seek replacements for players whose deadline has not come. They have until Friday 5 April 2030, 12:00 GMT; an override of D.VII(2) does not set D.VII(6)(b) aside');
+    await everyoneOrders(sim, g, { preliminary: [...POWERS], extra: { FRANCE: 'PROPOSE DRAW AUSTRIA ENGLAND FRANCE\nVOTE YES' } });
     await sim.send('ovr', gmOf(g), 'Sorry all.', 'PROCESS F1901M OVERRIDE TD ruling 1 April: restart after the outage');
     const reply = await lastTo('ovr', 'gm-reply', gmOf(g));
     expect(reply.body).toContain('PROCESS F1901M OVERRIDE: ovr F1901M will be adjudicated now, before its deadline, setting aside D.VII(2): not every set is marked Final (AUSTRIA preliminary, ENGLAND preliminary');
@@ -141,11 +141,16 @@ describe("the GM's process (D.VII(2))", () => {
     expect(france.body).toContain("  - not every power's orders were marked Final\n  - the previous results were published Monday 1 April 2030, 12:00:00 GMT, less than 24 hours before");
     expect(france.body).toContain("The GM's reason: TD ruling 1 April: restart after the outage");
     expect(france.body).not.toMatch(/AUSTRIA preliminary/);
+    // D.IX(2): the draw's votes are due with the deadline and not all in: not decided, carried.
+    expect(france.body).toContain('Votes are due with the deadline (D.IX(2)), and not every remaining player has voted on:\n  - a draw between Austria, England and France\nThis adjudication does not decide it');
+    expect(reply.body).toContain('The proposals whose votes are not all in are not decided by this adjudication: they stay open until the next deadline (D.IX(2)).');
     const audit = (await findAuditEntries(t.db, 'ovr')).filter((e) => e.action === 'phase.process-override');
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.detail).toMatchObject({ phase: 'F1901M', rule: 'D.VII(2)', reason: 'TD ruling 1 April: restart after the outage', setAside: ['not-final', 'too-soon'] });
+    expect(audit[0]!.detail).toMatchObject({ phase: 'F1901M', rule: 'D.VII(2)', reason: 'TD ruling 1 April: restart after the outage', setAside: ['not-final', 'too-soon'], votesCarried: ['a draw between Austria, England and France'] });
     await sim.runDueJobs();
     expect((await findPhase(t.db, 'ovr', 'F1901M'))!.publishedAt).toEqual(sim.now);
+    expect((await lastTo('ovr', 'adjudication-report', addr(g, 'FRANCE'))).body).not.toMatch(/A draw between/);
+    expect((await findOpenProposals(t.db, 'ovr')).map((p) => p.proposal)).toEqual([{ kind: 'draw', powers: ['AUSTRIA', 'ENGLAND', 'FRANCE'] }]);
   });
 });
 
@@ -201,7 +206,7 @@ describe('acknowledgements that say what the judge does', () => {
     expect(late.subject).toBe('[sec] ITALY S1901M: late, not accepted');
     expect(late.body).toContain('Your message received at Friday 7 June 2030, 13:52:31 GMT was not accepted as orders.');
     expect(late.body).toContain('Why: it was written for S1901M (its orders are for your units as they stood in S1901M, not in F1901M), and it is late for S1901M: the S1901M deadline was Friday 7 June 2030, 13:52:30 GMT, and your message was received Friday 7 June 2030, 13:52:31 GMT. It arrived after the deadline, and orders are not accepted after the deadline in this game (D.VII(3))');
-    expect(late.body).toContain('Nothing was filed for F1901M: send your F1901M orders for the new position by Tuesday 11 June 2030, 14:00:00 GMT.');
+    expect(late.body).toContain('Nothing was filed for F1901M: send your F1901M orders for the new position by Tuesday 11 June 2030, 14:00 GMT.');
     expect(await findOrderSets(t.db, 'sec', 'F1901M')).toEqual([]);
     expect((await mails(t.db, 'sec', 'orders-received')).filter((m) => m.to === addr(g, 'ITALY') && m.subject.includes('F1901M'))).toEqual([]);
     // Italy's F1901M orders, for the new position, are taken as usual.

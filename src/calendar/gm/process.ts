@@ -17,7 +17,7 @@
 import { appendAudit } from '../../db/audit-log.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { inTransaction } from '../../db/in-transaction.js';
-import { formatGmtSeconds, nextAllowedPublication, noNmrAllowed, publicationAllowed, type EarlyBlock } from '../../rules/calendar/index.js';
+import { formatGmt, formatGmtSeconds, nextAllowedPublication, noNmrAllowed, publicationAllowed, type EarlyBlock } from '../../rules/calendar/index.js';
 import { problems, type CommandResult } from '../../cli/command-result.js';
 import { processNow } from '../../worker/scheduler.js';
 import { loadCalendarFacts, orderStatus, type CalendarFacts } from '../calendar-facts.js';
@@ -73,11 +73,11 @@ export function allowedWhen(blocks: readonly EarlyBlock[], soonest: Date, deadli
   ];
   const notBefore = blocks.some((b) => b.kind === 'too-soon');
   if (notBefore && soonest.getTime() >= deadline.getTime()) {
-    return `24 hours after the last results is not before the deadline, so the phase will be adjudicated at its deadline, ${formatGmtSeconds(deadline)}`;
+    return `24 hours after the last results is not before the deadline, so the phase will be adjudicated at its deadline, ${formatGmt(deadline)}`;
   }
   const from = notBefore ? `from ${formatGmtSeconds(soonest)}` : '';
   const once = conditions.length > 0 ? `once ${conditions.join(' and ')}` : '';
-  return `It will be allowed ${[once, from].filter(Boolean).join(', and ')}; otherwise the phase is adjudicated at its deadline, ${formatGmtSeconds(deadline)}`;
+  return `It will be allowed ${[once, from].filter(Boolean).join(', and ')}; otherwise the phase is adjudicated at its deadline, ${formatGmt(deadline)}`;
 }
 
 export async function runProcess(db: Db, a: ProcessArgs, ctx: RunContext): Promise<CommandResult> {
@@ -108,7 +108,7 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'phase.process', detail: { phase: phase.name, early: false } });
     return {
       ok: true,
-      text: `${game.id} ${phase.name}: the deadline (${formatGmtSeconds(phase.deadline)}) has passed; ${waits ? `it will be adjudicated at ${formatGmtSeconds(waits)}, when a player's unavailable window ends (D.VII(2): nothing is published inside one)` : 'it will be adjudicated now; the results follow by email'}.`,
+      text: `${game.id} ${phase.name}: the deadline (${formatGmt(phase.deadline)}) has passed; ${waits ? `it will be adjudicated at ${formatGmtSeconds(waits)}, when a player's unavailable window ends (D.VII(2): nothing is published inside one)` : 'it will be adjudicated now; the results follow by email'}.`,
       json: { game: game.id, phase: phase.name, early: false, at: (waits ?? now).toISOString() },
     };
   }
@@ -119,7 +119,7 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
     const at = await scheduleEarlyAdjudication(trx, facts, now);
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'phase.process', detail: { phase: phase.name, early: true, at: at?.toISOString() ?? null } });
     const text = !at
-      ? `${phase.name} may be adjudicated early (D.VII(2)), but the players' unavailable windows leave no time to publish before the deadline: it will be adjudicated at its deadline, ${formatGmtSeconds(phase.deadline)}.`
+      ? `${phase.name} may be adjudicated early (D.VII(2)), but the players' unavailable windows leave no time to publish before the deadline: it will be adjudicated at its deadline, ${formatGmt(phase.deadline)}.`
       : at.getTime() > now.getTime()
         ? `${phase.name} will be adjudicated at ${formatGmtSeconds(at)}, when a player's unavailable window ends (D.VII(2): nothing is published inside one); every set is Final, every vote is in and 24 hours have passed since the last results.`
         : `${phase.name} will be adjudicated now: every set is Final, every vote is in, and 24 hours have passed since the last results (D.VII(2)); the results follow by email. A revised set not marked Final arriving first would cancel it.${a.override !== undefined ? ' (No override was needed.)' : ''}`;
@@ -141,18 +141,21 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
   if (noNmrAllowed(phase.stateBefore.phase) && noOrders.length > 0) {
     return problems([
       `${phase.name} allows no NMR (D.VII(6)(b)) and ${noOrders.join(', ')} ${noOrders.length === 1 ? 'has' : 'have'} no orders yet: processing now would withhold the results and seek replacements for players whose deadline has not come. ` +
-        `They have until ${formatGmtSeconds(phase.deadline)}; an override of D.VII(2) does not set D.VII(6)(b) aside`,
+        `They have until ${formatGmt(phase.deadline)}; an override of D.VII(2) does not set D.VII(6)(b) aside`,
     ]);
   }
 
   // The GM sets D.VII(2) aside: adjudicate now, record why, tell everyone.
   const reason = a.override.trim();
   const votes = check.blocks.find((b) => b.kind === 'votes');
+  // What the override sets aside: D.VII(2)'s conditions. Votes not all in are carried, not decided.
+  const setAside = check.blocks.filter((b) => b.kind !== 'votes');
+  const aside = setAside.length > 0 ? `setting aside D.VII(2): ${setAside.map((b) => blockForGm(b, facts, now)).join('; ')}` : 'although D.VII(2) would allow it only once every vote is in';
   await processNow(trx, game.id, phase.name, now);
   const waits = publishes(now);
   await appendAudit(trx, {
     gameId: game.id, actor: ctx.actor, action: 'phase.process-override',
-    detail: { phase: phase.name, rule: 'D.VII(2)', reason, setAside: check.blocks.map((b) => b.kind), failing, votesCarried: votes?.kind === 'votes' ? votes.proposals : [], deadline: phase.deadline.toISOString() },
+    detail: { phase: phase.name, rule: 'D.VII(2)', reason, setAside: setAside.map((b) => b.kind), failing, votesCarried: votes?.kind === 'votes' ? votes.proposals : [], deadline: phase.deadline.toISOString() },
   });
   const tds = await findTds(trx, game);
   const recipients = distinctPeople([...(await announcementRecipients(trx, game)).map((r) => r.person), ...tds]);
@@ -160,17 +163,17 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
     game, template: 'process-override', key: `process-override:${game.id}:${phase.name}:${phase.generation}`,
     context: (zone) => ({
       phase: phase.name, at: when(waits ?? now, zone), deadline: when(phase.deadline, zone), reason,
-      setAside: check.blocks.filter((b) => b.kind !== 'votes').map(blockForPlayers),
+      setAside: setAside.map(blockForPlayers),
       votesCarried: votes?.kind === 'votes' ? votes.proposals.join('; ') : undefined,
       waitsForWindow: waits !== undefined,
     }),
   }, recipients);
   return {
     ok: true,
-    text: `${game.id} ${phase.name} will be adjudicated ${waits ? `at ${formatGmtSeconds(waits)}, when a player's unavailable window ends (an override does not set that aside, D.VII(2))` : 'now'}, before its deadline, setting aside D.VII(2): ${failing.join('; ')}. ` +
+    text: `${game.id} ${phase.name} will be adjudicated ${waits ? `at ${formatGmtSeconds(waits)}, when a player's unavailable window ends (an override does not set that aside, D.VII(2))` : 'now'}, before its deadline, ${aside}. ` +
       `Your reason is in the audit log, and ${tds.length > 0 ? 'every player, you and the TD' : 'every player and you'} have been told it.` +
       (votes ? ' The proposals whose votes are not all in are not decided by this adjudication: they stay open until the next deadline (D.IX(2)).' : ''),
-    json: { game: game.id, phase: phase.name, early: true, override: true, reason, setAside: check.blocks.map((b) => b.kind), at: (waits ?? now).toISOString() },
+    json: { game: game.id, phase: phase.name, early: true, override: true, reason, setAside: setAside.map((b) => b.kind), votesCarried: votes?.kind === 'votes' ? votes.proposals : [], at: (waits ?? now).toISOString() },
   };
 }
 
