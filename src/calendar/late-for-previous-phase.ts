@@ -28,7 +28,7 @@ export interface PreviousPhaseCheck {
 export interface PreviousPhaseRefusal {
   /** The phase the set was written for. */
   readonly phase: string;
-  readonly code: 'late' | 'adjudication-started';
+  readonly code: 'late' | 'adjudication-started' | 'adjudicated-early';
   /** The `orders-refused` template's context. */
   readonly reply: { subjectNote: string; receivedAt: string; reason: string; remedy: string };
 }
@@ -80,9 +80,12 @@ export async function refusalForPreviousPhase(db: Db, c: PreviousPhaseCheck): Pr
       receivedAt: received,
       reason:
         `it was written for ${d.phase} (its orders are for your units as they stood in ${d.phase}, not in ${c.phase.name}), and it is late for ${d.phase}: ` +
-        `the ${d.phase} deadline was ${formatGmtSeconds(d.deadline)}, and your message was received ${received}. ${d.reason.charAt(0).toUpperCase()}${d.reason.slice(1)}`,
+        (d.code === 'adjudicated-early'
+          ? `${d.phase} was adjudicated at ${formatGmtSeconds(prev.adjudicatedAt)}, before its deadline (${formatGmtSeconds(d.deadline)}), and your message was received ${received}. `
+          : `the ${d.phase} deadline was ${formatGmtSeconds(d.deadline)}, and your message was received ${received}. `) +
+        `${d.reason.charAt(0).toUpperCase()}${d.reason.slice(1)}`,
       remedy:
-        `${d.phase} has been adjudicated with the orders received by its deadline. Nothing was filed for ${c.phase.name}: send your ${c.phase.name} orders for the new position by ${formatGmt(c.phase.deadline)}. ` +
+        `${d.phase} has been adjudicated with the orders ${d.code === 'adjudicated-early' ? 'received before that' : 'received by its deadline'}. Nothing was filed for ${c.phase.name}: send your ${c.phase.name} orders for the new position by ${formatGmt(c.phase.deadline)}. ` +
         `If you sent a copy to the confirmation mailbox before the ${d.phase} deadline with this game's address in To or Cc, write to your GM (D.VII(1))`,
     },
   };

@@ -99,7 +99,7 @@ describe("the GM's process (D.VII(2))", () => {
 
     // Italy goes Final. At 23:59:59 after the publication: still too soon, to the second.
     sim.now = plus(published, HOUR);
-    await sim.send('proc', addr(g, 'ITALY'), await holdAll(t.db, 'proc', 'ITALY'), 'orders FINAL');
+    await sim.send('proc', addr(g, 'ITALY'), 'A VEN - TYR\nA ROM - APU\nF NAP - ION', 'orders FINAL');
     sim.now = plus(published, 24 * HOUR - 1000);
     const almost = await runProcess(t.db, { gameId: 'proc', phase: 'F1901M', via: 'cli' }, CTX(sim));
     expect(!almost.ok && almost.problems[0]).toContain('the last results were published Monday 4 March 2030, 12:00:00 GMT, 23 hours 59 minutes 59 seconds ago, and 24 hours are required between publications. It will be allowed from Tuesday 5 March 2030, 12:00:00 GMT;');
@@ -113,6 +113,13 @@ describe("the GM's process (D.VII(2))", () => {
     await sim.runDueJobs();
     expect((await findPhase(t.db, 'proc', 'F1901M'))!.publishedAt).toEqual(plus(published, 24 * HOUR));
     expect(await mails(t.db, 'proc', 'process-override')).toHaveLength(0);
+    // Five minutes later, before the F1901M deadline, Italy revises its F1901M set: too late for it.
+    sim.now = plus(published, 24 * HOUR + 5 * 60_000);
+    expect(await sim.send('proc', addr(g, 'ITALY'), 'A VEN - PIE\nA ROM - VEN\nF NAP - TYS', 'orders FINAL')).toMatchObject({ kind: 'refused', reason: 'late' });
+    const late = await lastTo('proc', 'orders-refused', addr(g, 'ITALY'));
+    expect(late.subject).toBe('[proc] ITALY F1901M: late, not accepted');
+    expect(late.body).toContain('Why: it was written for F1901M (its orders are for your units as they stood in F1901M, not in S1902M), and it is late for F1901M: F1901M was adjudicated at Tuesday 5 March 2030, 12:00:00 GMT, before its deadline (Friday 8 March 2030, 12:00:00 GMT), and your message was received Tuesday 5 March 2030, 12:05:00 GMT.');
+    expect(await findOrderSets(t.db, 'proc', 'S1902M')).toEqual([]);
   });
 
   it('--override / OVERRIDE: adjudicated now, recorded in the audit log, every player told the reason', { timeout: 60_000 }, async () => {

@@ -7,7 +7,9 @@
  * deadline and the receipt time to the second.
  *
  * It is taken to be written for the previous phase when all of these hold:
- * - it was received after the previous phase's deadline (at the deadline's whole second, D.VII(1));
+ * - it was received after the previous phase's deadline (at the deadline's whole second, D.VII(1)),
+ *   or after that phase was adjudicated early (D.VII(2): every set Final, or the GM's override) —
+ *   a set that can no longer count either way;
  * - the power has sent no set for the current phase before it (the first set of a new phase is where
  *   the slip happens; once the player has ordered for the new position, later sets are for it);
  * - more of its orders fit the power's units in the previous phase's position than in the current
@@ -37,7 +39,7 @@ export type PreviousPhaseDecision =
       /** The phase the set was written for. */
       readonly phase: string;
       readonly deadline: Date;
-      readonly code: 'late' | 'adjudication-started';
+      readonly code: 'late' | 'adjudication-started' | 'adjudicated-early';
       /** Player-facing: why it is not accepted, with the rule. */
       readonly reason: string;
     };
@@ -46,9 +48,16 @@ export type PreviousPhaseDecision =
 export function lateForPreviousPhase(input: PreviousPhaseInput): PreviousPhaseDecision {
   const prev = input.previous;
   if (!prev) return { late: false };
-  if (isOnTime(input.receivedAt, prev.deadline)) return { late: false };
+  const onTime = isOnTime(input.receivedAt, prev.deadline);
+  // Adjudicated before its deadline (early), and this arrived after that.
+  const early = onTime && prev.adjudicatedAt.getTime() < prev.deadline.getTime() && input.receivedAt.getTime() > prev.adjudicatedAt.getTime();
+  if (onTime && !early) return { late: false };
   if (input.firstSetThisPhase && input.firstSetThisPhase.getTime() <= input.receivedAt.getTime()) return { late: false };
   if (input.fitsPrevious <= input.fitsCurrent) return { late: false };
+  if (early) {
+    // D.VII(2): the phase was adjudicated before its deadline; nothing sent after that can count for it.
+    return { late: true, phase: prev.name, deadline: prev.deadline, code: 'adjudicated-early', reason: `it arrived after ${prev.name} had been adjudicated, before its deadline (D.VII(2): early adjudication once every set is marked Final), so it can no longer count` };
+  }
   // D.VII(3): refused after the deadline, or, under the alternative rule, after adjudication started.
   const d = lateDecision(input.receivedAt, prev.deadline, input.policy, prev.adjudicatedAt);
   if (!d.accept) return { late: true, phase: prev.name, deadline: prev.deadline, code: d.code, reason: d.reason };

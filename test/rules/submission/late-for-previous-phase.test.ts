@@ -21,7 +21,9 @@ describe('lateForPreviousPhase (D.VII(1), D.VII(3): a set written for the phase 
   // prettier-ignore
   it.each([
     ['D.VII(3): one second after the deadline, orders fit the old position: late for S1901M',        input({}),                                                                 ['S1901M', 'late']],
-    ['D.VII(1): at the deadline\'s second it was on time (and could not be read after adjudication)', input({ receivedAt: at('2026-11-25T13:52:30.600Z') }),                false],
+    ['D.VII(1): at the deadline\'s second it was on time: not refused as late',                       input({ receivedAt: at('2026-11-25T13:52:30.600Z') }),                false],
+    ['D.VII(2): before the deadline but after an early adjudication: no longer counts for it',       input({ receivedAt: at('2026-11-24T10:00:00Z'), previous: { name: 'S1901M', deadline: DEADLINE, adjudicatedAt: at('2026-11-24T09:00:00Z') } }), ['S1901M', 'adjudicated-early']],
+    ['D.VII(2): … but orders fitting the new position are for it',                                    input({ receivedAt: at('2026-11-24T10:00:00Z'), previous: { name: 'S1901M', deadline: DEADLINE, adjudicatedAt: at('2026-11-24T09:00:00Z') }, fitsPrevious: 0, fitsCurrent: 3 }), false],
     ['the first phase: no previous phase',                                                           input({ previous: undefined }),                                           false],
     ['the power has ordered for the new phase already: later sets are for it',                       input({ firstSetThisPhase: at('2026-11-25T13:52:31Z') }),                false],
     ['a set for the new phase came after this one: this one is still the slip',                      input({ firstSetThisPhase: at('2026-11-25T14:00:00Z') }),                ['S1901M', 'late']],
