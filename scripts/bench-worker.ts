@@ -88,6 +88,7 @@ async function main(): Promise<void> {
         id, address: `${id}@bench.example.org`, gm: { email: emailOf('gm'), name: 'Bench GM' }, rules: 'wm', endYear: 1909,
         policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: id,
         deadline: new Date(now.getTime() + 86_400_000),
+        consent: 'benchmark: a one-day first turn (D.VII(4)(a))',
         players: POWERS.map((power) => ({ power, name: `${power} player`, email: emailOf(power), timeZone: 'Europe/London', where: power })),
       }, 'bench', now, loaded.config.fromAddress);
       if (!r.ok) throw new Error(`${id}: ${r.problems.join('; ')}`);

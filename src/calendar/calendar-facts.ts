@@ -18,6 +18,7 @@ import { findGameWindows, type StoredWindow } from '../db/unavailable-windows.js
 import { parsePhase, type Phase, type Power } from '../game/index.js';
 import type { GameCalendar, Holiday, NmrNotice, OrderStatus, PowerStatus, UnavailableWindow } from '../rules/calendar/index.js';
 import { findActingPlayers } from './game-people.js';
+import { findVotesOutstanding } from './open-votes.js';
 import { powersWithOrders } from './powers-to-order.js';
 
 export interface CalendarFacts {
@@ -38,6 +39,8 @@ export interface CalendarFacts {
   readonly civilDisorder: ReadonlySet<Power>;
   /** The GM's zone: daily digests go out at the GM's times of day. */
   readonly gmZone: string;
+  /** D.IX(2): open proposals due with this deadline whose votes are not all in (described, never who). */
+  readonly votesOutstanding: readonly string[];
 }
 
 /** A stored window as the pure rules take it. Pure. */
@@ -84,6 +87,7 @@ export async function loadCalendarFacts(db: Db, game: Game): Promise<CalendarFac
     statuses: await findOrderSetStatus(db, game.id, phase.name),
     civilDisorder: await findCivilDisorder(db, game.id),
     gmZone: (await findPeople(db, [game.gmPersonId])).get(game.gmPersonId)?.timeZone ?? 'UTC',
+    votesOutstanding: await findVotesOutstanding(db, game.id, phase.stateBefore, phase.deadline),
   };
 }
 

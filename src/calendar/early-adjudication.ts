@@ -1,19 +1,30 @@
 /**
  * Early adjudication (D.VII(2)): when every power with something to order has a Final set in (its
- * latest set: a revised preliminary set cancels "all Final"), no sooner than 24 hours after the last
- * publication, and outside every declared window. A separate job keyed `adjudicate-early:<game>:<phase>`
+ * latest set: a revised preliminary set cancels "all Final"), every remaining player has voted on every
+ * proposal due with this deadline (D.IX(2)), no sooner than 24 hours after the last publication, and
+ * outside every declared window. A separate job keyed `adjudicate-early:<game>:<phase>`
  * is scheduled for that instant and removed when the condition no longer holds; the adjudication
  * task checks it again under the game lock before it adjudicates early.
  */
 import type { Db } from '../db/schema.js';
-import { earlyAdjudicationAt } from '../rules/calendar/index.js';
+import { earlyAdjudicationAt, earlyAdjudicationCheck, type EarlyAdjudicationInput, type EarlyCheck } from '../rules/calendar/index.js';
 import { earlyAdjudicateJobKey, enqueueJob, removeJob } from '../worker/queue.js';
 import { orderStatus, type CalendarFacts } from './calendar-facts.js';
 
+/** The pure rule's input for the open turn at `now`. Pure. */
+function earlyInput(facts: CalendarFacts, now: Date): EarlyAdjudicationInput {
+  const latestFinal = new Map(facts.powers.map((p) => [p, orderStatus(facts, p) === 'final' && !facts.civilDisorder.has(p)] as const));
+  return { latestFinal, powers: facts.powers, lastPublication: facts.lastPublication, now, deadline: facts.phase.deadline, windows: facts.windows, votesOutstanding: facts.votesOutstanding };
+}
+
 /** When the open turn may be adjudicated early, or `undefined`. Pure. */
 export function earlyAt(facts: CalendarFacts, now: Date): Date | undefined {
-  const latestFinal = new Map(facts.powers.map((p) => [p, orderStatus(facts, p) === 'final' && !facts.civilDisorder.has(p)] as const));
-  return earlyAdjudicationAt({ latestFinal, powers: facts.powers, lastPublication: facts.lastPublication, now, deadline: facts.phase.deadline, windows: facts.windows });
+  return earlyAdjudicationAt(earlyInput(facts, now));
+}
+
+/** Which conditions of D.VII(2) (and D.IX(2)'s votes) hold for adjudicating the open turn at `now`. Pure. */
+export function earlyCheck(facts: CalendarFacts, now: Date): EarlyCheck {
+  return earlyAdjudicationCheck(earlyInput(facts, now));
 }
 
 /** Schedule (or move) the early adjudication, or remove it when the turn no longer qualifies. */

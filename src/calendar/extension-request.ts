@@ -116,7 +116,7 @@ export async function handleExtensionRequest(trx: Trx, ask: ExtensionAsk): Promi
         context: (z) => ({ power: ask.power, hours: ask.hours, phase: phase.name, askedAt: when(ask.at, z), deadline: when(phase.deadline, z), remainingHours: decision.remainingHours, requestId: row.id }),
       }, [gm]);
     }
-    return { decision, recorded: true, note: `Extension of ${ask.hours} hours passed to the GM: ${decision.message}.` };
+    return { decision, recorded: true, note: `Extension of ${ask.hours} hour${ask.hours === 1 ? '' : 's'} passed to the GM: ${decision.message}.` };
   }
   return { decision, recorded: true, note: `Extension refused: ${decision.message}.` };
 }

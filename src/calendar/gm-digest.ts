@@ -1,7 +1,8 @@
 /**
  * The GM's digest of the open turn (the pure `digestFor` fed from the database): per power whether
  * it has ordered (preliminary or Final) and when its last set came; pending extension requests and
- * upcoming absences; how many proposals await votes (a number only, D.IX(2)); refused messages (the
+ * upcoming absences; how many proposals await votes (a number only, D.IX(2)) and which of them hold up
+ * an early adjudication because not every remaining player has voted (never whose vote); refused messages (the
  * author of refused gray or dark-gray press is never shown, D.X(2)); impersonation alarms (refused
  * for identity, or proxy orders, D.II(3), D.X(6)); the next deadline in GMT and the GM's zone.
  */
@@ -79,6 +80,7 @@ export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | und
     ...(gm ? { zone: gm.timeZone } : {}),
     powers,
     votesPending: (await findOpenProposals(db, game.id)).length,
+    votesOutstanding: facts.votesOutstanding,
     refused,
     alarms,
   });

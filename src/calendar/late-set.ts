@@ -18,3 +18,14 @@ export async function lateSetAllowed(db: Db, s: { gameId: string; phase: string;
   const withheld = await findWithheldPhase(db, s.gameId, s.phase, phase.generation);
   return withheld !== undefined && withheld.releasedAt === null && withheld.missing.includes(s.power);
 }
+
+/**
+ * The acknowledgement's line for a set accepted after the deadline, saying the rule that let it in:
+ * the game's stated alternative rule (D.VII(3)), or, in a game that refuses late orders, the 1901
+ * withholding (D.VII(6)(b)) — never the alternative rule's words in a game that does not use it. Pure.
+ */
+export function lateAcceptedNote(rule: 'D.VII(3) alternative' | 'D.VII(6)(b)', phase: string): string {
+  return rule === 'D.VII(3) alternative'
+    ? 'It arrived after the deadline; this game accepts late orders until adjudication starts (D.VII(3)), so it counts.'
+    : `It arrived after the deadline. This game does not accept late orders (D.VII(3)), but the ${phase} results are withheld until the missing powers' orders are in (D.VII(6)(b)), so your set is accepted; ${phase} is adjudicated as soon as every missing power has ordered.`;
+}

@@ -13,6 +13,7 @@ import { inTransaction } from '../db/in-transaction.js';
 import type { Db, Trx } from '../db/schema.js';
 import type { Power } from '../game/index.js';
 import type { OrderSheet } from '../rules/sheet/types.js';
+import { afterOrderSet } from './after-order-set.js';
 import { handleExtensionRequest } from './extension-request.js';
 import { markContacted } from './nmr-handling.js';
 import { recordPress } from './press-intake.js';
@@ -58,7 +59,11 @@ async function record(trx: Trx, input: CommunicationsInput): Promise<{ notes: st
   }
   if (sheet.votes.length > 0) {
     if (!open) notes.push('Your votes were not recorded: the game has no turn open.');
-    else notes.push(...(await recordVotes(trx, { game, phase, power: input.power, person, inboundMessageId: input.inboundMessageId, receivedAt: input.receivedAt, now: input.now, fromAddress: input.fromAddress }, sheet.votes)));
+    else {
+      notes.push(...(await recordVotes(trx, { game, phase, power: input.power, person, inboundMessageId: input.inboundMessageId, receivedAt: input.receivedAt, now: input.now, fromAddress: input.fromAddress }, sheet.votes)));
+      // D.VII(2), D.IX(2): the last vote due may be what an early adjudication was waiting for.
+      await afterOrderSet(trx, { gameId: game.id, now: input.now, fromAddress: input.fromAddress });
+    }
   }
   for (const r of sheet.requests) {
     if (r.kind !== 'extension') continue;

@@ -2,12 +2,14 @@
  * The votes due at a deadline (D.IX): every proposal made before it and not yet decided is tallied
  * with the pure rule `tallyVote` (unanimity of survivors; an NMR'd player's uncast vote on a game-end
  * proposal at a movement deadline is a yes) and its result recorded. Only the result is returned for
- * publication, never a count or a vote (D.IX(2)).
+ * publication, never a count or a vote (D.IX(2)). An adjudication before the deadline (the GM's
+ * override of D.VII(2)) decides only proposals every remaining player has voted on; the others stay
+ * open until the next deadline.
  */
 import type { Db } from '../db/schema.js';
 import { findBallots, findOpenProposals, insertProposalResult } from '../db/proposals.js';
 import type { GameState, Power } from '../game/index.js';
-import { collectVotes, tallyVote, votePublication, type Proposal, type VoteResult } from '../rules/votes.js';
+import { collectVotes, proposalAtAdjudication, tallyVote, votePublication, votesMissing, type Proposal, type VoteResult } from '../rules/votes.js';
 import { survivors } from './powers-to-order.js';
 
 export interface TalliedProposal {
@@ -24,12 +26,17 @@ export interface TalliedProposal {
 export async function tallyDueProposals(
   db: Db,
   t: { gameId: string; phase: string; deadline: Date; state: GameState; nmrPowers: readonly Power[]; now: Date },
-): Promise<{ results: TalliedProposal[]; ending: TalliedProposal | undefined }> {
+): Promise<{ results: TalliedProposal[]; ending: TalliedProposal | undefined; carried: number[] }> {
   const alive = survivors(t.state);
   const results: TalliedProposal[] = [];
+  const carried: number[] = [];
   for (const open of await findOpenProposals(db, t.gameId)) {
-    if (open.proposedAt.getTime() > t.deadline.getTime()) continue; // due with the next deadline
-    const votes = collectVotes(await findBallots(db, open.id), t.deadline);
+    const ballots = await findBallots(db, open.id);
+    // D.IX(2): votes are due with the deadline; an adjudication before it decides only a complete vote.
+    const when = proposalAtAdjudication({ proposedAt: open.proposedAt, deadline: t.deadline, now: t.now, missing: votesMissing(ballots, alive, t.deadline) });
+    if (when === 'later') continue; // due with the next deadline
+    if (when === 'carry') { carried.push(open.id); continue; }
+    const votes = collectVotes(ballots, t.deadline);
     const result = tallyVote({
       proposal: open.proposal,
       survivors: alive,
@@ -43,5 +50,5 @@ export async function tallyDueProposals(
     const pub = votePublication(open.proposal, result);
     results.push({ proposalId: open.id, proposal: open.proposal, result, text: pub.text, endsGame: result === 'passed' && open.proposal.kind !== 'house-rule' });
   }
-  return { results, ending: results.find((r) => r.endsGame) };
+  return { results, ending: results.find((r) => r.endsGame), carried };
 }

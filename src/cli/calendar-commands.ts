@@ -1,5 +1,5 @@
 /**
- * Registers the GM's and TD's calendar commands (`extend`, `deadline`, `absence`, `holiday`,
+ * Registers the GM's and TD's calendar commands (`extend`, `deadline`, `process`, `absence`, `holiday`,
  * `replace`, `calendar`) with their options and help. Their code (src/calendar/gm/) is imported only
  * when one of them runs, so the engine commands start as fast as before. Every change is announced to
  * the players by email (as njudge did) and audit-logged; `--json` prints JSON for scripts.
@@ -76,6 +76,28 @@ The new deadline never falls inside a player's unavailable window (D.VII(2)).`),
       async (db, v, ctx) => (await import('../calendar/gm/deadline.js')).runSetDeadline(db, {
         gameId, at: v.at, ...(opts.consentRecorded !== undefined ? { consent: opts.consentRecorded } : {}), ...(opts.reason ? { reason: opts.reason } : {}),
       }, ctx),
+    );
+  });
+
+  withCommon(
+    program
+      .command('process <game> <phase>')
+      .description('adjudicate the open phase now instead of at its deadline, if D.VII(2) allows it (njudge PROCESS S1901M; the phase name guards against slips)')
+      .option('--override <reason>', 'go past D.VII(2) (a TD\'s ruling, a restart after an outage): recorded in the audit log and told to every player')
+      .addHelpText('after', `
+Before the deadline this is an early adjudication, which D.VII(2) allows only when every set is
+marked Final and 24 hours have passed since the last results; the votes due with the deadline must
+all be in too (D.IX(2)). Otherwise the command is refused, saying what fails and when it will hold.
+The players' consent to shorter turns (D.VII(4)(a)) does not shorten the 24 hours.
+Examples:
+  mailjudge process wm-r1-b7 S1901M
+  mailjudge process wm-r1-b7 S1901M --override "TD ruling 12 May: restart after the outage"`),
+  ).action(async (gameId: string, phase: string, opts: CommonOptions & { override?: string }) => {
+    await (await shell()).execute(
+      'process',
+      opts,
+      () => ({ ok: true, value: undefined }),
+      async (db, _v, ctx) => (await import('../calendar/gm/process.js')).runProcess(db, { gameId, phase, ...(opts.override !== undefined ? { override: opts.override } : {}), via: 'cli' }, ctx),
     );
   });
 

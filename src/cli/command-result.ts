@@ -3,6 +3,7 @@
  * problem with the input (exit code 2). Infrastructure failures are thrown instead (exit code 1).
  */
 import { DateTime } from 'luxon';
+import { exactFormat } from '../rules/calendar/format-deadline.js';
 
 /** The outcome of one command. */
 export type CommandResult =
@@ -14,7 +15,10 @@ export function problems(list: string[]): CommandResult {
   return { ok: false, problems: list };
 }
 
-/** An instant in GMT, as the judge always shows it first (D.VII(4)(b)): `Wed 1 May 2024 12:00 GMT`. */
+/**
+ * An instant in GMT, as the judge always shows it first (D.VII(4)(b)): `Wed 1 May 2024 12:00 GMT`, with
+ * its seconds when it has any (`12:00:30`), as it is enforced.
+ */
 export function formatGmt(at: Date): string {
-  return DateTime.fromJSDate(at, { zone: 'UTC' }).toFormat("ccc d LLL yyyy HH:mm 'GMT'");
+  return DateTime.fromJSDate(at, { zone: 'UTC' }).toFormat(exactFormat(at, "ccc d LLL yyyy HH:mm 'GMT'", "ccc d LLL yyyy HH:mm:ss 'GMT'"));
 }

@@ -53,6 +53,7 @@ export function registerDbCommands(program: Command): void {
       .option('--round <n>', 'the round of the tournament')
       .option('--board <name>', 'the board name (default: the id)')
       .option('--deadline <instant>', 'the S1901M deadline, ISO 8601 with zone (2024-05-01T12:00Z); with all seven powers the game starts')
+      .option('--consent-recorded [note]', 'every player agreed to a first turn under 3 days (D.VII(4)(a)): how and when')
       .option('--late-orders <policy>', 'refuse (default) or accept-until-adjudication (D.VII(3))')
       .option('--revised-sets <policy>', 'replace (default) or merge (D.III(3))')
       .option('--press <rule>', 'standard (default), A, B or C (D.X(1))')
@@ -64,6 +65,7 @@ JSON file: { "id": "wm-r1-b7", "address": "wm-r1-b7@judge.example.org",
   "gm": { "name": "Gail", "email": "gail@example.org" }, "rules": "wm", "endYear": 1909,
   "policies": { "lateOrders": "refuse", "revisedSets": "replace", "press": "standard" },
   "tournament": "wm2004", "round": 1, "board": "Board 7", "deadline": "2024-05-01T12:00Z",
+  "consentRecorded": "only for a first turn under 3 days (D.VII(4)(a)): how and when all agreed",
   "players": [ { "power": "FRANCE", "name": "Ann", "email": "ann@example.org", "timeZone": "Europe/Paris" }, … ] }
 CSV file: power,name,email,time_zone  (header optional; time_zone may be empty: UTC)
 Options override the file.`,

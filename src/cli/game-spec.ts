@@ -43,6 +43,11 @@ export interface GameSpec {
   readonly board: string;
   /** The first deadline (S1901M); with all seven powers assigned, the game starts at once. */
   readonly deadline: Date | undefined;
+  /**
+   * D.VII(4)(a): how every player consented to a first turn under 3 days (`--consent-recorded`,
+   * JSON `consentRecorded`); without it such a deadline is refused.
+   */
+  readonly consent?: string | undefined;
   readonly players: readonly PlayerSpec[];
 }
 
@@ -58,6 +63,8 @@ export interface GameSpecOptions {
   readonly round?: string;
   readonly board?: string;
   readonly deadline?: string;
+  /** `--consent-recorded [note]`: `true` without a note. */
+  readonly consentRecorded?: string | true;
   readonly lateOrders?: string;
   readonly revisedSets?: string;
   readonly press?: string;
@@ -86,7 +93,9 @@ const msg = {
 };
 
 function isInstant(s: string): boolean {
-  return /(Z|[+-]\d\d:?\d\d)$/i.test(s.trim()) && DateTime.fromISO(s.trim(), { setZone: true }).isValid;
+  const t = DateTime.fromISO(s.trim(), { setZone: true });
+  // Whole seconds at most: deadlines are enforced and announced to the second (D.VII(4)(b)).
+  return /(Z|[+-]\d\d:?\d\d)$/i.test(s.trim()) && t.isValid && t.millisecond === 0;
 }
 
 const Id = z.string({ error: msg.id }).regex(SLUG, { error: msg.id });
@@ -127,6 +136,7 @@ const GameJson = z.strictObject(
     round: Round.optional(),
     board: Text.optional(),
     deadline: Deadline.optional(),
+    consentRecorded: Text.optional(),
     players: z.array(z.unknown(), { error: 'must be a list of {"power", "name", "email", "timeZone"}' }).optional(),
   },
   { error: 'must be a JSON object (see mailjudge game create --help)' },
@@ -290,6 +300,7 @@ export function parseGameSpec(text: string, format: 'json' | 'csv', options: Gam
   const round = option(options.round, '--round', 'round', Round, p, true) ?? file.round;
   const board = option(options.board, '--board', 'board', Text, p) ?? file.board;
   const deadline = option(options.deadline, '--deadline', 'deadline', Deadline, p) ?? file.deadline;
+  const consent = options.consentRecorded === true ? 'consent of every player, recorded by the GM' : options.consentRecorded?.trim() || file.consentRecorded;
   const policies: GamePolicies = {
     lateOrders: option(options.lateOrders, '--late-orders', 'policies', LateOrders, p) ?? file.policies?.lateOrders ?? DEFAULT_POLICIES.lateOrders,
     revisedSets: option(options.revisedSets, '--revised-sets', 'policies', RevisedSets, p) ?? file.policies?.revisedSets ?? DEFAULT_POLICIES.revisedSets,
@@ -324,6 +335,7 @@ export function parseGameSpec(text: string, format: 'json' | 'csv', options: Gam
       round,
       board: board ?? id!,
       deadline: deadline === undefined ? undefined : DateTime.fromISO(deadline.trim(), { setZone: true }).toJSDate(),
+      ...(consent !== undefined ? { consent } : {}),
       players: [...players].sort((a, b) => POWERS.indexOf(a.power) - POWERS.indexOf(b.power)),
     },
   };

@@ -1,6 +1,7 @@
 /**
  * The commands that run the judge: `start` (everything, until stopped), `demo` (a scripted first
- * game), `process` (GM: adjudicate now) and `outbox` (what the judge has sent or failed to send).
+ * game) and `outbox` (what the judge has sent or failed to send). The GM's `process` is with the
+ * calendar commands (src/cli/calendar-commands.ts): it is bound by D.VII(2).
  */
 import type { Command } from 'commander';
 import { readConfig } from '../config/read-config.js';
@@ -27,12 +28,10 @@ function failed(e: unknown): void {
 
 /** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
 async function service() {
-  const [connect, games, send, runJudge, scheduler, queue, demo] = await Promise.all([
-    import('../db/connect.js'), import('../db/games.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'),
-    import('../worker/scheduler.js'), import('../worker/queue.js'), import('./commands/demo.js'),
+  const [connect, send, runJudge, demo] = await Promise.all([
+    import('../db/connect.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'), import('./commands/demo.js'),
   ]);
-  return { openDatabase: connect.openDatabase, findGame: games.findGame, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge,
-    processNow: scheduler.processNow, scheduleOpenPhases: scheduler.scheduleOpenPhases, migrateQueue: queue.migrateQueue, runDemo: demo.runDemo };
+  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, runDemo: demo.runDemo };
 }
 
 export function registerServiceCommands(program: Command): void {
@@ -90,36 +89,6 @@ export function registerServiceCommands(program: Command): void {
       } catch (e) {
         failed(e);
         await exitAfterOutput(1);
-      }
-    });
-
-  program
-    .command('process <game> <phase>')
-    .description('GM: adjudicate the open phase now instead of at its deadline; the phase name guards against mistakes (njudge PROCESS S1901M)')
-    .option('--config <file>', 'JSON config file')
-    .action(async (gameId: string, phase: string, opts: { config?: string }) => {
-      const config = configOrProblems(opts.config);
-      if (!config) return;
-      const svc = await service();
-      try {
-        const open = await svc.openDatabase(config);
-        try {
-          const game = await svc.findGame(open.db, gameId);
-          const problem = !game ? `no game "${gameId}"` : game.status !== 'active' ? `game ${gameId} is ${game.status}` : game.currentPhase !== phase.toUpperCase() ? `game ${gameId} is at ${game.currentPhase}, not ${phase}: give the open phase's name to process it` : undefined;
-          if (problem) {
-            process.stderr.write(`mailjudge process: ${problem}\n`);
-            process.exitCode = 2;
-          } else {
-            await svc.migrateQueue(config.databaseUrl ?? open.embedded!.url);
-            await svc.scheduleOpenPhases(open.db);
-            await svc.processNow(open.db, gameId, phase.toUpperCase(), new Date());
-            process.stdout.write(`${gameId} ${phase.toUpperCase()} will be adjudicated now by the running judge (mailjudge start).\n`);
-          }
-        } finally {
-          await open.stop();
-        }
-      } catch (e) {
-        failed(e);
       }
     });
 

@@ -99,3 +99,23 @@ export async function insertProposalResult(db: Db, r: { proposalId: number; phas
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export interface DecidedProposal extends StoredProposal {
+  readonly result: VoteResult;
+  /** The phase whose adjudication decided it. */
+  readonly decidedIn: string;
+  readonly decidedAt: Date;
+}
+
+/** Proposals of a game with their result, most recently decided first. */
+export async function findDecidedProposals(db: Db, gameId: string): Promise<DecidedProposal[]> {
+  const rows = await db
+    .selectFrom('proposals as p')
+    .innerJoin('proposal_results as r', 'r.proposal_id', 'p.id')
+    .select(['p.id', 'p.game_id', 'p.phase', 'p.kind', 'p.powers', 'p.rule', 'p.change', 'p.proposed_at', 'r.result', 'r.phase as decided_in', 'r.decided_at'])
+    .where('p.game_id', '=', gameId)
+    .orderBy('r.decided_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, gameId: r.game_id, phase: r.phase, proposal: proposalFromRow(r), proposedAt: r.proposed_at, result: r.result, decidedIn: r.decided_in, decidedAt: r.decided_at }));
+}

@@ -1,12 +1,16 @@
 /**
  * The GM's email commands (from the GM's registered address; the CLI does the same): njudge's
- * `PROCESS S1901M` (adjudicate now, guarded by the phase name), `STATUS` (who has ordered, never the
- * orders), `EXTEND`, `REFUSE EXTENSION`, `DEADLINE` and `HELP`. Pure: reads lines, returns commands
- * and the lines it could not read.
+ * `PROCESS S1901M` (adjudicate now, guarded by the phase name; bound by D.VII(2) unless the GM writes
+ * `PROCESS S1901M OVERRIDE <why>`), `STATUS` (who has ordered, never the orders), `EXTEND`,
+ * `REFUSE EXTENSION`, `DEADLINE` and `HELP`. Pure: reads lines, returns commands and the lines it
+ * could not read. The subject line is a title as much as a command: it counts when it is a whole
+ * command (`PROCESS S1901M`), and is otherwise not read (a subject "deadline" or "Re: GM digest" is
+ * no unknown command).
  */
 import { POWERS } from '../game/index.js';
 export type GmCommand =
-  | { kind: 'process'; phase: string }
+  /** `override`: the GM's reason for setting D.VII(2) aside (`''` when OVERRIDE came without one). */
+  | { kind: 'process'; phase: string; override?: string }
   | { kind: 'status' }
   | { kind: 'help' }
   /** D.VII(4)(a), D.VII(5): the GM's own extension (`EXTEND 24`), or an answer to a player's request (`EXTEND ITALY [12]`, `REFUSE EXTENSION ITALY`). */
@@ -25,15 +29,18 @@ const EXTEND_POWER = new RegExp(`^extend\\s+${POWER}(\\s+\\d{1,3}\\s*(h|hours?)?
 const REFUSE_POWER = new RegExp(`^refuse\\s+extension\\s+${POWER}$`, 'i');
 const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace)\b/i;
 
-/** Read the GM's commands from a message body (quoted text already cut). */
-export function readGmCommands(lines: readonly { line: number; text: string }[]): GmCommandsRead {
+/**
+ * Read the GM's commands from a message body (quoted text already cut); a line marked `subject` is
+ * read only as a whole command.
+ */
+export function readGmCommands(lines: readonly { line: number; text: string; subject?: boolean }[]): GmCommandsRead {
   const commands: GmCommand[] = [];
   const unknown: { line: number; text: string }[] = [];
-  for (const { line, text } of lines) {
+  for (const { line, text, subject } of lines) {
     const t = text.trim();
     if (!t) continue;
-    const process = /^process\s+([SFW]\d{4}[MRA])$/i.exec(t);
-    if (process) commands.push({ kind: 'process', phase: process[1]!.toUpperCase() });
+    const process = /^process\s+([SFW]\d{4}[MRA])(?:\s+override\b:?\s*(.*))?$/i.exec(t);
+    if (process) commands.push({ kind: 'process', phase: process[1]!.toUpperCase(), ...(process[2] !== undefined ? { override: process[2].trim() } : {}) });
     else if (/^status$/i.test(t)) commands.push({ kind: 'status' });
     else if (/^help$/i.test(t)) commands.push({ kind: 'help' });
     else if (/^extend\s+\d{1,3}\s*(h|hours?)?$/i.test(t)) commands.push({ kind: 'extend', hours: Number(/\d+/.exec(t)![0]), refuse: false });
@@ -46,7 +53,7 @@ export function readGmCommands(lines: readonly { line: number; text: string }[])
       const m = /^deadline\s+(\S+)(\s+consent)?$/i.exec(t)!;
       commands.push({ kind: 'deadline', at: m[1]!.toUpperCase(), consent: Boolean(m[2]) });
     }
-    else if (COMMAND_WORD.test(t)) unknown.push({ line, text: t });
+    else if (COMMAND_WORD.test(t) && !subject) unknown.push({ line, text: t });
   }
   return { commands, unknown };
 }

@@ -74,6 +74,40 @@ export function collectVotes(ballots: readonly Ballot[], deadline: Date): Map<Po
   return out;
 }
 
+/**
+ * D.IX(1) "All players remaining in the game must agree": the survivors who have cast no vote on a
+ * proposal by `at` (a ballot counts at the deadline's whole second, as {@link collectVotes} reads it).
+ */
+export function votesMissing(ballots: readonly Ballot[], survivors: readonly Power[], at: Date): Power[] {
+  const cast = collectVotes(ballots, at);
+  return survivors.filter((p) => !cast.has(p));
+}
+
+/**
+ * What an adjudication at `now` of the turn due at `deadline` does with an open proposal (D.IX(2):
+ * "Votes will be due simultaneously with the next due date for orders"):
+ * - `later`: proposed after the deadline, so its votes are due with the next one;
+ * - `decide`: the deadline has come, or (an early adjudication) every remaining player has voted;
+ * - `carry`: an adjudication before the deadline with some vote not yet cast (only the GM's override
+ *   of D.VII(2) gets there: the automatic early adjudication waits for the votes). A vote that is not
+ *   due is not decided: the proposal stays open until the next deadline.
+ */
+export function proposalAtAdjudication(p: { readonly proposedAt: Date; readonly deadline: Date; readonly now: Date; readonly missing: readonly Power[] }): 'decide' | 'later' | 'carry' {
+  if (p.proposedAt.getTime() > p.deadline.getTime()) return 'later';
+  if (p.now.getTime() >= p.deadline.getTime()) return 'decide';
+  return p.missing.length === 0 ? 'decide' : 'carry';
+}
+
+/**
+ * Whether a vote received at `receivedAt` can count (D.IX(2): "Votes will be due simultaneously with the
+ * next due date for orders"): a proposal made by the deadline is decided at it, so a vote received after
+ * the deadline (at its whole second) is late and not counted; a proposal made after the deadline is due
+ * with the next one, so a vote on it now is on time.
+ */
+export function voteOnTime(v: { readonly receivedAt: Date; readonly deadline: Date; readonly proposedAt: Date }): boolean {
+  return v.proposedAt.getTime() > v.deadline.getTime() || isOnTime(v.receivedAt, v.deadline);
+}
+
 export interface TallyInput {
   readonly proposal: Proposal;
   /** Every player remaining in the game. */

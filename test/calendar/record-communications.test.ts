@@ -119,7 +119,7 @@ describe('extension requests (D.VII(5))', () => {
     ]);
 
     // D.VII(5): never more than 7 days for one position; never less than 12 hours ahead; say how long.
-    expect((await communicate(t.db, g, 'ITALY', 'EXTENSION 100 hours', EARLY)).notes).toEqual([expect.stringMatching(/^Extension refused: this position has 96 of its 7 days of extensions left/)]);
+    expect((await communicate(t.db, g, 'ITALY', 'EXTENSION 100 hours', EARLY)).notes).toEqual([expect.stringMatching(/^Extension refused: this position has 96 hours of extensions left of the 7 days \(168 hours\)/)]);
     expect((await communicate(t.db, g, 'ITALY', 'EXTENSION', EARLY)).notes).toEqual([expect.stringMatching(/^Extension refused: say how many hours/)]);
     expect((await communicate(t.db, g, 'FRANCE', 'EXTENSION 12h', new Date('2030-05-13T01:00:00Z'))).notes).toEqual([expect.stringMatching(/^Extension refused: an extension must be asked for at least 12 hours before the deadline/)]);
   });
@@ -129,11 +129,14 @@ describe('extension requests (D.VII(5))', () => {
     const h = await runHolidayCreate(t.db, { name: 'Christmas 2030', from: new Date('2030-12-24T00:00:00Z'), to: new Date('2030-12-27T00:00:00Z'), maxHours: 48 }, { actor: 'cli:td', now: EARLY, fromAddress: JUDGE });
     expect(h).toMatchObject({ ok: true, json: { hours: 48 } });
     const at = new Date('2030-12-20T12:00:00Z');
-    expect((await communicate(t.db, g, 'RUSSIA', 'EXTENSION 72 hours', at)).notes[0]).toMatch(/48-hour extension granted for Christmas 2030, not charged/);
+    expect((await communicate(t.db, g, 'RUSSIA', 'EXTENSION 24 hours', at)).notes[0]).toMatch(/24-hour extension granted for Christmas 2030, not charged/);
+    // 24 hours of the holiday are left; a 72-hour request with the guaranteed extension unused is
+    // granted in full as the guaranteed one, not cut down to the holiday's leftover.
+    expect((await communicate(t.db, g, 'RUSSIA', 'EXTENSION 72 hours', at)).notes[0]).toMatch(/72-hour extension granted: your guaranteed extension for this game/);
+    // With the guaranteed one used, the holiday's leftover must still be granted, and says so.
+    expect((await communicate(t.db, g, 'RUSSIA', 'EXTENSION 48 hours', at)).notes[0]).toMatch(/24-hour extension granted for Christmas 2030, not charged: all that is left of its 48-hour allowance in this game \(you asked for 48 hours\)/);
     const rows = await findExtensions(t.db, 'xmas');
-    expect(rows.map((r) => [r.hoursGranted, r.charged, r.holiday])).toEqual([[48, false, 'Christmas 2030']]);
-    // The holiday's allowance is used up; the next request is Russia's guaranteed one.
-    expect((await communicate(t.db, g, 'RUSSIA', 'EXTENSION 24 hours', at)).notes[0]).toMatch(/your guaranteed extension/);
+    expect(rows.map((r) => [r.hoursGranted, r.charged, r.holiday])).toEqual([[24, false, 'Christmas 2030'], [72, true, null], [24, false, 'Christmas 2030']]);
   });
 });
 

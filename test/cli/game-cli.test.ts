@@ -118,7 +118,7 @@ describe('mailjudge game create', () => {
     const r = cli('game', 'create', '--from', file('bad.json', bad), '--end-year', '1800', '--json');
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout).problems).toEqual([
-      'bad.json: unknown key "extra"; the keys are id, address, gm, rules, endYear, policies, tournament, round, board, deadline, players',
+      'bad.json: unknown key "extra"; the keys are id, address, gm, rules, endYear, policies, tournament, round, board, deadline, consentRecorded, players',
       'bad.json id: must be lower-case letters, digits and dashes, starting with a letter or digit, at most 63 characters (e.g. wm-r1-b7)',
       'bad.json policies.press: must be standard, A, B or C (D.X(1))',
       'bad.json players[2].power: must be one of AUSTRIA, ENGLAND, FRANCE, GERMANY, ITALY, RUSSIA, TURKEY',

@@ -57,9 +57,20 @@ describe('parseGameSpec', () => {
     expect(r.ok && [r.spec.rules, r.spec.endYear, r.spec.deadline?.toISOString(), r.spec.policies.pressRule]).toEqual(['datc2000', 1912, '2030-05-01T12:00:00.000Z', 'C']);
   });
 
+  it('D.VII(4)(a): reads the players\' consent to a short first turn from the file or --consent-recorded', () => {
+    const base = { id: 'g1', address: 'g1@j.example.org', gm: { email: 'gm@example.org' }, players };
+    const fromFile = parseGameSpec(JSON.stringify({ ...base, consentRecorded: 'all seven by email, 1 May' }), 'json', {});
+    expect(fromFile.ok && fromFile.spec.consent).toBe('all seven by email, 1 May');
+    const flag = parseGameSpec(JSON.stringify(base), 'json', { consentRecorded: true });
+    expect(flag.ok && flag.spec.consent).toBe('consent of every player, recorded by the GM');
+    const none = parseGameSpec(JSON.stringify(base), 'json', {});
+    expect(none.ok && none.spec.consent).toBeUndefined();
+  });
+
   // prettier-ignore
   it.each([
     ['a deadline without a zone',    { deadline: '2030-05-01T12:00' },  'deadline: must be an ISO 8601 instant with its zone'],
+    ['a deadline with a fraction of a second (D.VII(4)(b): stated as enforced, to the second)', { deadline: '2030-05-01T12:00:00.500Z' }, 'deadline: must be an ISO 8601 instant with its zone'],
     ['a round without a tournament', { round: 2 },                      'round 2 needs a tournament: add "tournament" to the file or pass --tournament <slug>'],
     ['the GM playing',               { gm: { email: 'FRAN@example.org' } }, 'fran@example.org is the GM of this game and cannot also play in it'],
     ['no players',                   { players: [] },                   'no players: add "players"'],

@@ -152,11 +152,13 @@ describe('orders by email, end to end', () => {
       await mail(player(g, 'ENGLAND'), { to, text: 'A Lvp - Edi' });
       // Postfix does not keep the order of mail sent at once: the GM processes once the sets are in.
       await expectJudgeMail(8);
-      await mail(`${g}-gm@example.org`, { to, subject: 'PROCESS S1901M', text: '' });
+      // No set is Final and the game has just started: the GM goes past D.VII(2), and says why.
+      await mail(`${g}-gm@example.org`, { to, subject: 'PROCESS S1901M OVERRIDE e2e: adjudicate the revised sets now', text: '' });
       await expectJudgeMail(1);
-      // Two acks, then the report of the adjudication the GM asked for.
-      const got = await inbox(player(g, 'ENGLAND'), 3);
-      const report = got.find((m) => /S1901M/.test(m.parsed.subject ?? '') && !/orders received/.test(m.parsed.subject ?? ''))!;
+      // Two acks, the GM's override announced, then the report of the adjudication the GM asked for.
+      const got = await inbox(player(g, 'ENGLAND'), 4);
+      expect(got.some((m) => /S1901M adjudicated before its deadline/.test(m.parsed.subject ?? '') && (m.parsed.text ?? '').includes('e2e: adjudicate the revised sets now'))).toBe(true);
+      const report = got.find((m) => /S1901M/.test(m.parsed.subject ?? '') && !/orders received|before its deadline/.test(m.parsed.subject ?? ''))!;
       expect(report).toBeDefined();
       if (policy === 'replace') expect(report.parsed.text).not.toContain('F LON - NTH');
       else expect(report.parsed.text).toContain('F LON - NTH');

@@ -217,9 +217,16 @@ describe('commands', () => {
     expect(second!.body_text).toContain('EXTEND 24: ');
     expect(second!.body_text).toContain('REFUSE EXTENSION TURKEY: refused, TURKEY has no extension request waiting');
     expect(await mailTo('gmc-england@example.org', 'deadline-changed')).toHaveLength(1);
+    // D.VII(2): early only when every set is Final; D.VII(6)(b): no override while powers have no orders.
     await send({ from: 'gmc-gm@example.org', to: 'gmc@judge.example.org', subject: 'PROCESS S1901M', text: '' });
+    const [third] = (await mailTo('gmc-gm@example.org', 'gm-reply')).slice(2);
+    expect(third!.body_text).toContain('PROCESS S1901M: refused. S1901M cannot be adjudicated early now (D.VII(2)');
+    expect(third!.body_text).toContain('not every set is marked Final (AUSTRIA no orders, ENGLAND no orders, FRANCE no orders, GERMANY no orders, RUSSIA no orders, TURKEY no orders)');
+    await send({ from: 'gmc-gm@example.org', to: 'gmc@judge.example.org', subject: 'PROCESS S1901M OVERRIDE a test', text: '' });
+    const [fourth] = (await mailTo('gmc-gm@example.org', 'gm-reply')).slice(3);
+    expect(fourth!.body_text).toContain('PROCESS S1901M OVERRIDE: refused. S1901M allows no NMR (D.VII(6)(b))');
     const jobs = await sql<{ run_at: Date }>`SELECT run_at FROM graphile_worker.jobs WHERE key = 'adjudicate:gmc:S1901M'`.execute(t.db);
-    expect(jobs.rows[0]!.run_at.getTime()).toBe(before.getTime());
+    expect(jobs.rows.map((r) => r.run_at.toISOString())).toEqual(['2030-05-02T12:00:00.000Z']);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Power } from '../../src/game/index.js';
-import { collectVotes, tallyVote, validateProposal, votePublication, type Proposal, type TallyInput, type Vote } from '../../src/rules/votes.js';
+import { collectVotes, proposalAtAdjudication, tallyVote, validateProposal, voteOnTime, votePublication, votesMissing, type Proposal, type TallyInput, type Vote } from '../../src/rules/votes.js';
 
 const SURVIVORS: Power[] = ['ENGLAND', 'FRANCE', 'GERMANY', 'TURKEY'];
 const draw: Proposal = { kind: 'draw', powers: ['ENGLAND', 'FRANCE', 'GERMANY', 'TURKEY'] };
@@ -77,5 +77,39 @@ describe('votes are due with the orders, revisable, and secret (D.IX(2))', () =>
     expect(failed).toEqual({ replacesAdjudication: false, text: 'A draw between England, France was proposed and has not been agreed.' });
     expect(failed.text).not.toMatch(/\d|Germany|Turkey|vote/i);
     expect(votePublication(concession, 'passed').text).toBe('The concession of the win to France has been agreed.');
+  });
+});
+
+describe('votes due with the deadline (D.IX(2)) and early adjudication', () => {
+  const D = new Date('2030-01-18T10:00:00Z');
+  const t = (iso: string) => new Date(iso);
+  const ballot = (power: Power, at: string, vote: Vote = 'yes') => ({ power, vote, receivedAt: t(at) });
+
+  // prettier-ignore
+  it.each([
+    ['D.IX(1): every survivor has voted: nobody missing',                 [ballot('ENGLAND', '2030-01-15T00:00:00Z'), ballot('FRANCE', '2030-01-15T00:00:00Z'), ballot('GERMANY', '2030-01-15T00:00:00Z', 'no'), ballot('TURKEY', '2030-01-15T00:00:00Z')], []],
+    ['D.IX(1): Turkey has not voted',                                     [ballot('ENGLAND', '2030-01-15T00:00:00Z'), ballot('FRANCE', '2030-01-15T00:00:00Z'), ballot('GERMANY', '2030-01-15T00:00:00Z')], ['TURKEY']],
+    ['D.IX(2): a ballot after the deadline is not a vote cast',           [ballot('ENGLAND', '2030-01-15T00:00:00Z'), ballot('FRANCE', '2030-01-15T00:00:00Z'), ballot('GERMANY', '2030-01-15T00:00:00Z'), ballot('TURKEY', '2030-01-18T10:00:01Z')], ['TURKEY']],
+  ])('votesMissing: %s', (_rule, ballots, expected) => {
+    expect(votesMissing(ballots, SURVIVORS, D)).toEqual(expected);
+  });
+
+  // prettier-ignore
+  it.each([
+    ['D.IX(2): at the deadline every proposal made by it is decided',                { proposedAt: t('2030-01-15T00:00:00Z'), deadline: D, now: D,                          missing: ['TURKEY'] as Power[] }, 'decide'],
+    ['D.IX(2): a proposal made after the deadline is due with the next one',         { proposedAt: t('2030-01-18T10:00:01Z'), deadline: D, now: t('2030-01-18T10:05:00Z'), missing: [] as Power[] },         'later'],
+    ['D.IX(2): early, every remaining player has voted: decided',                    { proposedAt: t('2030-01-15T00:00:00Z'), deadline: D, now: t('2030-01-16T00:00:00Z'), missing: [] as Power[] },         'decide'],
+    ['D.IX(2): early (the GM\'s override), Turkey has not voted: carried, not decided', { proposedAt: t('2030-01-15T00:00:00Z'), deadline: D, now: t('2030-01-16T00:00:00Z'), missing: ['TURKEY'] as Power[] }, 'carry'],
+  ])('proposalAtAdjudication: %s', (_rule, input, expected) => {
+    expect(proposalAtAdjudication(input)).toBe(expected);
+  });
+
+  // prettier-ignore
+  it.each([
+    ['D.IX(2): at the deadline\'s second: on time',                         '2030-01-18T10:00:00.900Z', '2030-01-10T00:00:00Z', true],
+    ['D.IX(2): one second after the deadline: late, not counted',          '2030-01-18T10:00:01Z',     '2030-01-10T00:00:00Z', false],
+    ['D.IX(2): a proposal made after the deadline: due with the next one', '2030-01-18T10:00:05Z',     '2030-01-18T10:00:02Z', true],
+  ])('voteOnTime: %s', (_rule, received, proposed, expected) => {
+    expect(voteOnTime({ receivedAt: t(received), deadline: D, proposedAt: t(proposed) })).toBe(expected);
   });
 });

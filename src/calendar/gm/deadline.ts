@@ -7,7 +7,7 @@
  */
 import { insertDeadlineConsent } from '../../db/deadline-consents.js';
 import type { Db } from '../../db/schema.js';
-import { MIN_TURN_HOURS, blockedIntervals, type UnavailableWindow } from '../../rules/calendar/index.js';
+import { blockedIntervals, checkTurnLength, type UnavailableWindow } from '../../rules/calendar/index.js';
 import { formatGmt, problems, type CommandResult } from '../../cli/command-result.js';
 import { findLastPublication, loadCalendarInputs } from '../calendar-facts.js';
 import { moveDeadline } from '../move-deadline.js';
@@ -40,13 +40,14 @@ export async function runSetDeadline(db: Db, a: DeadlineArgs, ctx: RunContext): 
     const list: string[] = [];
     if (covering.length > 0) list.push(`${formatGmt(a.at)} falls inside the unavailable window of ${covering.join(', ')}; no deadline may be set inside one (D.VII(2))`);
     const opened = (await findLastPublication(trx, game.id)) ?? phase.createdAt;
-    const kind = phase.stateBefore.phase.kind;
-    const hours = (a.at.getTime() - opened.getTime()) / 3_600_000;
     const consented = await trx.selectFrom('deadline_consents').select('id').where('game_id', '=', game.id).where('phase', '=', phase.name).executeTakeFirst();
-    const short = hours < MIN_TURN_HOURS[kind];
-    if (short && !a.consent && !consented) {
-      list.push(`that makes the ${phase.name} turn ${Math.floor(hours)} hours long, under the ${MIN_TURN_HOURS[kind]}-hour minimum: it needs the consent of every surviving player (D.VII(4)(a)); once you have it, add --consent-recorded "<how and when they agreed>"`);
-    }
+    // D.VII(4)(a): the same check as the first deadline at `game create`.
+    const length = checkTurnLength({
+      phase: phase.name, kind: phase.stateBefore.phase.kind, opened, deadline: a.at, consented: Boolean(a.consent || consented),
+      howToConsent: 'add --consent-recorded "<how and when they agreed>" (by email: DEADLINE <instant> CONSENT)',
+    });
+    const short = length.short;
+    if (length.problem) list.push(length.problem);
     if (list.length > 0) return problems(list);
     if (short && a.consent) {
       await insertDeadlineConsent(trx, { gameId: game.id, phase: phase.name, note: a.consent === true ? 'consent of every surviving player, recorded by the GM' : a.consent, recordedBy: ctx.actor, recordedAt: ctx.now });

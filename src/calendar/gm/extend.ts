@@ -32,11 +32,19 @@ export interface ExtendArgs {
 
 const HOUR = 3_600_000;
 
-/** `deadline + hours`, moved to the end of any window covering it, on a whole hour (D.VII(2)). Pure. */
+/**
+ * `deadline + hours` exactly — an extension is what it says — unless a window covers that instant:
+ * then the end of the window, on a whole hour (D.VII(2)). Pure.
+ */
 export function extendedDeadline(deadline: Date, hours: number, windows: readonly UnavailableWindow[]): Date {
   const t = new Date(deadline.getTime() + hours * HOUR);
   const at = nextAllowedPublication(t, windows) ?? t;
-  return new Date(Math.ceil(at.getTime() / HOUR) * HOUR);
+  return at.getTime() === t.getTime() ? t : new Date(Math.ceil(at.getTime() / HOUR) * HOUR);
+}
+
+/** `1 hour`, `24 hours`. Pure. */
+export function hoursText(n: number): string {
+  return `${n} hour${n === 1 ? '' : 's'}`;
 }
 
 export async function runExtend(db: Db, a: ExtendArgs, ctx: RunContext): Promise<CommandResult> {
@@ -85,15 +93,18 @@ export async function runExtend(db: Db, a: ExtendArgs, ctx: RunContext): Promise
     await insertExtension(trx, {
       gameId: game.id, phase: phase.name, power: null, personId: null, requestedAt: ctx.now, hoursRequested: a.hours, decision: 'granted',
       hoursGranted: a.hours, charged: false, guaranteed: false, holiday: null, oldDeadline: phase.deadline, newDeadline: to,
-      reason: `the GM extends the deadline by ${a.hours} hours (D.VII(4)(a))${a.reason ? `; ${a.reason}` : ''}`, answersId: null, decidedBy: ctx.actor, decidedAt: ctx.now,
+      reason: `the GM extends the deadline by ${hoursText(a.hours)} (D.VII(4)(a))${a.reason ? `; ${a.reason}` : ''}`, answersId: null, decidedBy: ctx.actor, decidedAt: ctx.now,
     });
+    // D.VII(2): past a player's window the deadline is the window's end, and everyone is told so.
+    const exact = new Date(phase.deadline.getTime() + a.hours * HOUR);
+    const moved = to.getTime() !== exact.getTime() ? `, then to the end of a player's unavailable window (${formatGmt(exact)} falls inside it, D.VII(2))` : '';
     await moveDeadline(trx, {
-      game, phase: phase.name, from: phase.deadline, to, reason: `the GM extends the deadline by ${a.hours} hours${a.reason ? `: ${a.reason}` : ''}`,
+      game, phase: phase.name, from: phase.deadline, to, reason: `the GM extends the deadline by ${hoursText(a.hours)}${moved}${a.reason ? `: ${a.reason}` : ''}`,
       actor: ctx.actor, action: 'deadline.extend', detail: { hours: a.hours, charged: false, by: 'GM' }, now: ctx.now, fromAddress: ctx.fromAddress,
     });
     return {
       ok: true,
-      text: `${game.id} ${phase.name}: deadline extended by ${a.hours} hours to ${formatGmt(to)}; every player and the GM have been told.`,
+      text: `${game.id} ${phase.name}: deadline extended by ${hoursText(a.hours)}${moved}, from ${formatGmt(phase.deadline)} to ${formatGmt(to)}; every player and the GM have been told.`,
       json: { game: game.id, phase: phase.name, decision: 'granted', hours: a.hours, charged: false, deadline: to.toISOString() },
     };
   });

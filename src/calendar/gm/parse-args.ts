@@ -27,6 +27,8 @@ export function parseInstant(option: string, text: string): Parsed<Date> {
   if (Number.isNaN(at.getTime()) || !/T\d{1,2}:\d{2}/.test(text) || !/([zZ]|[+-]\d\d:?\d\d)$/.test(text.trim())) {
     return { ok: false, problem: `${option} "${text}": give an ISO 8601 instant with its zone, e.g. 2030-05-08T12:00Z` };
   }
+  // Deadlines are enforced to the whole second (D.VII(1)) and stated as enforced (D.VII(4)(b)).
+  if (at.getTime() % 1000 !== 0) return { ok: false, problem: `${option} "${text}": give whole seconds at most (deadlines are enforced and announced to the second), e.g. 2030-05-08T12:00:30Z` };
   return { ok: true, value: at };
 }
 

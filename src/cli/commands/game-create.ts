@@ -9,6 +9,8 @@ import { appendAudit } from '../../db/audit-log.js';
 import { findGame, findGameByAddress, insertGame } from '../../db/games.js';
 import { findOrInsertPerson } from '../../db/people.js';
 import { insertPhase } from '../../db/phases.js';
+import { insertDeadlineConsent } from '../../db/deadline-consents.js';
+import { checkTurnLength } from '../../rules/calendar/index.js';
 import { insertPosition } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { ensureRound, findTournamentBySlug } from '../../db/tournaments.js';
@@ -39,6 +41,11 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fr
   const tournament = spec.tournament === undefined ? undefined : await findTournamentBySlug(trx, spec.tournament);
   if (spec.tournament !== undefined && !tournament) list.push(`no tournament "${spec.tournament}"; create it first with: mailjudge tournament create ${spec.tournament} --name "…"`);
   if (spec.deadline && spec.deadline <= now) list.push(`the deadline ${formatGmt(spec.deadline)} has passed; give a future one`);
+  // D.VII(4)(a): the first turn obeys the same minimum as every later one (the `deadline` command's check).
+  const firstTurn = spec.deadline && spec.deadline > now
+    ? checkTurnLength({ phase: 'S1901M', kind: 'M', opened: now, deadline: spec.deadline, consented: spec.consent !== undefined, howToConsent: 'add --consent-recorded "<how and when they agreed>" (JSON: "consentRecorded")' })
+    : undefined;
+  if (firstTurn?.problem) list.push(firstTurn.problem);
   if (list.length > 0) return problems(list);
 
   const notes: string[] = [];
@@ -69,6 +76,9 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fr
   });
   for (const p of players) await insertPosition(trx, { gameId: game.id, power: p.power, personId: p.person.id, kind: 'original', startedAt: now });
   const phase = starts ? await insertPhase(trx, { gameId: game.id, state: standardStartState(), deadline: spec.deadline! }) : undefined;
+  if (phase && firstTurn?.short && spec.consent !== undefined) {
+    await insertDeadlineConsent(trx, { gameId: game.id, phase: phase.name, note: spec.consent, recordedBy: actor, recordedAt: now });
+  }
   await appendAudit(trx, {
     gameId: game.id,
     actor,
@@ -80,7 +90,7 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fr
       endYear: game.endYear,
       policies: game.policies,
       players: players.map((p) => ({ power: p.power, person: p.person.id })),
-      phase: phase ? { name: phase.name, deadline: phase.deadline.toISOString() } : null,
+      phase: phase ? { name: phase.name, deadline: phase.deadline.toISOString(), shortened: firstTurn?.short === true, consent: firstTurn?.short ? spec.consent ?? null : null } : null,
     },
   });
 
@@ -89,7 +99,7 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fr
 
   const missing = 7 - players.length;
   const status = phase
-    ? `active: ${phase.name} is open until ${formatGmt(phase.deadline)}`
+    ? `active: ${phase.name} is open until ${formatGmt(phase.deadline)}${firstTurn?.short ? ` (under the ${firstTurn.minimumHours}-hour minimum, with the players' consent on record, D.VII(4)(a))` : ''}`
     : `forming: ${missing > 0 ? `${missing} power(s) still to assign` : ''}${missing > 0 && !spec.deadline ? ' and ' : ''}${!spec.deadline ? 'no first deadline given (--deadline)' : ''}`;
   const text = [
     `Created game ${game.id} (${game.boardName}) at ${game.address}, GM ${gm.person.name} <${gm.person.email}>: ${status}.`,

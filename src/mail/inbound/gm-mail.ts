@@ -1,6 +1,7 @@
 /**
  * Mail from a game's GM (verified like any sender): njudge-style commands — `PROCESS S1901M`
- * (adjudicate now; the phase name guards against mistakes), `STATUS` (who has ordered, Final or
+ * (adjudicate now if D.VII(2) allows; the phase name guards against mistakes; `OVERRIDE <why>` sets
+ * the rule aside, recorded and announced), `STATUS` (who has ordered, Final or
  * preliminary, when; never the orders), `EXTEND`, `REFUSE EXTENSION`, `DEADLINE`, `HELP`. The CLI
  * offers the same (`mailjudge process`, `game show`, `extend`, `deadline`). Every command is
  * answered, logged, and a changed deadline is announced to every player.
@@ -15,7 +16,7 @@ import { runExtend } from '../../calendar/gm/extend.js';
 import { runSetDeadline } from '../../calendar/gm/deadline.js';
 import type { Power } from '../../game/index.js';
 import { readBodyLines } from '../../rules/sheet/index.js';
-import { processNow } from '../../worker/scheduler.js';
+import { runProcess } from '../../calendar/gm/process.js';
 import { powersWithOrders } from '../../worker/tasks/adjudicate-phase.js';
 import { formatDeadline } from '../outbound/report-context.js';
 import { gameView } from '../outbound/queue-mail.js';
@@ -26,7 +27,8 @@ import { gmtSeconds, type ReceiveOutcome } from './receive-message.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 
 export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, gm: Person, game: Game, evidence: Record<string, unknown>): Promise<ReceiveOutcome> {
-  const read = readGmCommands(readBodyLines(stripSecretLines(`${mail.subject}\n${mail.text}`)).lines.map((l) => ({ line: l.no - 1, text: l.text })));
+  // Line 0 is the subject: read only as a whole command (a subject "deadline" is a title).
+  const read = readGmCommands(readBodyLines(stripSecretLines(`${mail.subject}\n${mail.text}`)).lines.map((l) => ({ line: l.no - 1, text: l.text, subject: l.no === 1 })));
   const answer = await mayReply(db, ctx, gm.email);
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
     const locked = (await lockGame(trx, game.id))!;
@@ -35,11 +37,13 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
     let showStatus = false;
     for (const c of read.commands) {
       if (c.kind === 'process') {
-        if (locked.status !== 'active' || !phase || phase.adjudicatedAt) results.push(`PROCESS ${c.phase}: refused, no phase is open for orders.`);
-        else if (c.phase !== phase.name) results.push(`PROCESS ${c.phase}: refused, the open phase is ${phase.name}; give its name to process it.`);
+        const label = `PROCESS ${c.phase}${c.override !== undefined ? ' OVERRIDE' : ''}`;
+        if (locked.status !== 'active' || !phase || phase.adjudicatedAt) results.push(`${label}: refused, no phase is open for orders.`);
+        else if (c.phase !== phase.name) results.push(`${label}: refused, the open phase is ${phase.name}; give its name to process it.`);
         else {
-          await processNow(trx, locked.id, phase.name, ctx.now);
-          results.push(`PROCESS ${c.phase}: ${phase.name} will be adjudicated now; the results follow by email.`);
+          // D.VII(2): the same rule and override as `mailjudge process`, in this message's transaction.
+          const r = await runProcess(trx, { gameId: locked.id, phase: c.phase, ...(c.override !== undefined ? { override: c.override } : {}), via: 'email' }, { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
+          results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused. ${r.problems.join('; ')}`);
         }
       } else if (c.kind === 'status') showStatus = true;
       else if (c.kind === 'extend' || c.kind === 'deadline') {
@@ -53,7 +57,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused, ${r.problems.join('; ')}`);
       }
     }
-    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (PROCESS <phase>, STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], HELP).`);
+    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], HELP).`);
     const help = read.commands.length === 0 || read.commands.some((c) => c.kind === 'help');
     let status: object | undefined;
     if (showStatus && phase) {
@@ -67,7 +71,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
       };
     }
     if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'gm-reply', { game: gameView(locked), results, status, help }, { key: 'gm', gameId: locked.id });
-    await decide(trx, rec, { outcome: 'command', reason: read.commands.map((c) => (c.kind === 'process' ? `process ${c.phase}` : c.kind)).join(', ') || 'gm: no command', fromAddress: gm.email, gameId: locked.id, personId: gm.id, identity: evidence, replied: answer });
+    await decide(trx, rec, { outcome: 'command', reason: read.commands.map((c) => (c.kind === 'process' ? `process ${c.phase}${c.override !== undefined ? ' override' : ''}` : c.kind)).join(', ') || 'gm: no command', fromAddress: gm.email, gameId: locked.id, personId: gm.id, identity: evidence, replied: answer });
     return { kind: 'command', inboundId: rec.inboundId, gameId: locked.id };
   });
 }

@@ -17,7 +17,9 @@ import { formatTimeLeft } from '../../rules/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../outbound/report-context.js';
 import { afterOrderSet } from '../../calendar/after-order-set.js';
-import { lateSetAllowed } from '../../calendar/late-set.js';
+import { lateAcceptedNote, lateSetAllowed } from '../../calendar/late-set.js';
+import { ackDeadline } from '../../calendar/ack-deadline.js';
+import { refusalForPreviousPhase } from '../../calendar/late-for-previous-phase.js';
 import { recordCommunications } from '../../calendar/record-communications.js';
 import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
@@ -163,7 +165,7 @@ export async function receivePlayerMail(
       const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0 && sheet.issues.length === 0 && !sheet.lines.some((l) => l.kind === 'mark');
       const { notes } = await communications();
       const standing = await standingSetNote(trx, locked.id, phase.name, power);
-      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, final: false, noOrders: true, standing, notes }, 'ack');
+      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), final: false, noOrders: true, standing, notes }, 'ack');
       await decide(trx, rec, {
         ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
         reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
@@ -171,16 +173,24 @@ export async function receivePlayerMail(
       return { kind: 'noOrders', inboundId, gameId: locked.id, power };
     }
 
+    // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it.
+    const previous = await refusalForPreviousPhase(trx, { game: locked, phase, power, text, subject: mail.subject, sheet, receivedAt: rec.receivedAt });
+    if (previous) {
+      await reply('orders-refused', previous.reply, 'late');
+      await decide(trx, rec, { ...base, outcome: 'late', reason: previous.code, phase: previous.phase, power });
+      return { kind: 'refused', inboundId, reason: 'late' };
+    }
+
     // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
     const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, await confirmCopies(trx, rec.messageId, person.email), locked.address);
     // D.VII(3): late sets refused, or accepted until adjudication starts, as the game's policy says.
     const decision = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
     // D.VII(6)(b): while 1901 results are withheld, the missing powers' orders are taken after the deadline.
-    const late = decision.accept ? decision : (await lateSetAllowed(trx, { gameId: locked.id, phase: phase.name, power })) ? ({ accept: true, late: true } as const) : decision;
+    const late = decision.accept ? decision : (await lateSetAllowed(trx, { gameId: locked.id, phase: phase.name, power })) ? ({ accept: true, late: true, rule: 'D.VII(6)(b)' } as const) : decision;
     if (!late.accept) {
       await reply('orders-refused', {
         subjectNote: `${power} ${phase.name}: late, not accepted`, receivedAt,
-        reason: `${late.reason}; the deadline was ${deadline.gmt}`,
+        reason: `${late.reason}; the deadline was ${gmtSeconds(phase.deadline)}`,
         remedy: 'your previous set, if any, stands. If you sent a copy to the confirmation mailbox before the deadline with this game\'s address in To or Cc, it will count when it arrives (D.VII(1)); otherwise write to your GM',
       }, 'late');
       await decide(trx, rec, { ...base, outcome: 'late', reason: late.code, phase: phase.name, power });
@@ -193,8 +203,8 @@ export async function receivePlayerMail(
     const { notes } = await communications();
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
     await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
-    await reply('orders-received', { ...ack, countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, notes }, 'ack');
-    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? ', late (accepted until adjudication)' : ''}${proxyNote}`, phase: phase.name, power });
+    await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack');
+    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
   });
 }

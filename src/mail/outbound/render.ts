@@ -37,6 +37,8 @@ function hbs(): typeof Handlebars {
   for (const f of readdirSync(dir)) if (f.endsWith('.hbs')) h.registerPartial(f.replace(/\.hbs$/, ''), readFileSync(join(dir, f), 'utf8'));
   h.registerHelper('pad', (text: unknown, width: number) => String(text ?? '').padEnd(Number(width)));
   h.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  // `{{hoursOf 1}}` → "1 hour", `{{hoursOf 12}}` → "12 hours": an extension is what it says.
+  h.registerHelper('hoursOf', (n: unknown) => `${String(n)} hour${Number(n) === 1 ? '' : 's'}`);
   h.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   engine = h;
   return h;

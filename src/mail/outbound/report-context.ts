@@ -15,6 +15,7 @@ import {
   type Phase,
   type Power,
 } from '../../game/index.js';
+import { exactFormat } from '../../rules/calendar/format-deadline.js';
 
 export interface ReportInput {
   readonly game: { readonly id: string; readonly board: string; readonly address: string };
@@ -71,14 +72,18 @@ export function outcomeText(r: OrderResult): string {
   }
 }
 
-/** An instant as people read it: GMT first, then the reader's zone with the weekday (D.VII). */
+/**
+ * An instant as people read it: GMT first, then the reader's zone with the weekday (D.VII); with its
+ * seconds when it has any, so a deadline is stated exactly as it is enforced (D.VII(4)(b)).
+ */
 export function formatDeadline(at: Date, zone: string | undefined): { gmt: string; local?: string } {
   const t = DateTime.fromJSDate(at, { zone: 'utc' });
-  const gmt = `${t.toFormat("cccc d LLLL yyyy, HH:mm")} GMT`;
+  const format = exactFormat(at, 'cccc d LLLL yyyy, HH:mm', 'cccc d LLLL yyyy, HH:mm:ss');
+  const gmt = `${t.toFormat(format)} GMT`;
   if (!zone || zone === 'UTC' || zone === 'GMT' || zone === 'Etc/UTC') return { gmt };
   const local = t.setZone(zone);
   if (!local.isValid) return { gmt };
-  return { gmt, local: `${local.toFormat("cccc d LLLL yyyy, HH:mm")} ${local.offsetNameShort ?? zone} (${zone})` };
+  return { gmt, local: `${local.toFormat(format)} ${local.offsetNameShort ?? zone} (${zone})` };
 }
 
 /** The line as written, when it differs from the canonical order (D.VIII(4)). */

@@ -1,6 +1,7 @@
 /**
  * The GM's digest (a template context): for every power whether it has ordered, its latest set's time,
- * pending extension requests and absences; how many votes are pending (never their content, D.IX(2));
+ * pending extension requests and absences; how many votes are pending (never their content, D.IX(2))
+ * and which proposals, by their votes not all being in, hold up an early adjudication (never whose vote);
  * refused messages (never the author of gray or dark-gray press, D.X(2), and only "refused press" for
  * press whose colour is unknown); impersonation alarms (D.X(6)); the next deadline in GMT and the GM's
  * zone. Plain data, no I/O. Pure.
@@ -46,6 +47,12 @@ export interface DigestInput {
   readonly powers: readonly DigestPower[];
   /** How many proposals await votes — a number only: the digest never shows votes (D.IX(2)). */
   readonly votesPending: number;
+  /**
+   * The proposals due with this deadline on which some remaining player has not voted: they hold up
+   * an early adjudication (D.VII(2), D.IX(2)). Described only — never whose vote is missing, or how
+   * anyone voted.
+   */
+  readonly votesOutstanding?: readonly string[];
   readonly refused: readonly RefusedMessage[];
   readonly alarms: readonly ImpersonationAlarm[];
 }
@@ -65,6 +72,8 @@ export interface Digest {
     readonly absences: readonly { readonly from: string; readonly to: string; readonly note?: string }[];
   }[];
   readonly votesPending: number;
+  /** What holds up an early adjudication on the votes' side (see {@link DigestInput.votesOutstanding}). */
+  readonly earlyWaitsForVotes: { readonly proposals: readonly string[]; readonly allFinal: boolean } | null;
   readonly refused: readonly { readonly at: string; readonly kind: RefusedMessage['kind']; readonly from?: string; readonly reason: string }[];
   readonly alarms: readonly { readonly at: string; readonly from: string; readonly claimedPower?: Power; readonly detail: string }[];
 }
@@ -106,6 +115,7 @@ export function digestFor(input: DigestInput): Digest {
     counts: { final: count('final'), preliminary: count('preliminary'), missing: count('missing'), civilDisorder: count('civil disorder') },
     powers,
     votesPending: input.votesPending,
+    earlyWaitsForVotes: input.votesOutstanding && input.votesOutstanding.length > 0 ? { proposals: [...input.votesOutstanding], allFinal: powers.length > 0 && powers.every((p) => p.status === 'final') } : null,
     refused: input.refused.map((r) => {
       // D.X(2): "Authorship of gray or dark gray will never be revealed by the GM" — nor to the GM.
       const showFrom = r.from !== undefined && (r.kind !== 'press' || r.pressKind === 'white');

@@ -10,6 +10,9 @@
  * - the guaranteed extension is per player (a replacement has their own), the 7-day cap per position;
  * - an uncharged holiday extension counts toward neither the guaranteed extension nor the 7 days;
  * - one holiday gives a game at most its allowance in all (`holidayAllowanceHours`), whoever asks;
+ *   when what is left of it is less than the request and the player's guaranteed extension is unused
+ *   (or the GM asks), the request is granted in full that way instead of being cut to the holiday's
+ *   leftover — a player asking 12 hours gets 12, not 1;
  * - a new deadline that would fall in a declared window moves to the window's end (D.VII(2)); only the
  *   hours asked for are charged.
  * Pure.
@@ -25,6 +28,11 @@ import type { UnavailableWindow } from './unavailable-window.js';
 export const EXTENSION_NOTICE_HOURS = 12;
 /** D.VII(5): "never allows more than 7 days extensions for any one position in any single game". */
 export const MAX_EXTENSION_HOURS_PER_POSITION = 7 * 24;
+
+/** `1 hour`, `12 hours`. */
+function hoursText(n: number): string {
+  return `${n} hour${n === 1 ? '' : 's'}`;
+}
 
 export interface ExtensionRequest {
   readonly at: Date;
@@ -98,25 +106,35 @@ export function decideExtension(input: ExtensionInput): ExtensionDecision {
     return { kind: 'refused', reason: 'too-late', applyLater: true, remainingHours, message: `an extension must be asked for at least ${EXTENSION_NOTICE_HOURS} hours before the deadline (D.VII(5)); it is refused for this turn, but you may ask for it to apply to a later turn` };
   }
   const moved = (hours: number) => newDeadline(deadline, hours, input.windows ?? []);
+  const guaranteedUnused = request.power !== 'GM' && !history.some((g) => g.guaranteed && sameRequester(g, request));
+  // The request in full, another way: the GM's own, or the unused guaranteed extension within the 7 days.
+  const inFullOtherwise = request.power === 'GM' || (guaranteedUnused && request.hours <= remainingHours);
 
   // D.VII(5): holiday extensions are not charged and must be granted.
   for (const h of holidaysOverlapping(input.holidays ?? [], request.at, deadline)) {
     const used = history.filter((g) => g.holiday === h.name).reduce((n, g) => n + g.hours, 0);
     const left = holidayAllowanceHours(h) - used;
     if (left <= 0) continue;
+    if (left < request.hours && inFullOtherwise) continue; // not cut down to the holiday's leftover
     const hours = Math.min(request.hours, left);
-    return { kind: 'granted', deadline: moved(hours), hours, charged: false, guaranteed: false, holiday: h.name, message: `${hours}-hour extension granted for ${h.name}, not charged (D.VII(5))` };
+    const cut = hours < request.hours ? `: all that is left of its ${holidayAllowanceHours(h)}-hour allowance in this game (you asked for ${hoursText(request.hours)})` : '';
+    return { kind: 'granted', deadline: moved(hours), hours, charged: false, guaranteed: false, holiday: h.name, message: `${hours}-hour extension granted for ${h.name}, not charged${cut} (D.VII(5))` };
   }
   if (request.power === 'GM') {
     // D.VII(4)(a): the GM may slow the game down; nothing is charged to a position.
-    return { kind: 'granted', deadline: moved(request.hours), hours: request.hours, charged: false, guaranteed: false, message: `the GM extends the deadline by ${request.hours} hours (D.VII(4)(a))` };
+    return { kind: 'granted', deadline: moved(request.hours), hours: request.hours, charged: false, guaranteed: false, message: `the GM extends the deadline by ${hoursText(request.hours)} (D.VII(4)(a))` };
   }
   // D.VII(5): never more than 7 days for one position in one game — the guaranteed extension included.
   if (request.hours > remainingHours) {
-    return { kind: 'refused', reason: 'over-seven-days', applyLater: false, remainingHours, message: `this position has ${remainingHours} of its 7 days of extensions left (D.VII(5)); ask for ${remainingHours} hours or fewer` };
+    return {
+      kind: 'refused', reason: 'over-seven-days', applyLater: false, remainingHours,
+      message: remainingHours > 0
+        ? `this position has ${hoursText(remainingHours)} of extensions left of the 7 days (168 hours) one position may have in a game (D.VII(5)); ask for ${hoursText(remainingHours)} or fewer`
+        : 'this position has used all 7 days (168 hours) of extensions one position may have in a game (D.VII(5))',
+    };
   }
   // D.VII(5): "one guaranteed extension" per player.
-  if (!history.some((g) => g.guaranteed && sameRequester(g, request))) {
+  if (guaranteedUnused) {
     return { kind: 'granted', deadline: moved(request.hours), hours: request.hours, charged: true, guaranteed: true, message: `${request.hours}-hour extension granted: your guaranteed extension for this game (D.VII(5))` };
   }
   if (input.gmApproves === undefined) {

@@ -1,7 +1,9 @@
 /**
  * Deadlines as people read them (D.VII(4)(b)): "It is mandatory that all deadlines be stated in GMT …
  * in addition to any local time". GMT first and definitive, then each recipient's zone, every line
- * with its weekday. Pure.
+ * with its weekday. "GMT is the definitive deadline", so the deadline is stated exactly as it is
+ * enforced: a deadline on a whole minute reads `13:52`, one with seconds (a GM may set
+ * `2026-11-25T13:52:30Z`) reads `13:52:30` everywhere — never rounded to a minute it is not. Pure.
  */
 import { DateTime } from 'luxon';
 import { isValidZone } from './zone-time.js';
@@ -13,18 +15,29 @@ export interface DeadlineLine {
 }
 
 const FORMAT = 'cccc d LLLL yyyy, HH:mm';
+const FORMAT_SECONDS = 'cccc d LLLL yyyy, HH:mm:ss';
+
+/** The luxon format that states `instant` exactly: with seconds when it is not on a whole minute. */
+export function exactFormat(instant: Date, minutes: string, seconds: string): string {
+  return instant.getTime() % 60_000 === 0 ? minutes : seconds;
+}
 const UTC_NAMES = new Set(['UTC', 'GMT', 'Etc/UTC', 'Etc/GMT', 'Etc/Zulu', 'Zulu', 'Etc/Universal', 'Universal']);
 
 /** `Friday 7 March 2025, 22:00 GMT`. */
 export function formatGmt(instant: Date): string {
-  return `${DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat(FORMAT)} GMT`;
+  return `${DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat(exactFormat(instant, FORMAT, FORMAT_SECONDS))} GMT`;
+}
+
+/** `Friday 7 March 2025, 22:00:00 GMT`: a receipt time, or a deadline next to one, to the second. */
+export function formatGmtSeconds(instant: Date): string {
+  return `${DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat(FORMAT_SECONDS)} GMT`;
 }
 
 /** `Friday 7 March 2025, 17:00 EST (America/New_York)`, or `undefined` for an unknown zone. */
 export function formatInZone(instant: Date, zone: string): string | undefined {
   if (!isValidZone(zone)) return undefined;
   const t = DateTime.fromJSDate(instant, { zone });
-  return `${t.toFormat(FORMAT)} ${t.offsetNameShort ?? ''} (${zone})`.replace('  ', ' ');
+  return `${t.toFormat(exactFormat(instant, FORMAT, FORMAT_SECONDS))} ${t.offsetNameShort ?? ''} (${zone})`.replace('  ', ' ');
 }
 
 /**

@@ -19,8 +19,9 @@ export {
 } from './unavailable-window.js';
 export { SEARCH_LIMIT_MS, blockedIntervals, nextAllowedPublication, publicationAllowed } from './publication.js';
 export { MIN_TURN_HOURS, nextDeadline, type NextDeadline, type NextDeadlineInput } from './next-deadline.js';
-export { formatDeadlineForRecipients, formatGmt, formatInZone, type DeadlineLine } from './format-deadline.js';
-export { MIN_BETWEEN_PUBLICATIONS_MS, earlyAdjudicationAt, type EarlyAdjudicationInput } from './early-adjudication.js';
+export { checkTurnLength, type TurnLengthCheck, type TurnLengthInput } from './turn-length.js';
+export { exactFormat, formatDeadlineForRecipients, formatGmt, formatGmtSeconds, formatInZone, type DeadlineLine } from './format-deadline.js';
+export { MIN_BETWEEN_PUBLICATIONS_MS, earlyAdjudicationAt, earlyAdjudicationCheck, type EarlyAdjudicationInput, type EarlyBlock, type EarlyCheck } from './early-adjudication.js';
 export { holidayAllowanceHours, holidaysOverlapping, type Holiday } from './holidays.js';
 export {
   EXTENSION_NOTICE_HOURS,

@@ -48,7 +48,15 @@ describe('digestFor (the GM digest)', () => {
 
   it('D.IX(2): votes pending are a number only — the digest type has no place for their content', () => {
     const d = digestFor(INPUT);
-    expect(Object.keys(d).sort()).toEqual(['alarms', 'counts', 'generatedAt', 'nextDeadline', 'phase', 'powers', 'refused', 'timeLeft', 'votesPending']);
+    expect(Object.keys(d).sort()).toEqual(['alarms', 'counts', 'earlyWaitsForVotes', 'generatedAt', 'nextDeadline', 'phase', 'powers', 'refused', 'timeLeft', 'votesPending']);
+    expect(d.earlyWaitsForVotes).toBeNull();
+  });
+
+  it('D.VII(2), D.IX(2): the proposals holding up an early adjudication are named, never whose vote is missing', () => {
+    const d = digestFor({ ...INPUT, votesOutstanding: ['a draw between Austria, England and France'] });
+    expect(d.earlyWaitsForVotes).toEqual({ proposals: ['a draw between Austria, England and France'], allFinal: false });
+    const allFinal = digestFor({ ...INPUT, powers: INPUT.powers.map((p) => ({ ...p, status: 'final' as const, cd: false })), votesOutstanding: ['a draw between Austria, England and France'] });
+    expect(allFinal.earlyWaitsForVotes).toEqual({ proposals: ['a draw between Austria, England and France'], allFinal: true });
   });
 
   // prettier-ignore

@@ -46,6 +46,20 @@ describe('decideExtension (D.VII(5))', () => {
     expect(alice.kind).toBe('needs-gm');
   });
 
+  it('D.VII(5): the 7 days are counted and said in hours; a partial holiday grant says what was asked', () => {
+    const over = decideExtension(req('2025-01-08T12:00:00Z', 169));
+    expect(over.kind === 'refused' && over.message).toBe('this position has 168 hours of extensions left of the 7 days (168 hours) one position may have in a game (D.VII(5)); ask for 168 hours or fewer');
+    const one = decideExtension(req('2025-01-08T12:00:00Z', 2, { history: [guaranteed, { ...guaranteed, hours: 143, guaranteed: false }], gmApproves: true }));
+    expect(one.kind === 'refused' && one.message).toBe('this position has 1 hour of extensions left of the 7 days (168 hours) one position may have in a game (D.VII(5)); ask for 1 hour or fewer');
+    const none = decideExtension(req('2025-01-08T12:00:00Z', 2, { history: [{ ...guaranteed, hours: 168 }], gmApproves: true }));
+    expect(none.kind === 'refused' && none.message).toBe('this position has used all 7 days (168 hours) of extensions one position may have in a game (D.VII(5))');
+    const gm = decideExtension(req('2025-01-08T12:00:00Z', 1, {}, 'GM'));
+    expect(gm.kind === 'granted' && gm.message).toBe('the GM extends the deadline by 1 hour (D.VII(4)(a))');
+    const partial = decideExtension({ request: { at: at('2025-12-23T12:00:00Z'), hours: 12, power: 'ENGLAND' }, deadline: at('2025-12-25T18:00:00Z'), holidays: [christmas],
+      history: [guaranteed, { power: 'FRANCE', hours: 71, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] });
+    expect(partial.kind === 'granted' && partial.message).toBe('1-hour extension granted for Christmas 2025, not charged: all that is left of its 72-hour allowance in this game (you asked for 12 hours) (D.VII(5))');
+  });
+
   it('D.VII(5): refusal messages say why and what can be done', () => {
     const late = decideExtension(req('2025-01-10T00:01:00Z', 24));
     expect(late.kind === 'refused' && late.message).toMatchInlineSnapshot(`"an extension must be asked for at least 12 hours before the deadline (D.VII(5)); it is refused for this turn, but you may ask for it to apply to a later turn"`);
@@ -62,7 +76,11 @@ describe('decideExtension: TD-declared holidays (D.VII(5): not charged, must be 
     ['D.VII(5): … even with the guaranteed extension used and no GM answer',            xmas({ history: [guaranteed] }),                                  ['granted', '2025-12-27T18:00:00.000Z', 48, 'uncharged', '-']],
     ['D.VII(5): … even with the position’s 7 days used up',                              xmas({ history: [{ ...guaranteed, hours: 168 }] }),               ['granted', '2025-12-27T18:00:00.000Z', 48, 'uncharged', '-']],
     ['D.VII(5): … and when the GM asks',                                                 xmas({}, 'GM'),                                                   ['granted', '2025-12-27T18:00:00.000Z', 48, 'uncharged', '-']],
-    ['D.VII(5): the holiday gives the game its length (72 h) in all: 24 h left',         xmas({ history: [{ power: 'FRANCE', hours: 48, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }), ['granted', '2025-12-26T18:00:00.000Z', 24, 'uncharged', '-']],
+    ['D.VII(5): the holiday gives the game its length (72 h) in all: 24 h left, guaranteed one used: 24 h uncharged', xmas({ history: [guaranteed, { power: 'FRANCE', hours: 48, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }), ['granted', '2025-12-26T18:00:00.000Z', 24, 'uncharged', '-']],
+    ['D.VII(5): 24 h of holiday left but 48 asked, guaranteed one unused: the guaranteed one, in full', xmas({ history: [{ power: 'FRANCE', hours: 48, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }), ['granted', '2025-12-27T18:00:00.000Z', 48, 'charged', 'guaranteed']],
+    ['D.VII(5): 1 h of holiday left, 12 asked, guaranteed one unused: 12 h, not 1',    xmas({ history: [{ power: 'FRANCE', hours: 71, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }, 'ENGLAND', 12), ['granted', '2025-12-26T06:00:00.000Z', 12, 'charged', 'guaranteed']],
+    ['D.VII(5): 12 h of holiday left, 12 asked: the holiday, uncharged',               xmas({ history: [{ power: 'FRANCE', hours: 60, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }, 'ENGLAND', 12), ['granted', '2025-12-26T06:00:00.000Z', 12, 'uncharged', '-']],
+    ['D.VII(4)(a): the GM asks more than the holiday has left: the GM\'s own, in full', xmas({ history: [{ power: 'FRANCE', hours: 71, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }, 'GM', 12), ['granted', '2025-12-26T06:00:00.000Z', 12, 'uncharged', '-']],
     ['D.VII(5): the holiday allowance used up: an ordinary (guaranteed) extension',      xmas({ history: [{ power: 'FRANCE', hours: 72, charged: false, guaranteed: false, holiday: 'Christmas 2025' }] }), ['granted', '2025-12-27T18:00:00.000Z', 48, 'charged', 'guaranteed']],
     ['D.VII(5): the 12-hour rule applies to holiday extensions too',                     xmas({}, 'ENGLAND', 48, '2025-12-25T07:00:00Z'),                  ['refused', 'too-late', 'later', 168]],
     ['D.VII(5): a turn not touching the holiday gets no holiday extension',              xmas({ holidays: [{ ...christmas, start: at('2026-01-01T00:00:00Z'), end: at('2026-01-02T00:00:00Z') }] }), ['granted', '2025-12-27T18:00:00.000Z', 48, 'charged', 'guaranteed']],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeadlineForRecipients } from '../../../src/rules/calendar/index.js';
+import { formatDeadlineForRecipients, formatGmtSeconds } from '../../../src/rules/calendar/index.js';
+import { formatDeadline } from '../../../src/mail/outbound/report-context.js';
+import { formatGmt as formatCliGmt } from '../../../src/cli/command-result.js';
 import { at } from './windows.js';
 
 describe('formatDeadlineForRecipients (D.VII(4)(b): GMT first, then local times, with the weekday)', () => {
@@ -27,5 +29,22 @@ describe('formatDeadlineForRecipients (D.VII(4)(b): GMT first, then local times,
     const lines = formatDeadlineForRecipients(at(instant), [zone]);
     expect(lines[0]?.zone).toBe('GMT');
     expect(lines[1]).toEqual({ zone, text });
+  });
+});
+
+describe('deadlines with seconds (D.VII(4)(b): GMT is the definitive deadline, stated as enforced)', () => {
+  // prettier-ignore
+  it.each([
+    ['D.VII(4)(b): a deadline on a whole minute reads HH:mm',   '2026-11-25T13:52:00Z', ['Wednesday 25 November 2026, 13:52 GMT', 'Wednesday 25 November 2026, 14:52 GMT+1 (Europe/Paris)']],
+    ['D.VII(4)(b): a deadline with seconds reads HH:mm:ss',     '2026-11-25T13:52:30Z', ['Wednesday 25 November 2026, 13:52:30 GMT', 'Wednesday 25 November 2026, 14:52:30 GMT+1 (Europe/Paris)']],
+  ])('%s', (_rule, instant, expected) => {
+    expect(formatDeadlineForRecipients(at(instant), ['Europe/Paris']).map((l) => l.text)).toEqual(expected);
+  });
+
+  it('the acknowledgements and notices state it the same way; receipt times always to the second', () => {
+    expect(formatDeadline(at('2026-11-25T13:52:30Z'), 'UTC')).toEqual({ gmt: 'Wednesday 25 November 2026, 13:52:30 GMT' });
+    expect(formatDeadline(at('2026-11-25T13:52:00Z'), 'UTC')).toEqual({ gmt: 'Wednesday 25 November 2026, 13:52 GMT' });
+    expect(formatCliGmt(at('2026-11-25T13:52:30Z'))).toBe('Wed 25 Nov 2026 13:52:30 GMT');
+    expect(formatGmtSeconds(at('2026-11-25T13:52:00Z'))).toBe('Wednesday 25 November 2026, 13:52:00 GMT');
   });
 });
