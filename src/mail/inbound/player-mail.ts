@@ -159,6 +159,15 @@ export async function receivePlayerMail(
     // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
     const communications = () => recordCommunications(trx, { gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress });
 
+    // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it
+    // (read against the open phase its orders are for units no longer there, so it is no set of this one).
+    const previous = await refusalForPreviousPhase(trx, { game: locked, phase, power, text, subject: mail.subject, sheet, receivedAt: rec.receivedAt });
+    if (previous) {
+      await reply('orders-refused', previous.reply, 'late');
+      await decide(trx, rec, { ...base, outcome: 'late', reason: previous.code, phase: previous.phase, power });
+      return { kind: 'refused', inboundId, reason: 'late' };
+    }
+
     // D.III(3): only a set replaces a set. A question, press, a vote, a refused proxy order (D.II(3)) or
     // lines not understood are answered as what they are, and the reply says which set still stands.
     if (!sheet.isSet) {
@@ -171,14 +180,6 @@ export async function receivePlayerMail(
         reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
       });
       return { kind: 'noOrders', inboundId, gameId: locked.id, power };
-    }
-
-    // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it.
-    const previous = await refusalForPreviousPhase(trx, { game: locked, phase, power, text, subject: mail.subject, sheet, receivedAt: rec.receivedAt });
-    if (previous) {
-      await reply('orders-refused', previous.reply, 'late');
-      await decide(trx, rec, { ...base, outcome: 'late', reason: previous.code, phase: previous.phase, power });
-      return { kind: 'refused', inboundId, reason: 'late' };
     }
 
     // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
