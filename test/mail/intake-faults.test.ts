@@ -164,7 +164,8 @@ describe('a message whose quarantine cannot be recorded either', () => {
       const raw = await orderMail('russia', 'A MOS - UKR');
       const id = (await insertInboundMessage(t.db, { raw, receivedAt: new Date(), source: 'pipe', mailbox: 'pipe:game', messageId: `<fault-${n}@example.org>` })).id;
       const failed: number[] = [];
-      const now = at(0);
+      // A second on: stored_at is PostgreSQL's clock to the microsecond, Date.now() only to the millisecond.
+      const now = at(1000);
       expect(await retryUndecided(t.db, ctxAt(now), { graceMs: 0, onError: (i) => failed.push(i) })).toBe(1);
       expect(failed).toEqual([id]);
       const a = (await attemptsOf(id))!;
