@@ -8,7 +8,7 @@ import { MAX_LINE_CHARS, MAX_ORDERS_PER_SHEET, MAX_PRESS_CHARS, MAX_SHEET_LINES 
 import { readBodyLines, type BodyLine } from './body-lines.js';
 import { type Mark, type PressHeader, type SetDeclaration, isPressEnd, readBodyMark, readPressHeader, readRequest, readSetDeclaration, readSubjectMark, readVote } from './commands.js';
 import { correctProvinceName, nearestReading } from './nearest-reading.js';
-import { classify, isOrderAttempt, spellOutVerbs } from './order-words.js';
+import { type Token, classify, isOrderAttempt, spellOutVerbs } from './order-words.js';
 import { parseOption, readElseLine, splitOptions } from './conditional.js';
 import { type Candidate, isPossible, judgeOrders } from './judge-orders.js';
 import { OFFICIAL_ABBREVIATIONS } from './official-abbreviations.js';
@@ -70,7 +70,12 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
   }
   const lookup = player === context.playerAbbreviations ? baseLookup : createProvinceLookup(map, official, player);
   const phaseKind = state.phase.kind;
-  const tokensOf = (s: string) => classify(spellOutVerbs(s, phaseKind, lookup), lookup);
+  const tokenCache = new Map<string, Token[]>();
+  const tokensOf = (s: string) => {
+    let t = tokenCache.get(s);
+    if (!t) tokenCache.set(s, (t = classify(spellOutVerbs(s, phaseKind, lookup), lookup)));
+    return t;
+  };
   const attempt = (s: string) => isOrderAttempt(tokensOf(s), s);
   let declaration: SetDeclaration | undefined;
   /** A line set aside as conversation, with what it seems to be (never used as an order). */

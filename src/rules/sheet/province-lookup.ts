@@ -10,13 +10,18 @@ import { normaliseName, provinceNames } from '../../game/index.js';
 /** Shortest prefix (letters) the judge will complete; shorter ones are reported as unknown. */
 const MIN_PREFIX_LETTERS = 2;
 
-/** Every name of every province as word lists, for prefix matching. */
+const wordsCache = new WeakMap<GameMap, { id: ProvinceId; words: string[] }[]>();
+
+/** Every name of every province as word lists, for prefix matching (once per map). */
 function nameWords(map: GameMap): { id: ProvinceId; words: string[] }[] {
+  const cached = wordsCache.get(map);
+  if (cached) return cached;
   const out: { id: ProvinceId; words: string[] }[] = [];
   for (const p of map.provinces.values()) {
     if (p.terrain === 'impassable') continue;
     for (const n of [p.name, ...p.aliases]) out.push({ id: p.id, words: normaliseName(n).split(' ') });
   }
+  wordsCache.set(map, out);
   return out;
 }
 
@@ -28,19 +33,28 @@ export function createProvinceLookup(
 ): ProvinceLookup {
   const names = provinceNames(map);
   const words = nameWords(map);
+  // A sheet asks about the same words many times (every line is classified, then parsed).
+  const prefixes = new Map<string, ProvinceId | readonly ProvinceId[] | undefined>();
   return {
     resolve(name, mode) {
       if (mode === 'exact') return player.get(name) ?? official.get(name) ?? names.get(name);
-      const parts = name.split(' ');
-      if (parts.join('').length < MIN_PREFIX_LETTERS) return undefined;
-      const found = new Set<ProvinceId>();
-      for (const w of words) {
-        if (w.words.length < parts.length) continue;
-        if (parts.every((p, i) => w.words[i]!.startsWith(p))) found.add(w.id);
-      }
-      if (found.size === 0) return undefined;
-      const ids = [...found].sort();
-      return ids.length === 1 ? ids[0] : ids;
+      if (prefixes.has(name)) return prefixes.get(name);
+      const found = byPrefix(name);
+      prefixes.set(name, found);
+      return found;
     },
   };
+
+  function byPrefix(name: string): ProvinceId | readonly ProvinceId[] | undefined {
+    const parts = name.split(' ');
+    if (parts.join('').length < MIN_PREFIX_LETTERS) return undefined;
+    const found = new Set<ProvinceId>();
+    for (const w of words) {
+      if (w.words.length < parts.length) continue;
+      if (parts.every((p, i) => w.words[i]!.startsWith(p))) found.add(w.id);
+    }
+    if (found.size === 0) return undefined;
+    const ids = [...found].sort();
+    return ids.length === 1 ? ids[0] : ids;
+  }
 }
