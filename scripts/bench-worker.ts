@@ -27,6 +27,7 @@ import { POWERS, standardStartState } from '../src/game/index.js';
 import { parseOrderSheet } from '../src/rules/sheet/index.js';
 import { startJudge, type RunningJudge } from '../src/worker/run-judge.js';
 import { processNow } from '../src/worker/scheduler.js';
+import { migrateQueue } from '../src/worker/queue.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -83,6 +84,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const now = new Date();
     const ids = Array.from({ length: GAMES }, (_, i) => `bench-${i + 1}`);
+    await migrateQueue(server.url); // game create queues the game-start mail
     const create = async (id: string) => {
       const r = await runGameCreate(db, {
         id, address: `${id}@bench.example.org`, gm: { email: emailOf('gm'), name: 'Bench GM' }, rules: 'wm', endYear: 1909,
