@@ -83,7 +83,7 @@ export function registerServiceCommands(program: Command): void {
       const svc = await service();
       try {
         const r = await svc.runDemo(config, (line) => process.stdout.write(`${line}\n`));
-        process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (acknowledgements and one report per recipient per phase).\n`);
+        process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (the game-start mail to every player and the GM, an acknowledgement per order set, one report per recipient per phase).\n`);
         process.stdout.write(`They are in ${r.outboxDir}/ :\n${r.files.map((f) => `  ${f}`).join('\n')}\n`);
         await exitAfterOutput(0); // the demo's judge has stopped; nothing it left may keep the process alive
       } catch (e) {

@@ -91,7 +91,7 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
       await processNow(db, gameId, phase, new Date());
       await waitFor(`${phase} to be adjudicated`, async () => (await findGame(db, gameId))?.currentPhase !== phase);
       phases.push(phase);
-      log(`${phase}: adjudicated; the game is now at ${(await findGame(db, gameId))!.currentPhase}.`);
+      log(`${phase}: adjudicated; the game is now at ${(await findGame(db, gameId))!.currentPhase}.${phase === 'F1901M' ? ' (The demo does not wait: in a real game an early adjudication comes 24 hours after the last results at the soonest, D.VII(2).)' : ''}`);
     }
     await waitFor('every email to be sent', async () => {
       const pending = await db.selectFrom('outbox').select('id').where('game_id', '=', gameId).where('status', '=', 'pending').execute();
