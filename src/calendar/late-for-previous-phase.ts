@@ -28,7 +28,11 @@ export interface PreviousPhaseCheck {
 export interface PreviousPhaseRefusal {
   /** The phase the set was written for. */
   readonly phase: string;
-  readonly code: 'late' | 'adjudication-started' | 'adjudicated-early';
+  readonly code: 'late' | 'adjudication-started' | 'adjudicated-early' | 'missed';
+  /** That phase's deadline. */
+  readonly deadline: Date;
+  /** For `missed`: when the phase was adjudicated (the GM's and TD's alert says it). */
+  readonly adjudicatedAt?: Date;
   /** The `orders-refused` template's context. */
   readonly reply: { subjectNote: string; receivedAt: string; reason: string; remedy: string };
 }
@@ -72,9 +76,24 @@ export async function refusalForPreviousPhase(db: Db, c: PreviousPhaseCheck): Pr
   });
   if (!d.late) return undefined;
   const received = formatGmtSeconds(c.receivedAt);
+  if (d.code === 'missed') {
+    return {
+      phase: d.phase,
+      code: d.code,
+      deadline: d.deadline,
+      adjudicatedAt: prev.adjudicatedAt,
+      reply: {
+        subjectNote: `${c.power} ${d.phase}: received on time, read after the adjudication`,
+        receivedAt: received,
+        reason: `it was written for ${d.phase} and received ${received}, by the ${d.phase} deadline (${formatGmtSeconds(d.deadline)}), so it should have counted (D.VII(1)); but ${d.phase} had been adjudicated at ${formatGmtSeconds(prev.adjudicatedAt)}, before the judge read it, and it was not used`,
+        remedy: `the GM and the Tournament Director have been told: only a rollback of ${d.phase} with the TD's consent can put it right (D.VIII(1)). Nothing was filed for ${c.phase.name}: if the results stand, send your ${c.phase.name} orders by ${formatGmt(c.phase.deadline)}`,
+      },
+    };
+  }
   return {
     phase: d.phase,
     code: d.code,
+    deadline: d.deadline,
     reply: {
       subjectNote: `${c.power} ${d.phase}: late, not accepted`,
       receivedAt: received,

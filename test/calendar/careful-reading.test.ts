@@ -144,4 +144,33 @@ describe('a player\'s mail read as a careful GM would (issue 17)', () => {
     expect(austria).toContain('No orders from you (AUSTRIA) reached the judge for W1901A by the deadline, so it was\nadjudicated without them (rule D.VII(6)): the builds are waived.');
     expect(austria).not.toMatch(/units held|dislodged/);
   });
+
+  it('a set received within the deadline\'s second but read after the adjudication is not lost silently (D.VII(1), D.VIII(1))', { timeout: 60_000 }, async () => {
+    const db = t.db;
+    const G2 = 'careful-b2';
+    const sim = new Sim(db, at('2030-03-04T12:00:00Z'));
+    const created = await runGameCreate(db, {
+      id: G2, address: `${G2}@judge.example.org`, gm: { email: GM, name: 'Gwen GM' }, rules: 'wm', endYear: 1909,
+      policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: 'Careful Board 2', deadline: at('2030-03-08T12:00:00Z'),
+      players: POWERS.map((power) => ({ power, name: `${power[0]}${power.slice(1).toLowerCase()} Player`, email: email(power), timeZone: 'UTC', where: power })),
+    }, 'test', sim.now, JUDGE);
+    expect(created.ok).toBe(true);
+    await scheduleOpenPhases(db);
+    await sim.advanceTo(at('2030-03-05T12:00:00Z'));
+    for (const p of POWERS) expect((await sim.send(G2, email(p), DEMO_ORDERS.S1901M[p])).kind).toBe('orders');
+    // The deadline's job runs at 12:00:00; Italy's revised set, stamped 12:00:00 too, is read after it.
+    await sim.advanceTo(at('2030-03-08T12:00:00Z'));
+    expect(sim.runs.at(-1)).toMatchObject({ payload: { phase: 'S1901M' }, outcome: 'adjudicated' });
+    const out = await sim.send(G2, email('ITALY'), 'A Ven - Tyr\nA Rom - Apu\nF Nap - Ion', 'orders FINAL');
+    expect(out).toMatchObject({ kind: 'refused', reason: 'missed' });
+    const told = (await outbox(db, G2, 'orders-refused')).find((m) => m.to_address === email('ITALY'))!;
+    expect(told.subject).toBe(`[${G2}] ITALY S1901M: received on time, read after the adjudication`);
+    expect(told.body_text).toContain('received Friday 8 March 2030, 12:00:00 GMT, by the S1901M deadline (Friday 8 March 2030, 12:00:00 GMT), so it should have counted (D.VII(1))');
+    expect(told.body_text).toContain("only a rollback of S1901M with the TD's consent can put it right (D.VIII(1))");
+    const alert = await outbox(db, G2, 'missed-set');
+    expect(alert.map((m) => m.to_address)).toEqual([GM]);
+    expect(alert[0]!.body_text).toContain(`mailjudge rollback ${G2} S1901M --td-approval`);
+    // Nothing was filed for the new phase.
+    expect(await findLatestOrderSets(db, G2, 'F1901M')).toEqual([]);
+  });
 });

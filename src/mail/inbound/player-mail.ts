@@ -21,6 +21,8 @@ import { lateAcceptedNote, lateSetAllowed } from '../../calendar/late-set.js';
 import { ackDeadline } from '../../calendar/ack-deadline.js';
 import { refusalForPreviousPhase } from '../../calendar/late-for-previous-phase.js';
 import { recordCommunications } from '../../calendar/record-communications.js';
+import { sendNotice } from '../../calendar/notify.js';
+import { distinctPeople, findGm, findTds } from '../../calendar/game-people.js';
 import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { stripSecretLines } from './identity.js';
@@ -163,9 +165,20 @@ export async function receivePlayerMail(
     // (read against the open phase its orders are for units no longer there, so it is no set of this one).
     const previous = await refusalForPreviousPhase(trx, { game: locked, phase, power, text, subject: mail.subject, sheet, receivedAt: rec.receivedAt });
     if (previous) {
-      await reply('orders-refused', previous.reply, 'late');
-      await decide(trx, rec, { ...base, outcome: 'late', reason: previous.code, phase: previous.phase, power });
-      return { kind: 'refused', inboundId, reason: 'late' };
+      await reply('orders-refused', previous.reply, previous.code === 'missed' ? 'missed' : 'late');
+      // D.VII(1), D.VIII(1): an on-time set the adjudication missed — the GM and the TD must know.
+      if (previous.code === 'missed') {
+        await sendNotice(trx, ctx.fromAddress, {
+          game: locked, template: 'missed-set', key: `missed-set:${locked.id}:${inboundId}`,
+          context: () => ({
+            power, playerName: person.name, phase: previous.phase, receivedAt: gmtSeconds(rec.receivedAt), inboundId,
+            deadline: gmtSeconds(previous.deadline), adjudicatedAt: previous.adjudicatedAt ? gmtSeconds(previous.adjudicatedAt) : 'an earlier moment',
+          }),
+        }, distinctPeople([await findGm(trx, locked), ...(await findTds(trx, locked))]));
+      }
+      const missed = previous.code === 'missed';
+      await decide(trx, rec, { ...base, outcome: missed ? 'refused' : 'late', reason: missed ? 'received by the deadline, read after the adjudication (D.VII(1)); the GM and the TD told' : previous.code, phase: previous.phase, power });
+      return { kind: 'refused', inboundId, reason: missed ? 'missed' : 'late' };
     }
 
     // D.III(3): only a set replaces a set. A question, press, a vote, a refused proxy order (D.II(3)) or

@@ -14,6 +14,11 @@
  *   the slip happens; once the player has ordered for the new position, later sets are for it);
  * - more of its orders fit the power's units in the previous phase's position than in the current
  *   one (an order that fits both, such as a hold of an unmoved unit, decides nothing).
+ * A set that meets the last two conditions but was received by the deadline (and before an early
+ * adjudication) should have counted: it was read only after the adjudication (stamped within the
+ * deadline's own second while the deadline's job ran, or held up by a crash between storing and
+ * deciding). It is `missed`: not filed for the new phase, and the player, the GM and the TD are told,
+ * since only a rollback with the TD's consent can put it right (D.VIII(1)).
  * Pure.
  */
 import { isOnTime, lateDecision, type LatePolicy } from './on-time.js';
@@ -39,7 +44,13 @@ export type PreviousPhaseDecision =
       /** The phase the set was written for. */
       readonly phase: string;
       readonly deadline: Date;
-      readonly code: 'late' | 'adjudication-started' | 'adjudicated-early';
+      /**
+       * `missed`: received by the deadline, so it should have counted (D.VII(1)), but read only after
+       * the deadline's adjudication had been done (a set stamped within the deadline's own second, or
+       * mail held up on its way in). Not filed for the new phase; the GM and the TD are told, since
+       * only a rollback with the TD's consent can put it right (D.VIII(1)).
+       */
+      readonly code: 'late' | 'adjudication-started' | 'adjudicated-early' | 'missed';
       /** Player-facing: why it is not accepted, with the rule. */
       readonly reason: string;
     };
@@ -51,9 +62,11 @@ export function lateForPreviousPhase(input: PreviousPhaseInput): PreviousPhaseDe
   const onTime = isOnTime(input.receivedAt, prev.deadline);
   // Adjudicated before its deadline (early), and this arrived after that.
   const early = onTime && prev.adjudicatedAt.getTime() < prev.deadline.getTime() && input.receivedAt.getTime() > prev.adjudicatedAt.getTime();
-  if (onTime && !early) return { late: false };
   if (input.firstSetThisPhase && input.firstSetThisPhase.getTime() <= input.receivedAt.getTime()) return { late: false };
   if (input.fitsPrevious <= input.fitsCurrent) return { late: false };
+  if (onTime && !early) {
+    return { late: true, phase: prev.name, deadline: prev.deadline, code: 'missed', reason: `it was received by the deadline and should have counted (D.VII(1)), but ${prev.name} had already been adjudicated when the judge read it` };
+  }
   if (early) {
     // D.VII(2): the phase was adjudicated before its deadline; nothing sent after that can count for it.
     return { late: true, phase: prev.name, deadline: prev.deadline, code: 'adjudicated-early', reason: `it arrived after ${prev.name} had been adjudicated, before its deadline (D.VII(2): early adjudication once every set is marked Final), so it can no longer count` };

@@ -21,7 +21,10 @@ describe('lateForPreviousPhase (D.VII(1), D.VII(3): a set written for the phase 
   // prettier-ignore
   it.each([
     ['D.VII(3): one second after the deadline, orders fit the old position: late for S1901M',        input({}),                                                                 ['S1901M', 'late']],
-    ['D.VII(1): at the deadline\'s second it was on time: not refused as late',                       input({ receivedAt: at('2026-11-25T13:52:30.600Z') }),                false],
+    ['D.VII(1): at the deadline\'s second it was on time, but read after the adjudication: missed',   input({ receivedAt: at('2026-11-25T13:52:30.600Z') }),                ['S1901M', 'missed']],
+    ['D.VII(1): received well before the deadline, decided only after it (a restart): missed',       input({ receivedAt: at('2026-11-25T12:00:00Z') }),                    ['S1901M', 'missed']],
+    ['D.VII(2): before an early adjudication, read after it: missed',                                input({ receivedAt: at('2026-11-24T08:59:59Z'), previous: { name: 'S1901M', deadline: DEADLINE, adjudicatedAt: at('2026-11-24T09:00:00Z') } }), ['S1901M', 'missed']],
+    ['an on-time message whose orders fit the new position: for the open phase, not missed',        input({ receivedAt: at('2026-11-25T13:52:30Z'), fitsPrevious: 0, fitsCurrent: 3 }), false],
     ['D.VII(2): before the deadline but after an early adjudication: no longer counts for it',       input({ receivedAt: at('2026-11-24T10:00:00Z'), previous: { name: 'S1901M', deadline: DEADLINE, adjudicatedAt: at('2026-11-24T09:00:00Z') } }), ['S1901M', 'adjudicated-early']],
     ['D.VII(2): … but orders fitting the new position are for it',                                    input({ receivedAt: at('2026-11-24T10:00:00Z'), previous: { name: 'S1901M', deadline: DEADLINE, adjudicatedAt: at('2026-11-24T09:00:00Z') }, fitsPrevious: 0, fitsCurrent: 3 }), false],
     ['the first phase: no previous phase',                                                           input({ previous: undefined }),                                           false],
