@@ -54,6 +54,9 @@ async function findPreviousPhase(db: Db, game: Game, open: PhaseRecord): Promise
 
 /** The refusal for a set written for the previous phase and received after its deadline; `undefined` otherwise. */
 export async function refusalForPreviousPhase(db: Db, c: PreviousPhaseCheck): Promise<PreviousPhaseRefusal | undefined> {
+  // Only a message with order lines the open phase could not use can fit the previous phase better
+  // (fitsPrevious ≤ its order lines = fitsCurrent otherwise): questions, press and ordinary sets stop here.
+  if (!c.sheet.lines.some((l) => l.kind === 'notUsed' || l.kind === 'issue')) return undefined;
   const prev = await findPreviousPhase(db, c.game, c.phase);
   if (!prev || !prev.adjudicatedAt) return undefined;
   const first = await db

@@ -165,9 +165,10 @@ export async function receivePlayerMail(
     // (read against the open phase its orders are for units no longer there, so it is no set of this one).
     const previous = await refusalForPreviousPhase(trx, { game: locked, phase, power, text, subject: mail.subject, sheet, receivedAt: rec.receivedAt });
     if (previous) {
-      await reply('orders-refused', previous.reply, previous.code === 'missed' ? 'missed' : 'late');
+      const missed = previous.code === 'missed';
+      await reply('orders-refused', previous.reply, missed ? 'missed' : 'late');
       // D.VII(1), D.VIII(1): an on-time set the adjudication missed — the GM and the TD must know.
-      if (previous.code === 'missed') {
+      if (missed) {
         await sendNotice(trx, ctx.fromAddress, {
           game: locked, template: 'missed-set', key: `missed-set:${locked.id}:${inboundId}`,
           context: () => ({
@@ -176,7 +177,6 @@ export async function receivePlayerMail(
           }),
         }, distinctPeople([await findGm(trx, locked), ...(await findTds(trx, locked))]));
       }
-      const missed = previous.code === 'missed';
       await decide(trx, rec, { ...base, outcome: missed ? 'refused' : 'late', reason: missed ? 'received by the deadline, read after the adjudication (D.VII(1)); the GM and the TD told' : previous.code, phase: previous.phase, power });
       return { kind: 'refused', inboundId, reason: missed ? 'missed' : 'late' };
     }

@@ -132,11 +132,6 @@ export function isOrderAttempt(tokens: readonly Token[], text: string, where: 'a
   return false;
 }
 
-/** Whether a line names a province or a unit at all (then, set aside, it is listed with a hint). */
-export function mentionsBoard(tokens: readonly Token[]): boolean {
-  return tokens.some((t) => t.kind === 'province' && t.text.length >= 3);
-}
-
 /**
  * The line with verb abbreviations and misspellings spelled out, as the order grammar reads them.
  * Phase decides the one-letter verbs (D.III(1), unambiguous only in their phase): in an adjustment
