@@ -19,7 +19,7 @@ import {
   type ProvinceId,
   type SubmittedOrder,
   type Unit,
-} from '../src/game/index.js';
+} from '../src/diplomacy/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = join(ROOT, 'test', 'fixtures', 'cicero');

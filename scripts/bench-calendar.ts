@@ -7,7 +7,7 @@
  * median total time of 5 runs, the time per game and the peak RSS.
  */
 import { Duration } from 'luxon';
-import { POWERS, type Phase, type PhaseKind, type Power } from '../src/game/index.js';
+import { POWERS, type Phase, type PhaseKind, type Power } from '../src/diplomacy/index.js';
 import {
   WEEKDAYS,
   actionsDue,

@@ -44,7 +44,7 @@ import { insertGame } from '../src/db/games.js';
 import { insertPerson } from '../src/db/people.js';
 import { insertPhase } from '../src/db/phases.js';
 import { insertPosition } from '../src/db/positions.js';
-import { POWERS, standardStartState, type Power } from '../src/game/index.js';
+import { POWERS, standardStartState, type Power } from '../src/diplomacy/index.js';
 import { authenticateMessage, envelopeFromHeaders } from '../src/mail/inbound/identity.js';
 import { parseMessage } from '../src/mail/inbound/parse-message.js';
 import { startJudge, type RunningJudge } from '../src/worker/run-judge.js';

@@ -2,9 +2,9 @@
  * `npm run bench:parse`: messages per second from raw RFC 822 bytes to an order sheet (mailparser,
  * quote and signature removal, the sheet grammar, the engine's legality check) over the `.eml` corpus.
  */
-import { clearOrderParseCache } from '../src/game/index.js';
+import { clearOrderParseCache } from '../src/diplomacy/index.js';
 import { parseMessage } from '../src/mail/inbound/parse-message.js';
-import { parseOrderSheet } from '../src/rules/sheet/index.js';
+import { parseOrderSheet } from '../src/diplomacy/sheet/index.js';
 import { loadCorpus } from '../test/helpers/mail-corpus.js';
 
 const corpus = loadCorpus();

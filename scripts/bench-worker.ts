@@ -23,10 +23,10 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { DEFAULT_POLICIES } from '../src/db/games.js';
 import { insertOrderSet } from '../src/db/order-sets.js';
 import { findPersonByEmail } from '../src/db/people.js';
-import { POWERS, standardStartState } from '../src/game/index.js';
-import { parseOrderSheet } from '../src/rules/sheet/index.js';
+import { POWERS, standardStartState } from '../src/diplomacy/index.js';
+import { parseOrderSheet } from '../src/diplomacy/sheet/index.js';
 import { startJudge, type RunningJudge } from '../src/worker/run-judge.js';
-import { processNow } from '../src/worker/scheduler.js';
+import { processNow } from '../src/db/schedule-jobs.js';
 import { migrateQueue } from '../src/worker/queue.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);

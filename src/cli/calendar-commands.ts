@@ -1,12 +1,12 @@
 /**
  * Registers the GM's and TD's calendar commands (`extend`, `deadline`, `process`, `absence`, `holiday`,
- * `replace`, `calendar`) with their options and help. Their code (src/calendar/gm/) is imported only
+ * `replace`, `calendar`) with their options and help. Their code (src/service/gm/) is imported only
  * when one of them runs, so the engine commands start as fast as before. Every change is announced to
  * the players by email (as njudge did) and audit-logged; `--json` prints JSON for scripts.
  * Exit codes: 0 done, 2 bad input (every problem listed), 1 the database failed.
  */
 import type { Command } from 'commander';
-import type { CommonOptions } from '../calendar/gm/cli-shell.js';
+import type { CommonOptions } from './gm/cli-shell.js';
 
 const HELP_TAIL = `
 The running judge (mailjudge start) sends the notices this queues and adjudicates at the deadline.
@@ -20,8 +20,8 @@ function withCommon(cmd: Command): Command {
     .addHelpText('after', HELP_TAIL);
 }
 
-const shell = () => import('../calendar/gm/cli-shell.js');
-const args = () => import('../calendar/gm/parse-args.js');
+const shell = () => import('./gm/cli-shell.js');
+const args = () => import('./gm/parse-args.js');
 
 /** Add the calendar commands to `program`. */
 export function registerCalendarCommands(program: Command): void {
@@ -50,7 +50,7 @@ The new deadline never falls inside a player's unavailable window (D.VII(2)).`),
         const c = a.collect({ hours: opts.hours === undefined ? undefined : a.parseHours('--hours', opts.hours, 7 * 24), power: opts.for === undefined ? undefined : a.parsePower(opts.for) });
         return c.ok ? { ok: true, value: c.value } : c;
       },
-      async (db, v, ctx) => (await import('../calendar/gm/extend.js')).runExtend(db, {
+      async (db, v, ctx) => (await import('../service/gm/extend.js')).runExtend(db, {
         gameId, ...(v.hours !== undefined ? { hours: v.hours } : {}), ...(v.power !== undefined ? { power: v.power } : {}), uncharged: opts.uncharged === true, refuse: opts.refuse === true, ...(opts.reason ? { reason: opts.reason } : {}),
       }, ctx),
     );
@@ -73,7 +73,7 @@ The new deadline never falls inside a player's unavailable window (D.VII(2)).`),
         const c = a.collect({ at: a.parseInstant('--at', opts.at) });
         return c.ok ? { ok: true, value: c.value } : c;
       },
-      async (db, v, ctx) => (await import('../calendar/gm/deadline.js')).runSetDeadline(db, {
+      async (db, v, ctx) => (await import('../service/gm/deadline.js')).runSetDeadline(db, {
         gameId, at: v.at, ...(opts.consentRecorded !== undefined ? { consent: opts.consentRecorded } : {}), ...(opts.reason ? { reason: opts.reason } : {}),
       }, ctx),
     );
@@ -97,7 +97,7 @@ Examples:
       'process',
       opts,
       () => ({ ok: true, value: undefined }),
-      async (db, _v, ctx) => (await import('../calendar/gm/process.js')).runProcess(db, { gameId, phase, ...(opts.override !== undefined ? { override: opts.override } : {}), via: 'cli' }, ctx),
+      async (db, _v, ctx) => (await import('../service/gm/process.js')).runProcess(db, { gameId, phase, ...(opts.override !== undefined ? { override: opts.override } : {}), via: 'cli' }, ctx),
     );
   });
 
@@ -126,7 +126,7 @@ Examples:
         if (!opts.clear && (!c.value.from || !c.value.to)) return { ok: false, problems: ['give --from and --to (e.g. --from "Fri 17:00" --to "Mon 09:00"), or --clear'] };
         return { ok: true, value: c.value };
       },
-      async (db, v, ctx) => (await import('../calendar/gm/absence.js')).runAbsence(db, {
+      async (db, v, ctx) => (await import('../service/gm/absence.js')).runAbsence(db, {
         gameId, power: v.power, ...(v.from ? { from: v.from } : {}), ...(v.to ? { to: v.to } : {}), ...(v.zone ? { zone: v.zone } : {}), clear: opts.clear === true,
       }, ctx),
     );
@@ -153,13 +153,13 @@ Examples:
         if (!name.trim()) return { ok: false, problems: ['give the holiday a name, e.g. "Christmas 2030"'] };
         return { ok: true, value: c.value };
       },
-      async (db, v, ctx) => (await import('../calendar/gm/holiday.js')).runHolidayCreate(db, {
+      async (db, v, ctx) => (await import('../service/gm/holiday.js')).runHolidayCreate(db, {
         name: name.trim(), from: v.from, to: v.to, ...(v.maxHours !== undefined ? { maxHours: v.maxHours } : {}), ...(opts.tournament ? { tournament: opts.tournament } : {}),
       }, ctx),
     );
   });
   withCommon(holiday.command('list').description('list the declared holidays')).action(async (opts: CommonOptions) => {
-    await (await shell()).execute('holiday list', opts, () => ({ ok: true, value: undefined }), async (db) => (await import('../calendar/gm/holiday.js')).runHolidayList(db));
+    await (await shell()).execute('holiday list', opts, () => ({ ok: true, value: undefined }), async (db) => (await import('../service/gm/holiday.js')).runHolidayList(db));
   });
 
   withCommon(
@@ -199,7 +199,7 @@ still playing after its declared period.`),
         if (list.length > 0 || !c.ok) return { ok: false, problems: list };
         return { ok: true, value: c.value };
       },
-      async (db, v, ctx) => (await import('../calendar/gm/replace.js')).runReplace(db, {
+      async (db, v, ctx) => (await import('../service/gm/replace.js')).runReplace(db, {
         gameId, power: v.power, ...(opts.email ? { email: opts.email } : {}), ...(opts.name ? { name: opts.name } : {}), ...(v.zone ? { zone: v.zone } : {}),
         ...(v.until ? { untilPhase: v.until } : {}), endTemporary: opts.endTemporary === true, ...(opts.reason ? { reason: opts.reason } : {}),
       }, ctx),
@@ -232,7 +232,7 @@ still playing after its declared period.`),
         });
         return c.ok ? { ok: true, value: c.value } : c;
       },
-      async (db, v, ctx) => (await import('../calendar/gm/settings.js')).runCalendarSettings(db, {
+      async (db, v, ctx) => (await import('../service/gm/settings.js')).runCalendarSettings(db, {
         gameId,
         turnHours: { ...(v.M !== undefined ? { M: v.M } : {}), ...(v.R !== undefined ? { R: v.R } : {}), ...(v.A !== undefined ? { A: v.A } : {}) },
         ...(v.reminders !== undefined ? { reminders: v.reminders } : {}),

@@ -12,7 +12,7 @@
  */
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
-import { POWERS, type Power } from '../game/index.js';
+import { POWERS, type Power } from '../diplomacy/index.js';
 import { DEFAULT_POLICIES, type GamePolicies } from '../db/games.js';
 import type { RuleProfile } from '../db/schema.js';
 import { parseCsv } from './csv.js';

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { RULE_PROFILES, type RuleProfileName } from '../game/index.js';
+import { RULE_PROFILES, type RuleProfileName } from '../diplomacy/index.js';
 import { runAdjudicate, type EngineOptions } from './commands/adjudicate.js';
 import { runReplay } from './commands/replay.js';
 import { checkOrdersJson, runCheckOrders } from './commands/check-orders.js';

@@ -24,7 +24,7 @@ import {
   type ProvinceId,
   type SubmittedOrder,
   type Unit,
-} from '../game/index.js';
+} from '../diplomacy/index.js';
 
 /** Bad input, with every problem found (exit code 2 at the CLI). */
 export class InputError extends Error {

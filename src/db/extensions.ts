@@ -2,7 +2,7 @@
  * Extension requests and decisions (D.VII(5)), append-only: every request is a row with its
  * decision; a request the GM must decide (`needs-gm`) is answered by a later row pointing at it.
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { GrantedExtension } from '../rules/calendar/index.js';
 import type { Db, ExtensionDecisionKind } from './schema.js';
 

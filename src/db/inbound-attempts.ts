@@ -4,7 +4,7 @@
  * quarantined after {@link MAX_DECIDE_ATTEMPTS}; the row stays as the record of what went wrong.
  */
 import { sql } from 'kysely';
-import { DECIDE_RETRY_BASE_MS, DECIDE_RETRY_MAX_MS, MAX_RECORDED_ERROR_CHARS } from '../limits.js';
+import { DECIDE_RETRY_BASE_MS, DECIDE_RETRY_MAX_MS, MAX_RECORDED_ERROR_CHARS } from '../rules/limits.js';
 import { inTransaction } from './in-transaction.js';
 import type { Db } from './schema.js';
 

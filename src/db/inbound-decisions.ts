@@ -4,7 +4,7 @@
  * GM's digest shows (D.X(6)). One row per message; append-only.
  */
 import { sql } from 'kysely';
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import { toJson } from './canonical-json.js';
 import type { Db, InboundRole, Json } from './schema.js';
 

@@ -3,7 +3,7 @@
  * contact deadline, or the replacement procedure starts; a position nobody takes over falls into
  * civil disorder (B.8(f)).
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { Db, NmrNoticeStatus } from './schema.js';
 
 export interface NmrNoticeRecord {

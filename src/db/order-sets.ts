@@ -7,7 +7,7 @@
  * resolution, and within one second insertion order follows the mailbox's UID order.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import { toJson } from './canonical-json.js';
 import type { Database, Db, Json, OrderSetRow } from './schema.js';
 

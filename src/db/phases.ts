@@ -3,7 +3,7 @@
  * and every order's result. A phase is adjudicated once ({@link savePhaseResult} is idempotent) and
  * may be published later (D.VII(6)(b): withheld while a 1901 movement phase has an NMR).
  */
-import { formatPhase, parsePhase, phaseIndex, type GameState } from '../game/index.js';
+import { formatPhase, parsePhase, phaseIndex, type GameState } from '../diplomacy/index.js';
 import { gameStateFromJson, gameStateToJson } from './state-json.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Db, Json, PhaseRow } from './schema.js';

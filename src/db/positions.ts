@@ -7,7 +7,7 @@
  * {@link endPosition}, never deleted.
  */
 import { sql } from 'kysely';
-import { POWERS, type Power } from '../game/index.js';
+import { POWERS, type Power } from '../diplomacy/index.js';
 import type { Db, PositionKind, PositionRow } from './schema.js';
 
 /** One holding of a power by a person. */

@@ -2,7 +2,7 @@
  * Press as received (D.X), append-only. The author is kept for the TD alone: nothing that reads
  * this table for a publication or a digest may show the author of press that is not white (D.X(2)).
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { Db, StoredPressKind } from './schema.js';
 
 export interface StoredPress {

@@ -2,7 +2,7 @@
  * Proposals, votes and results (D.IX), append-only. Votes are secret: only {@link findBallots} reads
  * them, for the tally; the result is the one thing ever published (D.IX(2)).
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { Ballot, Proposal, Vote, VoteResult } from '../rules/votes.js';
 import type { Db } from './schema.js';
 

@@ -1,5 +1,5 @@
 /** B.7: the declared period of a temporary replacement (a `positions` row of kind `temporary`). */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { Db } from './schema.js';
 
 export interface ReplacementPeriodRow {

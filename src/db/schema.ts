@@ -8,7 +8,7 @@
  * turn a JS array into a PostgreSQL array literal, not JSON.
  */
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 
 /** Any JSON value. */
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };

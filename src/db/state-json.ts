@@ -7,7 +7,7 @@
  * number and a reader for it, and old rows keep reading.
  */
 import { z } from 'zod';
-import { POWERS, formatPhase, parsePhase, type GameState, type Power } from '../game/index.js';
+import { POWERS, formatPhase, parsePhase, type GameState, type Power } from '../diplomacy/index.js';
 import { DbError } from './errors.js';
 
 /** The current layout number. */

@@ -2,7 +2,7 @@
  * Weekly unavailable windows (D.VII(2)): one current window per person per game; a new declaration
  * or a withdrawal closes the old row (`withdrawn_at`), which stays as history.
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { Db, WeekdayName } from './schema.js';
 
 /** A declared window, as stored. */

@@ -3,7 +3,7 @@
  * Fall 1901 movement phase] if there is an NMR." A withheld phase stays open; the missing powers'
  * (replacements') orders are taken after the deadline, and the phase is adjudicated once they are in.
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 import type { Db } from './schema.js';
 
 export interface WithheldPhase {

@@ -3,7 +3,7 @@
  * 4), retreat and adjustment turns of 1 day — each on a whole hour, as an instant in UTC. The GM may
  * lengthen them; the calendar (unavailability windows, extensions) refines them. Pure.
  */
-import type { Phase } from '../game/index.js';
+import type { Phase } from '../diplomacy/index.js';
 
 const HOUR = 3_600_000;
 /** Length of each kind of turn, in hours. */

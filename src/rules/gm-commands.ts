@@ -7,7 +7,7 @@
  * command (`PROCESS S1901M`), and is otherwise not read (a subject "deadline" or "Re: GM digest" is
  * no unknown command).
  */
-import { POWERS } from '../game/index.js';
+import { POWERS } from '../diplomacy/index.js';
 export type GmCommand =
   /** `override`: the GM's reason for setting D.VII(2) aside (`''` when OVERRIDE came without one). */
   | { kind: 'process'; phase: string; override?: string }

@@ -13,7 +13,7 @@
  * Anonymous items carry no author field at all and are ordered by receipt time, never by power, so
  * that neither the report nor its layout reveals who wrote them (D.X(2)). Pure.
  */
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 
 export type PressKind = 'white' | 'gray' | 'dark-gray' | 'black';
 export type PressRule = 'standard' | 'A' | 'B' | 'C';

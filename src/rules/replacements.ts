@@ -20,7 +20,7 @@
  * reply; seasons are Spring and Fall — "Summer and Winter turns will not be considered" (C.14); and a
  * temporary replacement that would take a player past four seasons in the round is permanent.
  */
-import { phaseIndex, type Phase } from '../game/index.js';
+import { phaseIndex, type Phase } from '../diplomacy/index.js';
 import { contactDeadline } from './calendar/nmr.js';
 
 /** B.7: most seasons one player may be replaced for in one round. */

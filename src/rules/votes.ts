@@ -14,7 +14,7 @@
  * Pure.
  */
 import { isOnTime } from './submission/on-time.js';
-import type { Power } from '../game/index.js';
+import type { Power } from '../diplomacy/index.js';
 
 export type Proposal =
   | { readonly kind: 'draw'; readonly powers: readonly Power[] }

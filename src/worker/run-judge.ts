@@ -16,7 +16,7 @@ import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sou
 import { migrateQueue, quietLogger } from './queue.js';
 import { adjudicatePhaseTask, type AdjudicatePayload } from './tasks/adjudicate-phase.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
-import { scheduleOpenPhases } from './scheduler.js';
+import { scheduleOpenPhases } from '../db/schedule-jobs.js';
 import { calendarTickTask } from './tasks/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POWERS } from '../../src/game/index.js';
+import { POWERS } from '../../src/diplomacy/index.js';
 import { verifyAuditChain } from '../../src/db/audit-log.js';
 import { insertOrderSet } from '../../src/db/order-sets.js';
 import { findCurrentPositions } from '../../src/db/positions.js';

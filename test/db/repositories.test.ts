@@ -3,7 +3,7 @@
  * status without orders), positions (B.7 temporary overlap, one player of record), game locks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Power } from '../../src/game/index.js';
+import type { Power } from '../../src/diplomacy/index.js';
 import { findGame, findGameByAddress, lockGame } from '../../src/db/games.js';
 import { findOrderSetStatus, findLatestOrderSets, findOrderSets, insertOrderSet } from '../../src/db/order-sets.js';
 import { findOrInsertPerson, findPersonByEmail } from '../../src/db/people.js';

@@ -3,7 +3,7 @@
  * reads back the state it was given.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standardStartState, type GameState } from '../../src/game/index.js';
+import { standardStartState, type GameState } from '../../src/diplomacy/index.js';
 import { DbError } from '../../src/db/errors.js';
 import { findPhase, insertPhase, savePhaseResult } from '../../src/db/phases.js';
 import { gameStateFromJson, gameStateToJson } from '../../src/db/state-json.js';

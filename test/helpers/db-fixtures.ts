@@ -1,7 +1,7 @@
 /**
  * Builders for database tests: a person, a game with its seven players and an open S1901M.
  */
-import { POWERS, standardStartState, type Power } from '../../src/game/index.js';
+import { POWERS, standardStartState, type Power } from '../../src/diplomacy/index.js';
 import { insertGame, type Game } from '../../src/db/games.js';
 import { insertPerson, type Person } from '../../src/db/people.js';
 import { insertPhase } from '../../src/db/phases.js';

@@ -6,7 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { expect } from 'vitest';
 import { DEFAULT_POLICIES } from '../../src/db/games.js';
 import type { Db } from '../../src/db/schema.js';
-import { POWERS, type Power } from '../../src/game/index.js';
+import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { runGameCreate } from '../../src/cli/commands/game-create.js';
 import { DEMO_ORDERS } from '../../src/cli/commands/demo.js';
 import { receiveMessage } from '../../src/mail/inbound/receive-message.js';

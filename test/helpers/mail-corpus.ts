@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parsePhase, standardStartState, type DislodgedUnit, type GameState, type Power, type ProvinceId, type Unit } from '../../src/game/index.js';
+import { parsePhase, standardStartState, type DislodgedUnit, type GameState, type Power, type ProvinceId, type Unit } from '../../src/diplomacy/index.js';
 
 export interface CorpusExpectation {
   readonly about: string;

@@ -9,7 +9,7 @@ import {
   type ProvinceId,
   type SubmittedOrder,
   type Unit,
-} from '../../src/game/index.js';
+} from '../../src/diplomacy/index.js';
 
 export type PerPower<T> = Partial<Record<Power, T>>;
 

@@ -13,8 +13,8 @@ import { insertPerson, type Person } from '../../src/db/people.js';
 import { insertPhase } from '../../src/db/phases.js';
 import { insertPosition } from '../../src/db/positions.js';
 import type { Db } from '../../src/db/schema.js';
-import { MAX_MESSAGE_BYTES } from '../../src/limits.js';
-import { POWERS, standardStartState, type Power } from '../../src/game/index.js';
+import { MAX_MESSAGE_BYTES } from '../../src/rules/limits.js';
+import { POWERS, standardStartState, type Power } from '../../src/diplomacy/index.js';
 
 export const RW_GAME = 'rw-b1';
 export const RW_ADDRESS = 'rw-b1@judge.example.org';

@@ -4,8 +4,8 @@
  * `profiles[profile]` expectations replace the default ones where given.
  */
 import { expect } from 'vitest';
-import { adjudicate, parsePhase, RULE_PROFILES, type GameState, type OrderResult, type RuleProfileName } from '../../src/game/index.js';
-import type { DatcCase, DatcExpectation, ExpectedResult } from '../game/datc/datc-case.js';
+import { adjudicate, parsePhase, RULE_PROFILES, type GameState, type OrderResult, type RuleProfileName } from '../../src/diplomacy/index.js';
+import type { DatcCase, DatcExpectation, ExpectedResult } from '../diplomacy/datc/datc-case.js';
 import { ordersFrom, position, unitsByPower, type PerPower } from './position.js';
 
 const SUCCESS = new Set(['moved', 'supported', 'convoyed', 'retreated', 'built', 'disbanded', 'held', 'waived']);

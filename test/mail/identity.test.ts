@@ -20,7 +20,7 @@ import {
   type AuthResult,
   type IdentityInput,
 } from '../../src/mail/inbound/identity.js';
-import { MAX_MESSAGE_BYTES } from '../../src/limits.js';
+import { MAX_MESSAGE_BYTES } from '../../src/rules/limits.js';
 
 type Zone = Record<string, Record<string, string[][]>>;
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_PARTIAL_WRITE_MS } from '../../src/limits.js';
+import { STALE_PARTIAL_WRITE_MS } from '../../src/rules/limits.js';
 import { createTransport, PARTIAL_DIR } from '../../src/mail/outbound/send.js';
 import type { OutboxMail } from '../../src/db/outbox.js';
 

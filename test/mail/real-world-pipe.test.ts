@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES } from '../../src/limits.js';
+import { MAX_MESSAGE_BYTES } from '../../src/rules/limits.js';
 import { CLI } from '../helpers/cli.js';
 import { checkDecidedOnce, JUDGE, loadRealWorld, oversized, realWorldGame, repliesTo, RW_CAST, RW_GAME, type RealWorldMessage } from '../helpers/real-world-corpus.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';

@@ -1,7 +1,7 @@
 /** The calendar's emails are part of the contract: each template rendered from a representative context. */
 import { describe, expect, it } from 'vitest';
-import { when } from '../../src/calendar/notify.js';
-import { adjudicate, parseOrder, type Power } from '../../src/game/index.js';
+import { when } from '../../src/service/notify.js';
+import { adjudicate, parseOrder, type Power } from '../../src/diplomacy/index.js';
 import { buildReportContext } from '../../src/mail/outbound/report-context.js';
 import { renderMail } from '../../src/mail/outbound/render.js';
 import { digestFor } from '../../src/rules/calendar/index.js';

@@ -1,6 +1,6 @@
 /** Rendered emails are part of the contract: a representative game with every kind of outcome. */
 import { describe, expect, it } from 'vitest';
-import { adjudicate, parseOrder, type Power } from '../../src/game/index.js';
+import { adjudicate, parseOrder, type Power } from '../../src/diplomacy/index.js';
 import { buildReportContext } from '../../src/mail/outbound/report-context.js';
 import { renderMail } from '../../src/mail/outbound/render.js';
 import { position } from '../helpers/position.js';

@@ -6,7 +6,7 @@
  */
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES } from '../../src/limits.js';
+import { MAX_MESSAGE_BYTES } from '../../src/rules/limits.js';
 import { receiveMessage, type IncomingMessage } from '../../src/mail/inbound/receive-message.js';
 import { SILENT_LOGGER } from '../../src/mail/sources/source-logger.js';
 import { startSmtpListener, type SmtpListener } from '../../src/mail/sources/smtp-listener.js';

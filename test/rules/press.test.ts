@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Power } from '../../src/game/index.js';
+import type { Power } from '../../src/diplomacy/index.js';
 import { pressKind, pressSections, type PressItem, type PressKind, type PressRule } from '../../src/rules/press.js';
 
 let n = 0;

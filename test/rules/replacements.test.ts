@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhase, type Phase } from '../../src/game/index.js';
+import { parsePhase, type Phase } from '../../src/diplomacy/index.js';
 import {
   captainChangeInTime,
   chooseReplacement,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Power } from '../../src/game/index.js';
+import type { Power } from '../../src/diplomacy/index.js';
 import { collectVotes, proposalAtAdjudication, tallyVote, validateProposal, voteOnTime, votePublication, votesMissing, type Proposal, type TallyInput, type Vote } from '../../src/rules/votes.js';
 
 const SURVIVORS: Power[] = ['ENGLAND', 'FRANCE', 'GERMANY', 'TURKEY'];

@@ -1,7 +1,7 @@
 /**
  * `mailjudge adjudicate`: one phase, JSON in, JSON out (DESIGN.md "The adjudication CLI contract").
  */
-import { adjudicate, type AdjudicateOptions } from '../../game/index.js';
+import { adjudicate, type AdjudicateOptions } from '../../diplomacy/index.js';
 import { AdjudicateJson, formatOutcome, parseJsonText, readOrders, readPosition, validate } from '../position-json.js';
 
 /** The engine options the CLI flags set (`--rules`, `--end-year`). */

@@ -15,9 +15,9 @@ import { findOrderSets } from '../../db/order-sets.js';
 import { findPhases } from '../../db/phases.js';
 import { findPositionHistory } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
-import { POWERS, type Power } from '../../game/index.js';
-import { effectiveOrders } from '../../rules/effective-orders.js';
-import { problems, type CommandResult } from '../command-result.js';
+import { POWERS, type Power } from '../../diplomacy/index.js';
+import { effectiveOrders } from '../../diplomacy/effective-orders.js';
+import { problems, type CommandResult } from '../../service/command-result.js';
 
 export interface AuditOptions {
   readonly game: string;

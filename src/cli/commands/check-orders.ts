@@ -4,9 +4,9 @@
  * as JSON. GMs use it to check a disputed reading; players to test their orders before sending them.
  */
 import { readFileSync } from 'node:fs';
-import { POWERS, formatPhase, parsePhase, standardStartState, type GameState, type Power, type Rules } from '../../game/index.js';
+import { POWERS, formatPhase, parsePhase, standardStartState, type GameState, type Power, type Rules } from '../../diplomacy/index.js';
 import { parseMessage } from '../../mail/inbound/parse-message.js';
-import { formatAsUnderstood, parseOrderSheet, type OrderSheet } from '../../rules/sheet/index.js';
+import { formatAsUnderstood, parseOrderSheet, type OrderSheet } from '../../diplomacy/sheet/index.js';
 import { InputError, PositionJson, parseJsonText, readPosition, validate } from '../position-json.js';
 
 export interface CheckOrdersOptions {

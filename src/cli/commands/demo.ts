@@ -9,11 +9,11 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { Config } from '../../config/config.js';
 import { DEFAULT_POLICIES, findGame } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import { POWERS, type Power } from '../../game/index.js';
+import { POWERS, type Power } from '../../diplomacy/index.js';
 import { receiveMessage } from '../../mail/inbound/receive-message.js';
 import { outboxFileName } from '../../mail/outbound/send.js';
 import { startJudge } from '../../worker/run-judge.js';
-import { processNow } from '../../worker/scheduler.js';
+import { processNow } from '../../db/schedule-jobs.js';
 import { runGameCreate } from './game-create.js';
 
 /** The scripted orders, as players write them (not canonical, on purpose). */

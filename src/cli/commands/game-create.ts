@@ -4,7 +4,7 @@
  * original positions, and, when all seven powers are assigned and a first deadline is given, open
  * Spring 1901 so the game is active. One transaction, with its audit entry.
  */
-import { standardStartState, formatPhase } from '../../game/index.js';
+import { standardStartState, formatPhase } from '../../diplomacy/index.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { findGame, findGameByAddress, insertGame } from '../../db/games.js';
 import { findOrInsertPerson } from '../../db/people.js';
@@ -14,9 +14,9 @@ import { checkTurnLength } from '../../rules/calendar/index.js';
 import { insertPosition } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { ensureRound, findTournamentBySlug } from '../../db/tournaments.js';
-import { formatGmt, problems, type CommandResult } from '../command-result.js';
+import { formatGmt, problems, type CommandResult } from '../../service/command-result.js';
 import type { GameSpec } from '../game-spec.js';
-import { sendGameStart } from '../../calendar/game-start.js';
+import { sendGameStart } from '../../service/game-start.js';
 
 /** A unique violation (23505) raised by a concurrent insert: reported as bad input, with its constraint. */
 function isUniqueViolation(e: unknown): e is { constraint?: string } {

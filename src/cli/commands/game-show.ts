@@ -3,7 +3,7 @@
  * and which powers have an order set in (preliminary or final). It never shows the orders: it reads
  * only {@link findOrderSetStatus}, which does not load them.
  */
-import { POWERS, standardStartState, type GameState, type Power } from '../../game/index.js';
+import { POWERS, standardStartState, type GameState, type Power } from '../../diplomacy/index.js';
 import { findGame } from '../../db/games.js';
 import { findOrderSetStatus, type OrderSetStatus } from '../../db/order-sets.js';
 import { findPerson, type Person } from '../../db/people.js';
@@ -11,7 +11,7 @@ import { findPhase } from '../../db/phases.js';
 import { findCurrentPositions, holdersByPower } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { findTournament } from '../../db/tournaments.js';
-import { formatGmt, problems, type CommandResult } from '../command-result.js';
+import { formatGmt, problems, type CommandResult } from '../../service/command-result.js';
 
 const POLICY_TEXT = {
   lateOrders: { refuse: 'late orders refused', 'accept-until-adjudication': 'late orders accepted until adjudication' },

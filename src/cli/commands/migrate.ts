@@ -2,7 +2,7 @@
  * `mailjudge migrate`: bring the database to the latest schema (opening it does that already; this
  * command says what was applied).
  */
-import type { CommandResult } from '../command-result.js';
+import type { CommandResult } from '../../service/command-result.js';
 
 /** Report the migrations {@link openDatabase} applied. */
 export function runMigrate(applied: readonly string[]): CommandResult {

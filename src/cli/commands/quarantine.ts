@@ -7,7 +7,7 @@
  */
 import { findUndecided } from '../../db/inbound-attempts.js';
 import type { Db } from '../../db/schema.js';
-import type { CommandResult } from '../command-result.js';
+import type { CommandResult } from '../../service/command-result.js';
 
 export interface QuarantineOptions {
   /** Only messages attributed to this game (undecided messages are never attributed, so they are left out). */

@@ -15,7 +15,7 @@ import {
   type GameState,
   type Phase,
   type PhaseOutcome,
-} from '../../game/index.js';
+} from '../../diplomacy/index.js';
 import { InputError, ReplayJson, formatOutcome, formatPosition, parseJsonText, readOrders, readPosition, validate } from '../position-json.js';
 import type { EngineOptions } from './adjudicate.js';
 

@@ -5,7 +5,7 @@ import { appendAudit } from '../../db/audit-log.js';
 import { findTournamentGames } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { findRounds, findTeams, findTournamentBySlug, findTournamentMembers, insertTournament } from '../../db/tournaments.js';
-import { problems, type CommandResult } from '../command-result.js';
+import { problems, type CommandResult } from '../../service/command-result.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 

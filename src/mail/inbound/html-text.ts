@@ -5,7 +5,7 @@
  * `>` so the sheet reader leaves them out as quoted text.
  */
 import { convert } from 'html-to-text';
-import { MAX_MESSAGE_BYTES } from '../../limits.js';
+import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 
 const OPTIONS = {
   wordwrap: false as const,

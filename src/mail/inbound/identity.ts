@@ -21,8 +21,8 @@ import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { authenticate, type DNSResolver } from 'mailauth';
 import type { IdentityPolicy } from '../../db/schema.js';
-import { MAX_MESSAGE_BYTES } from '../../limits.js';
-import { readBodyLines } from '../../rules/sheet/body-lines.js';
+import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
+import { readBodyLines } from '../../diplomacy/sheet/body-lines.js';
 import { headerFields } from './header-fields.js';
 
 // ---------------------------------------------------------------------------------------------

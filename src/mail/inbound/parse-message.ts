@@ -6,7 +6,7 @@
  * Every string it returns can be stored in PostgreSQL (storable-text.ts).
  */
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { MAX_MESSAGE_BYTES } from '../../limits.js';
+import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import { htmlToPlainText } from './html-text.js';
 import { storableText as t } from './storable-text.js';
 

@@ -15,7 +15,7 @@ import { findPersonByEmail, type Person } from '../../db/people.js';
 import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { isTransientFailure } from '../../db/transient-error.js';
-import { MAX_RECORDED_ERROR_CHARS } from '../../limits.js';
+import { MAX_RECORDED_ERROR_CHARS } from '../../rules/limits.js';
 import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { isDecisionConflict } from './decision-owner.js';

@@ -21,7 +21,7 @@ import { gameFromRow, type Game } from '../../db/games.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
 import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
-import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../limits.js';
+import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findPerson, findPersonByEmail, type Person } from '../../db/people.js';
 import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
@@ -213,7 +213,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const now = rec.now;
   const role = rec.role;
   const inboundId = rec.inboundId;
-  // Input past a limit is refused with a message naming the limit (src/limits.ts); the headers alone say who to tell.
+  // Input past a limit is refused with a message naming the limit (src/rules/limits.ts); the headers alone say who to tell.
   if (msg.raw.length > MAX_MESSAGE_BYTES) return quarantine(db, qctx, rec, msg.raw, `the message is larger than ${MAX_MESSAGE_BYTES} bytes (${msg.raw.length})`, TOO_LARGE_NOTICE);
   const parsed = await parseMessage(msg.raw);
   if (!parsed.ok) return quarantine(db, qctx, rec, msg.raw, parsed.reason, UNREADABLE_NOTICE);

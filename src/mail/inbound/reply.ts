@@ -7,7 +7,7 @@
 import { repliesTo } from '../../db/inbound-decisions.js';
 import { outboxKey } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';
-import { MAX_REPLIES_PER_SENDER_PER_HOUR } from '../../limits.js';
+import { MAX_REPLIES_PER_SENDER_PER_HOUR } from '../../rules/limits.js';
 import { RATE_LIMIT_WINDOW_MS, rateLimit } from '../../rules/submission/index.js';
 import { queueMail } from '../outbound/queue-mail.js';
 import type { InboundMail } from './parse-message.js';

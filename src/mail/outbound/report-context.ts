@@ -14,7 +14,7 @@ import {
   type OrderResult,
   type Phase,
   type Power,
-} from '../../game/index.js';
+} from '../../diplomacy/index.js';
 import { exactFormat } from '../../rules/calendar/format-deadline.js';
 
 export interface ReportInput {

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { STALE_PARTIAL_WRITE_MS } from '../../limits.js';
+import { STALE_PARTIAL_WRITE_MS } from '../../rules/limits.js';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboxMail } from '../../db/outbox.js';

@@ -6,7 +6,7 @@
  * loads the calendar, calls this, and enqueues jobs keyed so that none runs twice.
  */
 import { DateTime, type Duration } from 'luxon';
-import { formatPhase, type Phase, type Power } from '../../game/index.js';
+import { formatPhase, type Phase, type Power } from '../../diplomacy/index.js';
 import { earlyAdjudicationAt } from './early-adjudication.js';
 import { contactDeadline } from './nmr.js';
 import { nextAllowedPublication } from './publication.js';

@@ -6,7 +6,7 @@
  * press whose colour is unknown); impersonation alarms (D.X(6)); the next deadline in GMT and the GM's
  * zone. Plain data, no I/O. Pure.
  */
-import { formatPhase, type Phase, type Power } from '../../game/index.js';
+import { formatPhase, type Phase, type Power } from '../../diplomacy/index.js';
 import type { PressKind } from '../press.js';
 import { formatDeadlineForRecipients, formatGmt, type DeadlineLine } from './format-deadline.js';
 import type { OrderStatus } from './reminders.js';

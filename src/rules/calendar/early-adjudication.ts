@@ -15,7 +15,7 @@
  * D.VII(2) "the mandatory period" between adjudications. A deadline the players agreed to is not an
  * early adjudication; going early is. Pure.
  */
-import type { Power } from '../../game/index.js';
+import type { Power } from '../../diplomacy/index.js';
 import { nextAllowedPublication } from './publication.js';
 import { DAY } from './time.js';
 import type { UnavailableWindow } from './unavailable-window.js';

@@ -17,7 +17,7 @@
  *   hours asked for are charged.
  * Pure.
  */
-import type { Power } from '../../game/index.js';
+import type { Power } from '../../diplomacy/index.js';
 import { holidayAllowanceHours, holidaysOverlapping, type Holiday } from './holidays.js';
 import { blockedIntervals, SEARCH_LIMIT_MS } from './publication.js';
 import { freeHourAtOrAfter } from './next-deadline.js';

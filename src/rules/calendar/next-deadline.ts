@@ -8,7 +8,7 @@
  * exists within the search limit, the deadline is left where it was and the GM and the TD are warned:
  * D.VII(2) has the GM warn the TD "so a compromise can be found". Pure.
  */
-import type { PhaseKind } from '../../game/index.js';
+import type { PhaseKind } from '../../diplomacy/index.js';
 import { TURN_HOURS } from '../deadlines.js';
 import { holidaysOverlapping, type Holiday } from './holidays.js';
 import { blockedIntervals, SEARCH_LIMIT_MS } from './publication.js';

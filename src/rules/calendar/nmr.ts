@@ -17,7 +17,7 @@
  *   00:00 on the player's own clock (GMT when unknown, D.VII(4)(b)), and the period "includes" one
  *   when any part of it falls on a Saturday or Sunday.
  */
-import { formatPhase, type Phase, type Power } from '../../game/index.js';
+import { formatPhase, type Phase, type Power } from '../../diplomacy/index.js';
 import { DAY, HOUR } from './time.js';
 import { wallOf, wallToInstants, wallWeekday } from './zone-time.js';
 

@@ -9,7 +9,7 @@
  * if the deadline moves (an extension is news). Pure.
  */
 import type { Duration } from 'luxon';
-import { formatPhase, type Phase, type Power } from '../../game/index.js';
+import { formatPhase, type Phase, type Power } from '../../diplomacy/index.js';
 import { MINUTE } from './time.js';
 
 export type OrderStatus = 'missing' | 'preliminary' | 'final';

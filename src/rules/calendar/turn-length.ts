@@ -6,7 +6,7 @@
  * shorter than the minimum, counted from the publication (or the game's start) that opened it, needs
  * the players' consent on record. Pure.
  */
-import type { PhaseKind } from '../../game/index.js';
+import type { PhaseKind } from '../../diplomacy/index.js';
 import { MIN_TURN_HOURS } from './next-deadline.js';
 import { HOUR, MINUTE } from './time.js';
 

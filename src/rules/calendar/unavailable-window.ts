@@ -7,7 +7,7 @@
  * length. Where a wall time is ambiguous or skipped by a clock change, the window is read as widely as
  * possible (it errs on the side of the player's absence). Pure.
  */
-import type { Power } from '../../game/index.js';
+import type { Power } from '../../diplomacy/index.js';
 import { MINUTE, DAY, WEEK, type Interval } from './time.js';
 import { isValidZone, wallOf, wallToInstants } from './zone-time.js';
 

@@ -16,4 +16,4 @@ export {
   type CoalitionOrder,
   type CoalitionOrderRejection,
   type PmWindowDecision,
-} from './coalition.js';
+} from '../../coalition/submission.js';

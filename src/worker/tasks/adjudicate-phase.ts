@@ -21,7 +21,7 @@
  *   window, not below the minimum without consent), warnings going to the GM (and the TD);
  * - after Fall 1901 each NMR'd power's player, captain and the TD get an NMR notice (D.VII(6)(c)).
  */
-import { RULE_PROFILES, adjudicate, formatPhase } from '../../game/index.js';
+import { RULE_PROFILES, adjudicate, formatPhase } from '../../diplomacy/index.js';
 import { appendAudit } from '../../db/audit-log.js';
 import type { Game } from '../../db/games.js';
 import { lockGame, updateGameProgress } from '../../db/games.js';
@@ -35,18 +35,18 @@ import { buildReportContext, nmrConsequence } from '../../mail/outbound/report-c
 import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { nextAllowedPublication, nmrAtDeadline, noNmrAllowed, publicationAllowed } from '../../rules/calendar/index.js';
 import { isOnTime } from '../../rules/submission/index.js';
-import { effectiveOrders, type EffectivePolicy } from '../../rules/effective-orders.js';
-import { loadCalendarFacts, type CalendarFacts } from '../../calendar/calendar-facts.js';
-import { earlyAt } from '../../calendar/early-adjudication.js';
-import { announcementRecipients, distinctPeople, findTds } from '../../calendar/game-people.js';
-import { nextTurnDeadline } from '../../calendar/next-turn-deadline.js';
-import { sendNmrNotices, withholdResults } from '../../calendar/nmr-handling.js';
-import { sendNotice, when } from '../../calendar/notify.js';
-import { pressForReader } from '../../calendar/report-press.js';
-import { tallyDueProposals, type TalliedProposal } from '../../calendar/tally-proposals.js';
+import { effectiveOrders, type EffectivePolicy } from '../../diplomacy/effective-orders.js';
+import { loadCalendarFacts, type CalendarFacts } from '../../service/calendar-facts.js';
+import { earlyAt } from '../../service/early-adjudication.js';
+import { announcementRecipients, distinctPeople, findTds } from '../../service/game-people.js';
+import { nextTurnDeadline } from '../../service/next-turn-deadline.js';
+import { sendNmrNotices, withholdResults } from '../../service/nmr-handling.js';
+import { sendNotice, when } from '../../service/notify.js';
+import { pressForReader } from '../../service/report-press.js';
+import { tallyDueProposals, type TalliedProposal } from '../../service/tally-proposals.js';
 import { adjudicateJobKey, earlyAdjudicateJobKey, enqueueJob, removeJob } from '../queue.js';
 
-export { powersWithOrders } from '../../calendar/powers-to-order.js';
+export { powersWithOrders } from '../../service/powers-to-order.js';
 export { adjudicateJobKey } from '../queue.js';
 
 export interface AdjudicatePayload {

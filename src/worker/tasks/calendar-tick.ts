@@ -21,16 +21,16 @@ import { findPerson } from '../../db/people.js';
 import { endPosition, findCurrentPositions, insertPosition } from '../../db/positions.js';
 import { findOpenReplacementPeriods } from '../../db/replacement-periods.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { parsePhase, phaseIndex, type Power } from '../../game/index.js';
+import { parsePhase, phaseIndex, type Power } from '../../diplomacy/index.js';
 import { actionsDue, formatTimeLeft, type CalendarAction, type NmrNotice } from '../../rules/calendar/index.js';
-import { gameCalendar, loadCalendarFacts, type CalendarFacts } from '../../calendar/calendar-facts.js';
-import { scheduleEarlyAdjudication } from '../../calendar/early-adjudication.js';
-import { announcementRecipients, distinctPeople, findGm } from '../../calendar/game-people.js';
-import { buildDigest } from '../../calendar/gm-digest.js';
-import { withheldReady } from '../../calendar/nmr-handling.js';
-import { sendNotice, when } from '../../calendar/notify.js';
-import { advanceReplacement, confirmCaptainStandIns } from '../../calendar/replacement-procedure.js';
-import { processNow } from '../scheduler.js';
+import { gameCalendar, loadCalendarFacts, type CalendarFacts } from '../../service/calendar-facts.js';
+import { scheduleEarlyAdjudication } from '../../service/early-adjudication.js';
+import { announcementRecipients, distinctPeople, findGm } from '../../service/game-people.js';
+import { buildDigest } from '../../service/gm-digest.js';
+import { withheldReady } from '../../service/nmr-handling.js';
+import { sendNotice, when } from '../../service/notify.js';
+import { advanceReplacement, confirmCaptainStandIns } from '../../service/replacement-procedure.js';
+import { processNow } from '../../db/schedule-jobs.js';
 import type { TaskContext } from './adjudicate-phase.js';
 
 /** What one tick did, per kind (for logs and tests). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Power } from '../../../src/game/index.js';
+import type { Power } from '../../../src/diplomacy/index.js';
 import { earlyAdjudicationAt, earlyAdjudicationCheck, type EarlyAdjudicationInput } from '../../../src/rules/calendar/index.js';
 import { NY_WEEKEND, at } from './windows.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDeadlineForRecipients, formatGmtSeconds } from '../../../src/rules/calendar/index.js';
 import { formatDeadline } from '../../../src/mail/outbound/report-context.js';
-import { formatGmt as formatCliGmt } from '../../../src/cli/command-result.js';
+import { formatGmt as formatCliGmt } from '../../../src/service/command-result.js';
 import { at } from './windows.js';
 
 describe('formatDeadlineForRecipients (D.VII(4)(b): GMT first, then local times, with the weekday)', () => {

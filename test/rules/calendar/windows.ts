@@ -1,6 +1,6 @@
 /** Window builders shared by the calendar tests. */
 import type { UnavailableWindow, Weekday } from '../../../src/rules/calendar/index.js';
-import type { Power } from '../../../src/game/index.js';
+import type { Power } from '../../../src/diplomacy/index.js';
 
 export function win(power: Power, zone: string, from: string, to: string): UnavailableWindow {
   const [startDay, startTime] = from.split(' ') as [Weekday, string];

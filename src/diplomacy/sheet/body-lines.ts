@@ -1,0 +1,86 @@
+/**
+ * The part of a message body that is the sender's own text: quoted replies, forwarded messages and
+ * signatures are cut away, because orders in them are not this message's orders. Line numbers are
+ * kept as they are in the body, so an issue can point at the line the player sees.
+ */
+import { MAX_LINE_CHARS, MAX_SHEET_LINES } from '../../rules/limits.js';
+
+export interface BodyLine {
+  /** 1-based line number in the body text. */
+  readonly no: number;
+  readonly text: string;
+}
+
+export interface BodyText {
+  readonly lines: readonly BodyLine[];
+  /** Lines past {@link MAX_SHEET_LINES} were not read. */
+  readonly truncated: boolean;
+  /** Lines longer than {@link MAX_LINE_CHARS}: reported, not read. */
+  readonly tooLong: readonly BodyLine[];
+}
+
+/** A line that starts the quoted or forwarded part: nothing from it on is the sender's. */
+const QUOTE_STARTS: readonly RegExp[] = [
+  /^-{2,}\s*Original Message\s*-{2,}/i,
+  /^-{3,}\s*Forwarded message\s*-{3,}/i,
+  /^Begin forwarded message:/i,
+  /^_{10,}\s*$/, // Outlook's rule above the quoted header block
+  /^On\s.+\bwrote:\s*$/i,
+  /^Le\s.+\ba écrit\s*:\s*$/i,
+  /^Am\s.+\bschrieb\s.*:\s*$/i,
+  /^El\s.+\bescribió:\s*$/i,
+  /^Il\s.+\bha scritto:\s*$/i,
+  /^Op\s.+\bschreef\s.*:\s*$/i,
+];
+
+/** Client boilerplate that is never an order. */
+const BOILERPLATE = /^(Sent from my \S.*|Sent from (Yahoo|Mail|Outlook|Proton)\b.*|Get Outlook for \S+|Sent with Proton Mail.*|Envoyé de mon \S.*|Von meinem \S.* gesendet)$/i;
+
+/** "On Mon, 3 Mar 2025 at 10:00, GM <gm@example.org>" wrapped before "wrote:". */
+function wrappedAttribution(lines: readonly string[], i: number): boolean {
+  const first = lines[i]!.trim();
+  if (!/^On\s/i.test(first) || first.length > 200) return false;
+  for (let k = i + 1; k <= i + 2 && k < lines.length; k++) {
+    const t = lines[k]!.trim();
+    if (/\bwrote:\s*$/i.test(t)) return true;
+    if (t === '') return false;
+  }
+  return false;
+}
+
+/** Outlook's header block: `From: …` followed within a few lines by `Sent:`/`Date:` and `To:`/`Subject:`. */
+function outlookHeaderBlock(lines: readonly string[], i: number): boolean {
+  if (!/^\*?From:\*?\s/i.test(lines[i]!.trim())) return false;
+  let sent = false;
+  for (let k = i + 1; k <= i + 5 && k < lines.length; k++) {
+    const t = lines[k]!.trim();
+    if (/^\*?(Sent|Date):\*?\s/i.test(t)) sent = true;
+    if (sent && /^\*?(To|Subject|Cc):\*?\s/i.test(t)) return true;
+  }
+  return sent;
+}
+
+/** Split a body into the sender's own lines (never throws). */
+export function readBodyLines(body: string): BodyText {
+  const all = body.replace(/\r\n?/g, '\n').split('\n');
+  const out: BodyLine[] = [];
+  const tooLong: BodyLine[] = [];
+  let truncated = false;
+  for (let i = 0; i < all.length; i++) {
+    const raw = all[i]!;
+    const trimmed = raw.trim();
+    // RFC 3676 4.3: "-- " starts the signature (many clients drop the space).
+    if (raw === '-- ' || raw === '--') break;
+    if (QUOTE_STARTS.some((r) => r.test(trimmed)) || wrappedAttribution(all, i) || outlookHeaderBlock(all, i)) break;
+    if (trimmed.startsWith('>') || trimmed.startsWith('|>')) continue;
+    if (BOILERPLATE.test(trimmed)) continue;
+    if (out.length >= MAX_SHEET_LINES) {
+      truncated = true;
+      break;
+    }
+    const line = { no: i + 1, text: raw };
+    if (raw.length > MAX_LINE_CHARS) tooLong.push(line);
+    else out.push(line);
+  }
+  return { lines: out, truncated, tooLong };
+}

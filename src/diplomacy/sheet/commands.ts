@@ -1,0 +1,205 @@
+/**
+ * The non-order lines a sheet may carry: the Final mark (D.II(1)), press headers (D.X(1)), votes and
+ * proposals (D.IX), and requests (extension, perpetual orders (D.II(4)), an abbreviation list
+ * (D.III(1)), STATUS, HELP). Each reader takes one line and returns `undefined` when the line is not
+ * its kind, so the sheet parser can try them in turn.
+ */
+import type { Power, ProvinceId, ProvinceLookup } from '../index.js';
+import { POWERS, normaliseName } from '../index.js';
+import type { PressKind, Proposal, RequestKind } from './types.js';
+
+const POWER_NAMES = new Map<string, Power>();
+for (const p of POWERS) {
+  POWER_NAMES.set(p.toLowerCase(), p);
+  POWER_NAMES.set(p.slice(0, 3).toLowerCase(), p);
+}
+for (const [w, p] of Object.entries({ austrian: 'AUSTRIA', english: 'ENGLAND', french: 'FRANCE', german: 'GERMANY', italian: 'ITALY', russian: 'RUSSIA', turkish: 'TURKEY', britain: 'ENGLAND' } as const)) POWER_NAMES.set(w, p);
+
+/** A power named by its name, adjective or first three letters; `undefined` otherwise. */
+export function readPower(word: string): Power | undefined {
+  return POWER_NAMES.get(word.toLowerCase().replace(/[^a-z]/g, ''));
+}
+
+/** A list of powers (`ENGLAND, GERMANY and FRANCE`, `A/E/F`, `AEF`); `undefined` if any word is not one. */
+export function readPowers(text: string): Power[] | undefined {
+  const words = text.split(/[\s,/&+]+|\band\b/i).filter((w) => w.trim().length > 0);
+  const out: Power[] = [];
+  const initials: Record<string, Power> = { A: 'AUSTRIA', E: 'ENGLAND', F: 'FRANCE', G: 'GERMANY', I: 'ITALY', R: 'RUSSIA', T: 'TURKEY' };
+  for (const w of words) {
+    const p = readPower(w);
+    if (p) { if (!out.includes(p)) out.push(p); continue; }
+    // `AEF`: a run of power initials, as the hobby writes draws.
+    if (/^[AEFGIRT]{1,7}$/.test(w)) {
+      for (const ch of w) if (!out.includes(initials[ch]!)) out.push(initials[ch]!);
+      continue;
+    }
+    return undefined;
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+export type Mark = 'final' | 'preliminary';
+
+/** D.II(1) in a subject: the word FINAL anywhere (any case); PRELIM/PRELIMINARY or "not final". */
+export function readSubjectMark(subject: string): Mark | undefined {
+  if (/\bnot\s+final\b|\bprelim(inary)?\b/i.test(subject)) return 'preliminary';
+  if (/\bfinal\b/i.test(subject)) return 'final';
+  return undefined;
+}
+
+/** D.II(1) in the body: a short line (five words at most) saying final / not final / preliminary. */
+export function readBodyMark(line: string): Mark | undefined {
+  const words = line.trim().split(/\s+/);
+  if (words.length > 5) return undefined;
+  if (/\bnot\s+(yet\s+)?final\b|\bprelim(inary)?\b/i.test(line)) return 'preliminary';
+  if (/\bfinal\b/i.test(line)) return 'final';
+  return undefined;
+}
+
+export interface PressHeader {
+  readonly kind: PressKind;
+  readonly to: 'all' | readonly Power[];
+  readonly attribution?: string;
+  /** Text after a colon on the header line: a one-line press message. */
+  readonly inline?: string;
+}
+
+const PRESS_HEADER = /^(?:(white|gr[ae]y|anonymous|anon|dark\s*-?\s*gr[ae]y)\s+)?(?:press|broadcast)\b\s*(.*)$/i;
+
+/**
+ * A press header: `PRESS`, `PRESS TO ALL`, `GRAY PRESS TO ENGLAND, GERMANY`, `PRESS TO ALL AS "The
+ * Kaiser"` (dark gray), `PRESS FROM ENGLAND` (white when it is the sender, black otherwise). `undefined`
+ * when the line is not a press header; `{ error }` when it is one that cannot be read.
+ */
+export function readPressHeader(line: string, sender: Power): PressHeader | { error: string } | undefined {
+  const m = PRESS_HEADER.exec(line.trim());
+  if (!m) return undefined;
+  const colour = (m[1] ?? '').toLowerCase().replace(/[\s-]/g, '');
+  let rest = m[2] ?? '';
+  let inline: string | undefined;
+  const colon = rest.indexOf(':');
+  if (colon >= 0) { inline = rest.slice(colon + 1).trim() || undefined; rest = rest.slice(0, colon); }
+  let kind: PressKind = colour === 'gray' || colour === 'grey' || colour === 'anonymous' || colour === 'anon' ? 'gray' : colour.startsWith('dark') ? 'darkGray' : 'white';
+  let attribution: string | undefined;
+  const as = /\bas\s+["“']?([^"”']+)["”']?\s*$/i.exec(rest);
+  if (as) { attribution = as[1]!.trim(); rest = rest.slice(0, as.index); kind = 'darkGray'; }
+  const from = /\bfrom\s+(\S+)\s*/i.exec(rest);
+  if (from) {
+    const p = readPower(from[1]!);
+    if (!p) return { error: `"${from[1]}" is not a power: write PRESS FROM ${sender}` };
+    if (p !== sender) { kind = 'black'; attribution = p; }
+    rest = rest.slice(0, from.index) + rest.slice(from.index + from[0].length);
+  }
+  let to: 'all' | readonly Power[] = 'all';
+  const t = /^\s*to\s+(.+?)\s*$/i.exec(rest);
+  if (t) {
+    if (!/^(all|everyone|everybody|the board)$/i.test(t[1]!)) {
+      const powers = readPowers(t[1]!);
+      if (!powers) return { error: `"${t[1]}" is not a list of powers: write PRESS TO ALL or PRESS TO ENGLAND, GERMANY` };
+      to = powers;
+    }
+  } else if (rest.trim() !== '') return undefined; // "press the attack" is not a header
+  return { kind, to, ...(attribution ? { attribution } : {}), ...(inline ? { inline } : {}) };
+}
+
+export function isPressEnd(line: string): boolean {
+  return /^\s*(end\s*-?\s*press|endpress)\s*\.?\s*$/i.test(line);
+}
+
+export type VoteLine =
+  | { readonly kind: 'propose' | 'vote'; readonly proposal: Proposal; readonly vote?: 'yes' | 'no' }
+  | { readonly error: string };
+
+const VOTE_FORMS = 'VOTE DRAW YES, VOTE YES, VOTE CONCEDE FRANCE NO, PROPOSE DRAW AUSTRIA ENGLAND FRANCE, PROPOSE CONCESSION TO FRANCE';
+
+/** D.IX votes and proposals; `undefined` when the line is neither. */
+export function readVote(line: string): VoteLine | undefined {
+  const t = line.trim().replace(/[.!]+$/, '');
+  const propose = /^propos(?:e|al)\s*:?\s+(.*)$/i.exec(t);
+  if (propose) {
+    const body = propose[1]!.trim();
+    const draw = /^(?:a\s+)?draw(?:\s+(?:between|of|for))?\s*:?\s*(.*)$/i.exec(body);
+    if (draw) {
+      const powers = readPowers(draw[1]!);
+      return powers ? { kind: 'propose', proposal: { kind: 'draw', powers } } : { error: `a draw proposal names the powers in the draw: ${VOTE_FORMS}` };
+    }
+    const concede = /^(?:a\s+)?conce(?:de|ssion)\s+(?:to\s+)?(\S+)$/i.exec(body);
+    if (concede) {
+      const power = readPower(concede[1]!);
+      return power ? { kind: 'propose', proposal: { kind: 'concession', power } } : { error: `"${concede[1]}" is not a power: ${VOTE_FORMS}` };
+    }
+    return body ? { kind: 'propose', proposal: { kind: 'houseRule', text: body } } : { error: `say what you propose: ${VOTE_FORMS}` };
+  }
+  const vote = /^vote\s*:?\s*(.*)$/i.exec(t);
+  if (!vote) return undefined;
+  const words = vote[1]!.trim().split(/\s+/).filter((w) => w.length > 0);
+  const last = (words[words.length - 1] ?? '').toLowerCase();
+  const value = last === 'yes' || last === 'y' || last === 'aye' ? 'yes' : last === 'no' || last === 'n' || last === 'nay' ? 'no' : undefined;
+  if (!value) return { error: `a vote ends in YES or NO: ${VOTE_FORMS}` };
+  const subject = words.slice(0, -1).join(' ').replace(/^on\s+/i, '');
+  if (subject === '') return { kind: 'vote', proposal: { kind: 'pending' }, vote: value };
+  const draw = /^draw\s*(.*)$/i.exec(subject);
+  if (draw) {
+    if (draw[1]!.trim() === '') return { kind: 'vote', proposal: { kind: 'pending' }, vote: value };
+    const powers = readPowers(draw[1]!);
+    return powers ? { kind: 'vote', proposal: { kind: 'draw', powers }, vote: value } : { error: `"${draw[1]}" is not a list of powers: ${VOTE_FORMS}` };
+  }
+  const concede = /^conce(?:de|ssion)\s+(?:to\s+)?(\S+)$/i.exec(subject);
+  if (concede) {
+    const power = readPower(concede[1]!);
+    return power ? { kind: 'vote', proposal: { kind: 'concession', power }, vote: value } : { error: `"${concede[1]}" is not a power: ${VOTE_FORMS}` };
+  }
+  return { error: `"${subject}" is not a proposal: ${VOTE_FORMS}` };
+}
+
+export type RequestLine =
+  | { readonly kind: RequestKind; readonly hours?: number; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[] }
+  | undefined;
+
+const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each (turn|season|phase)|until (i|further) (say|notice|tell)|all future (turns|seasons))\b/i;
+
+/** Requests: EXTENSION, perpetual orders (D.II(4)), ABBREVIATIONS (D.III(1)), STATUS, HELP. */
+export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
+  const t = line.trim().replace(/[.!]+$/, '');
+  if (/^(status|help)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' };
+  const ext = /^(?:(?:please\s+)?(?:request|ask for|i request|requesting)\s+(?:an?\s+)?)?extension\b(.*)$/i.exec(t);
+  if (ext) {
+    const len = /(\d+)\s*(h|hours?|d|days?)\b/i.exec(ext[1]!);
+    if (!len) return { kind: 'extension' };
+    const n = Number(len[1]);
+    return { kind: 'extension', hours: /^d/i.test(len[2]!) ? n * 24 : n };
+  }
+  const abbr = /^abbreviations?\s*:?\s*(.*)$/i.exec(t);
+  if (abbr) return readAbbreviations(abbr[1]!, lookup);
+  if (PERPETUAL.test(t) && /\b(orders?|use|keep|repeat|same)\b/i.test(t)) return { kind: 'perpetual' };
+  if (/^perpetual$/i.test(t)) return { kind: 'perpetual' };
+  return undefined;
+}
+
+/** `Mu = Munich, Bk = Black Sea`: each abbreviation must name one province. */
+export function readAbbreviations(text: string, lookup: ProvinceLookup): RequestLine {
+  const abbreviations: Record<string, ProvinceId> = {};
+  const bad: string[] = [];
+  for (const item of text.split(/[,;]/)) {
+    if (item.trim() === '') continue;
+    const m = /^\s*([^=:]+?)\s*[=:]\s*(.+?)\s*$/.exec(item);
+    const target = m ? lookup.resolve(normaliseName(m[2]!), 'exact') : undefined;
+    if (!m || typeof target !== 'string') { bad.push(item.trim()); continue; }
+    abbreviations[normaliseName(m[1]!)] = target;
+  }
+  return { kind: 'abbreviations', abbreviations, ...(bad.length > 0 ? { badAbbreviations: bad } : {}) };
+}
+
+export type SetDeclaration = 'holdAll' | 'noOrders';
+
+/**
+ * A line that says the message is a set without naming orders (D.III(3) then replaces the earlier
+ * set with it): `HOLD ALL`, `ALL UNITS HOLD`, `NO ORDERS`, `NO BUILDS`, `WAIVE ALL`, `NO RETREATS`.
+ * Unordered units hold, builds are waived, retreats not ordered disband (D.III(4), D.V).
+ */
+export function readSetDeclaration(line: string): SetDeclaration | undefined {
+  const t = line.trim().replace(/[.!]+$/, '').replace(/\s+/g, ' ').toLowerCase();
+  if (/^(hold all|all hold|all units hold|hold all units|everything holds|hold everything|all stand|stand all)$/.test(t)) return 'holdAll';
+  if (/^(no orders?( this (turn|season|phase))?|no builds?|no moves?|no retreats?|no removals?|no disbands?|waive all|waive (all )?builds?|nothing this (turn|season|phase))$/.test(t)) return 'noOrders';
+  return undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * The game-start mail: when a game opens with its seven players and first deadline, every player and
+ * the GM are told their power, the board, the first deadline (GMT first, then their own zone,
+ * D.VII(4)(b)), the game's address, how to write orders, the house policies the GM must state at the
+ * outset (D.I(1)(b): D.II(2), D.III(3), D.VII(3), D.X(1)) and what the identity policy asks of them
+ * (D.X(6)). A replacement gets the same when they take a power over (B.8), with the open turn's deadline.
+ */
+import type { Game } from '../db/games.js';
+import type { Person } from '../db/people.js';
+import type { Trx } from '../db/schema.js';
+import { POWERS, type GameState, type Power } from '../diplomacy/index.js';
+import { sendNotice, when } from './notify.js';
+
+/** The policies of the game in the words a player needs (D.I(1)(b)). */
+export function housePolicies(game: Pick<Game, 'policies' | 'address'>): string[] {
+  const p = game.policies;
+  return [
+    `Orders count only with this game's address (${game.address}) in To or Cc (D.II(2)).`,
+    p.revisedSets === 'merge'
+      ? 'A revised set is merged with your earlier ones: the most recent order for each unit counts (D.III(3), alternative rule).'
+      : 'A revised set replaces your earlier set entirely: send every order again each time (D.III(3)).',
+    p.lateOrders === 'accept-until-adjudication'
+      ? 'Orders received after the deadline are accepted until adjudication starts (D.VII(3), alternative rule).'
+      : 'Orders received after the deadline are not accepted, not even by a second (D.VII(3)).',
+    p.pressRule === 'standard'
+      ? 'Press: white (signed), gray (anonymous) and dark-gray press (an unofficial name) are published; black press, falsely signed by another power, is not (D.X(1)).'
+      : `Press follows alternative rule ${p.pressRule} of D.X(1); send HELP for what it allows.`,
+  ];
+}
+
+/** What the identity policy asks of a player (D.X(6)). */
+export function identityNote(game: Pick<Game, 'policies'>): string {
+  switch (game.policies.identity) {
+    case 'address': return 'Send from your registered address.';
+    case 'secret': return 'Send from your registered address, with a line "Password: <your secret>" in every message (the GM gives you the secret; the judge never shows it back).';
+    case 'dmarc': return 'Send from your registered address through your own provider: a message that fails your domain\'s DMARC check is refused (D.X(6)).';
+    case 'dmarc-or-secret': return 'Send from your registered address through your own provider (a message that fails your domain\'s DMARC check is refused, D.X(6)); if your domain publishes no DMARC policy, the GM gives you a secret to add as a line "Password: <secret>".';
+  }
+}
+
+export interface GameStartMail {
+  readonly game: Game;
+  readonly state: GameState;
+  readonly deadline: Date;
+  /** Everyone holding a power now, and the GM. */
+  readonly players: readonly { power: Power; person: Person }[];
+  readonly gm: Person;
+  /** Only these people get it (a replacement); default every player and the GM. */
+  readonly to?: readonly Person[];
+  /** For a replacement: the power taken over. */
+  readonly replacement?: { power: Power; person: Person };
+}
+
+/** Queue the game-start mail (idempotent per game, phase and address). */
+export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartMail): Promise<number> {
+  const phase = m.state.phase;
+  const phaseName = `${phase.season}${phase.year}${phase.kind}`;
+  const byPower = new Map(m.players.map((p) => [p.power, p.person]));
+  const players = POWERS.filter((p) => byPower.has(p)).map((power) => ({ power, name: byPower.get(power)!.name }));
+  const recipients = m.to ?? [...m.players.map((p) => p.person), m.gm];
+  let queued = 0;
+  for (const person of recipients) {
+    const power = m.replacement?.person.id === person.id ? m.replacement.power : m.players.find((p) => p.person.id === person.id)?.power;
+    const units = power ? m.state.units.filter((u) => u.power === power).map((u) => `${u.kind} ${u.location}`).join(', ') : undefined;
+    queued += await sendNotice(trx, fromAddress, {
+      game: m.game,
+      template: 'game-start',
+      key: `${m.replacement ? 'takeover' : 'game-start'}:${m.game.id}:${phaseName}${m.replacement ? `:${m.replacement.power}` : ''}`,
+      context: (zone) => ({
+        power, units, gm: person.id === m.gm.id, replacement: Boolean(m.replacement), phaseName, players, gmName: m.gm.name, gmEmail: m.gm.email,
+        deadline: when(m.deadline, zone), policies: housePolicies(m.game), identity: identityNote(m.game),
+      }),
+    }, [person]);
+  }
+  return queued;
+}

@@ -1,0 +1,114 @@
+/**
+ * `mailjudge replace <game> <power> --email … --name … [--zone …] [--temporary --until <phase>]`
+ * and `mailjudge replace <game> <power> --end-temporary` (B.7, B.8):
+ * - permanent (default): the new player takes the power over; the player of record and any
+ *   stand-in are closed (history kept);
+ * - temporary: a stand-in until the end of the declared phase, the player of record keeping the right
+ *   of return (B.7); a period that would take the position past four seasons replaced in the game
+ *   makes the replacement permanent (B.7, counted per game here); a stand-in still playing after the
+ *   period becomes permanent (the calendar tick);
+ * - `--end-temporary`: the player is back (B.7: "the player's decision will be final").
+ * An NMR notice or civil disorder of the power is closed. Announced to every player and the GM (and
+ * the outgoing player), audit-logged.
+ */
+import { appendAudit } from '../../db/audit-log.js';
+import { findOrInsertPerson, findPerson } from '../../db/people.js';
+import { endCivilDisorder, resolveNmrNotices } from '../../db/nmr-notices.js';
+import { endPosition, findCurrentPositions, holdersByPower, insertPosition } from '../../db/positions.js';
+import { findReplacementPeriods, insertReplacementPeriod } from '../../db/replacement-periods.js';
+import type { Db } from '../../db/schema.js';
+import { findWithheldPhase } from '../../db/withheld-phases.js';
+import { parsePhase, phaseIndex, type Power } from '../../diplomacy/index.js';
+import { replacementStatus } from '../../rules/replacements.js';
+import { problems, type CommandResult } from '../command-result.js';
+import { announcementRecipients, distinctPeople, findActingPlayers, findGm } from '../game-people.js';
+import { sendGameStart } from '../game-start.js';
+import { sendNotice } from '../notify.js';
+import type { RunContext } from '../../cli/gm/cli-shell.js';
+import { lockGame } from '../../db/games.js';
+import { findPhase } from '../../db/phases.js';
+
+export interface ReplaceArgs {
+  readonly gameId: string;
+  readonly power: Power;
+  readonly email?: string;
+  readonly name?: string;
+  readonly zone?: string;
+  /** B.7: a temporary replacement to the end of this phase. */
+  readonly untilPhase?: string;
+  readonly endTemporary: boolean;
+  readonly reason?: string;
+}
+
+export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {
+  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+    const game = await lockGame(trx, a.gameId);
+    if (!game) return problems([`no game "${a.gameId}"`]);
+    if (game.status === 'finished') return problems([`${game.id} is finished`]);
+    const current = await findCurrentPositions(trx, game.id);
+    const holders = holdersByPower(current).find((h) => h.power === a.power)!;
+    const recipients = async () => (await announcementRecipients(trx, game)).map((r) => r.person);
+
+    if (a.endTemporary) {
+      if (!holders.standIn) return problems([`${a.power} has no temporary replacement to end`]);
+      const outgoing = await findPerson(trx, holders.standIn.personId);
+      const back = holders.ofRecord && (await findPerson(trx, holders.ofRecord.personId));
+      await endPosition(trx, holders.standIn.id, { at: ctx.now, reason: `the player is back (B.7)${a.reason ? `: ${a.reason}` : ''}` });
+      await sendNotice(trx, ctx.fromAddress, { game, template: 'position-change', key: `position:${game.id}:${a.power}:end:${holders.standIn.id}`, context: () => ({ power: a.power, ended: true, incoming: back?.name, outgoing: outgoing?.name, why: a.reason }) }, distinctPeople([...(await recipients()), outgoing]));
+      await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'position.return', detail: { power: a.power, standIn: holders.standIn.personId, reason: a.reason ?? null } });
+      return { ok: true, text: `${a.power}: the temporary replacement ${outgoing?.name ?? ''} has ended; ${back?.name ?? 'the player of record'} plays again. Everyone has been told.`, json: { game: game.id, power: a.power, ended: true } };
+    }
+    if (!a.email || !a.name) return problems(['give the replacement with --email <address> --name "<name>" (or --end-temporary)']);
+    const { person } = await findOrInsertPerson(trx, { name: a.name, email: a.email, ...(a.zone ? { timeZone: a.zone } : {}) });
+    const elsewhere = current.find((p) => p.personId === person.id && !(p.power === a.power && p.kind === 'temporary'));
+    if (elsewhere) return problems([`${person.email} already plays ${elsewhere.power} in ${game.id}; nobody holds two powers on one board`]);
+
+    let untilPhase = a.untilPhase;
+    let note: string | undefined;
+    if (untilPhase) {
+      const cur = parsePhase(game.currentPhase)!;
+      const until = parsePhase(untilPhase)!;
+      if (phaseIndex(until) < phaseIndex(cur)) return problems([`--until ${untilPhase} is before the current phase ${game.currentPhase}`]);
+      const earlier = (await findReplacementPeriods(trx, game.id)).filter((p) => p.power === a.power).map((p) => ({ from: parsePhase(p.fromPhase)!, to: parsePhase(p.untilPhase)! }));
+      const status = replacementStatus({ declared: { from: cur, to: until }, declaredAt: ctx.now, startedAt: ctx.now, earlierPeriodsThisRound: earlier, current: cur, playerBack: false });
+      if (status.kind === 'permanent') {
+        note = `the period would take ${a.power} past four seasons replaced (B.7), so the replacement is permanent`;
+        untilPhase = undefined;
+      }
+    }
+    const outgoing = distinctPeople(await Promise.all([holders.standIn, ...(untilPhase ? [] : [holders.ofRecord])].map((p) => (p ? findPerson(trx, p.personId) : undefined))));
+    const why = [a.reason, note].filter(Boolean).join('; ') || undefined;
+    if (holders.standIn) await endPosition(trx, holders.standIn.id, { at: ctx.now, reason: `replaced by ${person.email}` });
+    let pos;
+    if (untilPhase) {
+      pos = await insertPosition(trx, { gameId: game.id, power: a.power, personId: person.id, kind: 'temporary', startedAt: ctx.now, reason: `temporary replacement until ${untilPhase} (B.7)${a.reason ? `: ${a.reason}` : ''}` });
+      await insertReplacementPeriod(trx, { positionId: pos.id, fromPhase: game.currentPhase, untilPhase, declaredAt: ctx.now, declaredBy: ctx.actor });
+    } else {
+      if (holders.ofRecord) await endPosition(trx, holders.ofRecord.id, { at: ctx.now, reason: `replaced by ${person.email}` });
+      pos = await insertPosition(trx, { gameId: game.id, power: a.power, personId: person.id, kind: 'permanent', startedAt: ctx.now, reason: `replacement (B.8)${why ? `: ${why}` : ''}` });
+    }
+    await resolveNmrNotices(trx, game.id, a.power, 'replaced', ctx.now, `replaced by ${person.email}`);
+    await endCivilDisorder(trx, game.id, a.power, ctx.now);
+    const ofRecordName = holders.ofRecord ? (await findPerson(trx, holders.ofRecord.personId))?.name : undefined;
+    await sendNotice(trx, ctx.fromAddress, {
+      game, template: 'position-change', key: `position:${game.id}:${a.power}:${pos.id}`,
+      context: () => ({ power: a.power, incoming: person.name, outgoing: untilPhase ? ofRecordName : outgoing.map((p) => p.name).join(' and ') || undefined, temporary: Boolean(untilPhase), untilPhase, why }),
+    }, distinctPeople([...(await recipients()), ...outgoing]));
+    await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'position.replace', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, reason: why ?? null } });
+
+    const phase = await findPhase(trx, game.id, game.currentPhase);
+    // B.8: the replacement gets the game-start mail for the power taken over (the open turn's deadline).
+    const gm = await findGm(trx, game);
+    if (phase && !phase.adjudicatedAt && gm && game.status === 'active') {
+      const players = [...(await findActingPlayers(trx, game.id))].map(([power, p]) => ({ power, person: p }));
+      await sendGameStart(trx, ctx.fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, players, gm, to: [person], replacement: { power: a.power, person } });
+    }
+    const withheld = phase && !phase.adjudicatedAt ? await findWithheldPhase(trx, game.id, phase.name, phase.generation) : undefined;
+    const late = withheld && !withheld.releasedAt && withheld.missing.includes(a.power) ? `\nResults of ${phase!.name} are withheld (D.VII(6)(b)): ${person.name}'s orders for ${a.power} are taken although the deadline has passed, and the phase is adjudicated once they are in.` : '';
+    return {
+      ok: true,
+      text: `${a.power}: ${person.name} <${person.email}> ${untilPhase ? `stands in until ${untilPhase} (temporary, B.7)` : 'is now the player (permanent)'}${note ? `; ${note}` : ''}. Everyone has been told.${late}`,
+      json: { game: game.id, power: a.power, person: { id: person.id, name: person.name, email: person.email }, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, note: note ?? null },
+    };
+  });
+}
