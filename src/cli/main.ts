@@ -15,6 +15,7 @@ import { registerDbCommands } from './db-commands.js';
 import { registerServiceCommands } from './service-commands.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerCalendarCommands } from './calendar-commands.js';
+import { runDiceRoll, runDiceVerify } from './commands/dice.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -115,6 +116,26 @@ program
       throw e;
     }
   });
+
+const dice = program.command('dice').description('verifiable dice (commit–reveal): roll with a secret seed, verify every roll once the seed is revealed');
+dice
+  .command('roll <notation>')
+  .description('roll dN, MdN, MdN+K, d3, d100 or d%: {notation, nonce, dice, total, commitment} on stdout')
+  .option('--seed <text>', 'the secret seed (publish its SHA-256, the commitment, before rolling)')
+  .option('--nonce <n>', 'this roll\'s nonce, unique under the seed')
+  .action((notation: string, opts: { seed?: string; nonce?: string }) =>
+    guarded(() => process.stdout.write(`${JSON.stringify(runDiceRoll(notation, opts))}\n`)),
+  );
+dice
+  .command('verify')
+  .description('recompute recorded rolls from the revealed seed: {seed, commitment?, rolls: [{notation, nonce, dice?, total?}]} on stdin; exit 1 when any roll or the commitment differs')
+  .action(() =>
+    guarded(() => {
+      const out = runDiceVerify(readStdin());
+      process.stdout.write(`${JSON.stringify(out)}\n`);
+      if (!out.ok) process.exitCode = 1;
+    }),
+  );
 
 registerDbCommands(program);
 registerServiceCommands(program);
