@@ -11,13 +11,13 @@ import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { openDatabase, type OpenDatabase } from '../db/connect.js';
 import { createTransport, type MailTransport } from '../mail/outbound/send.js';
-import { receiveMessage, retryUndecided, type ReceiveContext } from '../mail/inbound/receive-message.js';
+import { receiveMessage, retryUndecided, type ReceiveContext } from '../service/intake/receive-message.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
-import { adjudicatePhaseTask, type AdjudicatePayload } from './tasks/adjudicate-phase.js';
+import { adjudicatePhaseTask, type AdjudicatePayload } from '../service/adjudicate-phase.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { scheduleOpenPhases } from '../db/schedule-jobs.js';
-import { calendarTickTask } from './tasks/calendar-tick.js';
+import { calendarTickTask } from '../service/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 
 export interface RunningJudge {

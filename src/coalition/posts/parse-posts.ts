@@ -11,7 +11,7 @@
  * text and are taken as raw slices of the line, never re-assembled from tokens.
  */
 import { MAX_LINE_CHARS, MAX_SHEET_LINES } from '../../rules/limits.js';
-import type { Severity, SheetIssue } from '../../diplomacy/sheet/issue.js';
+import type { Severity, SheetIssue } from '../../rules/sheet-issue.js';
 import { formatCoalitionAction } from './format-post.js';
 import type { CoalitionAction, CoalitionPost, DestinationArmy, MoveLeg, Square } from './post.js';
 import { MAP_COLUMNS, MAP_ROWS, MOVE_RANGE, formatSquare, sameSquare, squareDistance } from './post.js';
