@@ -31,6 +31,8 @@ export type PressRule = 'standard' | 'A' | 'B' | 'C';
 /** How a sender is shown to be the player of record (D.X(6)); see the `games.identity` column comment. */
 export type IdentityPolicy = 'dmarc-or-secret' | 'dmarc' | 'secret' | 'address';
 export type GameStatus = 'forming' | 'active' | 'finished';
+/** Which game a row of `games` is: each kind plugs in through src/service/game-kind.ts. */
+export type GameKindName = 'diplomacy' | 'coalition';
 /** B.7, B.8: who holds a power and on what terms. */
 export type PositionKind = 'original' | 'temporary' | 'permanent';
 export type InboundSource = 'imap' | 'smtp' | 'pipe' | 'cli';
@@ -92,6 +94,7 @@ export interface GamesTable {
   identity: ColumnType<IdentityPolicy, IdentityPolicy | undefined, IdentityPolicy>;
   current_phase: ColumnType<string, string | undefined, string>;
   status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
+  kind: ColumnType<GameKindName, GameKindName | undefined, GameKindName>;
   created_at: CreatedAt;
 }
 

@@ -23,6 +23,8 @@
  */
 import { RULE_PROFILES, adjudicate, formatPhase } from '../diplomacy/index.js';
 import { appendAudit } from '../db/audit-log.js';
+import { log } from '../config/log.js';
+import type { TurnContext, TurnJob, TurnOutcome } from './game-kind.js';
 import type { Game } from '../db/games.js';
 import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, type OrderSet } from '../db/order-sets.js';
@@ -49,24 +51,10 @@ import { adjudicateJobKey, earlyAdjudicateJobKey, enqueueJob, removeJob } from '
 export { powersWithOrders } from './powers-to-order.js';
 export { adjudicateJobKey } from '../db/jobs.js';
 
-export interface AdjudicatePayload {
-  readonly gameId: string;
-  readonly phase: string;
-  /** An early adjudication (D.VII(2)): checked again before it runs. */
-  readonly early?: boolean;
-}
-
-export interface TaskContext {
-  readonly now: () => Date;
-  /** The judge's own address (From of every mail; its domain names Message-IDs). */
-  readonly fromAddress: string;
-}
-
-/**
- * What the task did: `adjudicated`; `skipped` (not due, or done already); `withheld` (D.VII(6)(b));
- * `postponed` (publication would fall inside a window); `ended` (a proposal passed, D.IX(2)).
- */
-export type AdjudicateOutcome = 'adjudicated' | 'skipped' | 'withheld' | 'postponed' | 'ended';
+/** The job's payload, context and outcome: those of every game kind (src/service/game-kind.ts). */
+export type AdjudicatePayload = TurnJob;
+export type TaskContext = TurnContext;
+export type AdjudicateOutcome = TurnOutcome;
 
 /**
  * The sets that count (D.VII(1),(3)): received by the deadline, or by the start of adjudication under
@@ -79,7 +67,7 @@ export function countedSets(sets: readonly OrderSet[], c: { deadline: Date; now:
 }
 
 export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
-  return db.transaction().execute(async (trx): Promise<AdjudicateOutcome> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<AdjudicateOutcome> => {
     const game = await lockGame(trx, payload.gameId);
     if (!game || game.status !== 'active' || game.currentPhase !== payload.phase) return 'skipped';
     const facts = await loadCalendarFacts(trx, game);
@@ -202,6 +190,8 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     });
     return 'adjudicated';
   });
+  log().info({ event: 'phase.adjudication', game: payload.gameId, phase: payload.phase, outcome, early: payload.early === true }, `${payload.gameId} ${payload.phase}: ${outcome}`);
+  return outcome;
 }
 
 /**

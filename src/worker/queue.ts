@@ -3,6 +3,7 @@
  * src/db/jobs.ts inside the caller's transaction.
  */
 import { Logger, runMigrations } from 'graphile-worker';
+import { log } from '../config/log.js';
 
 /** Install or update graphile-worker's own schema (idempotent). */
 export async function migrateQueue(connectionString: string): Promise<void> {
@@ -13,6 +14,6 @@ export async function migrateQueue(connectionString: string): Promise<void> {
 /** graphile-worker's logger, with debug and info silenced (warnings and errors go to stderr). */
 export function quietLogger(): Logger {
   return new Logger(() => (level, message) => {
-    if (level === 'error' || level === 'warning') process.stderr.write(`[queue] ${level}: ${message}\n`);
+    if (level === 'error' || level === 'warning') log()[level === 'error' ? 'error' : 'warn']({ event: 'queue' }, message);
   });
 }

@@ -30,16 +30,16 @@ import { gameFromAddresses, subjectTags } from '../../rules/submission/index.js'
 import { sql } from 'kysely';
 import { receiveConfirmCopy } from './confirm-copy.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
-import { receiveGmMail } from './gm-mail.js';
 import { authenticateMessage, decideIdentity, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from '../../mail/inbound/identity.js';
 import { headerFields } from '../../mail/inbound/header-fields.js';
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
-import { receivePlayerMail } from './player-mail.js';
+import { kindOf } from '../game-kinds.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
 import { isAnswerableAddress, mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { storableText } from '../../mail/inbound/storable-text.js';
+import { log } from '../../config/log.js';
 import { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
 
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
@@ -70,6 +70,7 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
     messageId: messageId ?? null,
     role,
   });
+  log().info({ event: 'message.received', inboundId: stored.id, messageId: messageId ?? null, source: msg.source, mailbox: msg.mailbox ?? null, role, receivedAt: msg.receivedAt.toISOString(), bytes: msg.raw.length }, 'message received');
   return decideStored(db, ctx, { ...msg, role, inboundId: stored.id, messageId });
 }
 
@@ -89,14 +90,14 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
     const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
     const qctx = quarantineContext(ctx, now);
     try {
-      return await decideMessage(db, ctx, qctx, msg, rec);
+      return logDecision(msg, await decideMessage(db, ctx, qctx, msg, rec));
     } catch (e) {
       // Another process decided it first: its transaction won, ours rolled back whole.
       if (isDecisionConflict(e)) return { kind: 'duplicate', inboundId };
       let failure = e;
       if (!isTransientFailure(e)) {
         try {
-          return await quarantine(db, qctx, rec, msg.raw, `could not be decided: ${describeFailure(e)}`, UNREADABLE_NOTICE);
+          return logDecision(msg, await quarantine(db, qctx, rec, msg.raw, `could not be decided: ${describeFailure(e)}`, UNREADABLE_NOTICE));
         } catch (q) {
           failure = q; // not even the quarantine could be recorded: an attempt like any other, with backoff
         }
@@ -104,13 +105,24 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
       const attempts = await recordDecideAttempt(db, inboundId, describeFailure(failure), now).catch(() => undefined);
       if (isTransientFailure(failure) && attempts !== undefined && attempts >= MAX_DECIDE_ATTEMPTS) {
         const last = await quarantine(db, qctx, rec, msg.raw, `still undecided after ${attempts} attempts: ${describeFailure(failure)}`, UNREADABLE_NOTICE).catch(() => undefined);
-        if (last) return last;
+        if (last) return logDecision(msg, last);
       }
       throw failure;
     }
   } finally {
     release();
   }
+}
+
+/** One log line per decision, carrying the game and the message (src/config/log.ts). */
+function logDecision(msg: StoredMessage, outcome: ReceiveOutcome): ReceiveOutcome {
+  const o = outcome as ReceiveOutcome & { gameId?: string | null; power?: string; reason?: string; final?: boolean; orderSetId?: number };
+  log().info({
+    event: 'message.decided', inboundId: msg.inboundId, messageId: msg.messageId ?? null, outcome: outcome.kind,
+    game: o.gameId ?? null, ...(o.power ? { power: o.power } : {}), ...(o.reason ? { reason: o.reason } : {}),
+    ...(o.orderSetId !== undefined ? { orderSetId: o.orderSetId, final: o.final } : {}),
+  }, `message ${outcome.kind}`);
+  return outcome;
 }
 
 function ownAddresses(ctx: ReceiveContext): string[] {
@@ -184,9 +196,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
-  if (person.id === game.gmPersonId) return receiveGmMail(db, replyCtx, rec, mail, person, game, evidence);
-  const position = actingPositionOf(await findCurrentPositions(db, game.id), person.id);
-  return receivePlayerMail(db, replyCtx, rec, mail, person, game, position, evidence);
+  return kindOf(game).receive({ db, ctx: replyCtx, rec, mail, person, game, evidence });
 }
 
 /**
