@@ -11,6 +11,8 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 import type { Power } from '../diplomacy/index.js';
 
 /** Any JSON value. */
+import type { CoalitionTables } from './coalition-schema.js';
+
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
 
 /** A jsonb column: reads as `T`, written as JSON text. */
@@ -444,8 +446,8 @@ export interface CommunicationsRecordedTable {
   recorded_at: Date;
 }
 
-/** Every table the judge owns, as Kysely sees them. */
-export interface Database {
+/** Every table the judge owns, as Kysely sees them (the Coalition wargame's in coalition-schema.ts). */
+export interface Database extends CoalitionTables {
   people: PeopleTable;
   tournaments: TournamentsTable;
   rounds: RoundsTable;

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { gameFromRow, type Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import { subjectTags } from '../../rules/submission/index.js';
+import { subjectTags, type GameCandidate } from '../../rules/submission/index.js';
+import { findCoalitionByRoleAddress } from '../../db/coalition.js';
 import { headerFields } from './header-fields.js';
 import type { Envelope } from './identity.js';
 import type { InboundMail } from './parse-message.js';
@@ -54,7 +55,9 @@ export type ReceiveOutcome =
   | { kind: 'confirmed'; inboundId: number; gameId: string | null; addressed: boolean }
   | { kind: 'command'; inboundId: number; gameId: string }
   | { kind: 'noOrders'; inboundId: number; gameId: string; power: string }
-  | { kind: 'orders'; inboundId: number; orderSetId: number; gameId: string; power: string; final: boolean };
+  | { kind: 'orders'; inboundId: number; orderSetId: number; gameId: string; power: string; final: boolean }
+  /** Coalition movement orders (seed 000 3.1), stored for the turn's lock. */
+  | { kind: 'movement'; inboundId: number; gameId: string; turn: number; armies: string[]; via: 'post' | 'pm' };
 
 /** The Message-ID from the raw header block, without parsing the message (dedupe before parsing); storable (no NUL). */
 export function rawMessageId(raw: Buffer): string | undefined {
@@ -76,18 +79,34 @@ export function loopRisk(mail: Pick<InboundMail, 'isBounce' | 'autoSubmitted' | 
   return undefined;
 }
 
-/** The open games a message may be for: those whose address it names, and those its subject tags (one indexed query). */
+/**
+ * The open games a message may be for: those whose address it names (a game's own address, or a
+ * Coalition game's PM or battle address), and those its subject tags (one indexed query).
+ */
 export async function candidateGames(db: Db, mail: Pick<InboundMail, 'to' | 'cc' | 'subject'>): Promise<Game[]> {
   const addresses = [...mail.to, ...mail.cc].map((a) => a.toLowerCase());
   const tags = subjectTags(mail.subject);
   if (addresses.length === 0 && tags.length === 0) return [];
+  const byRole = (await findCoalitionByRoleAddress(db, addresses)).map((r) => r.gameId);
+  const ids = [...tags, ...byRole];
   const rows = await db
     .selectFrom('games')
     .selectAll()
     .where('status', '<>', 'finished')
-    .where((eb) => eb.or([...(addresses.length ? [eb(sql<string>`lower(address)`, 'in', addresses)] : []), ...(tags.length ? [eb('id', 'in', tags)] : [])]))
+    .where((eb) => eb.or([...(addresses.length ? [eb(sql<string>`lower(address)`, 'in', addresses)] : []), ...(ids.length ? [eb('id', 'in', ids)] : [])]))
     .execute();
   return rows.map(gameFromRow);
+}
+
+/** Every address of `games` the intake matches To and Cc against: each game's own, and a Coalition game's PM and battle addresses. */
+export async function gameAddressList(db: Db, games: readonly Game[]): Promise<GameCandidate[]> {
+  const list: GameCandidate[] = games.map((g) => ({ id: g.id, address: g.address }));
+  const coalition = games.filter((g) => g.kind === 'coalition').map((g) => g.id);
+  if (coalition.length > 0) {
+    const rows = await db.selectFrom('coalition_games').select(['game_id', 'pm_address', 'battle_address']).where('game_id', 'in', coalition).execute();
+    for (const r of rows) list.push({ id: r.game_id, address: r.pm_address }, { id: r.game_id, address: r.battle_address });
+  }
+  return list;
 }
 
 /** A stored message on its way to its decision. */

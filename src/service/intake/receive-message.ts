@@ -40,7 +40,7 @@ import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mai
 import { isAnswerableAddress, mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { storableText } from '../../mail/inbound/storable-text.js';
 import { log } from '../../config/log.js';
-import { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
+import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
 
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
 
@@ -173,7 +173,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const unknownSender = { template: 'unknown-sender', context: { judge: ctx.fromAddress } };
 
   const candidates = await candidateGames(db, mail);
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, candidates);
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await gameAddressList(db, candidates));
   if (match.gameId === undefined) {
     if (!person) return refuse('unregistered', unknownSender);
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
