@@ -24,6 +24,12 @@ export interface Troop {
   readonly count: number;
   /** Troops still alive (0 … count). */
   readonly alive: number;
+  /**
+   * Troops lost while the army was counting days, with the count at the time (2.3.1: troops lost
+   * during the count wait for days counted after their loss). Losses not listed here came before
+   * the count began.
+   */
+  readonly lostDuringCount?: readonly { readonly day: number; readonly count: number }[];
   /** A star-power creature or a copy card (2.2.2, 2.2.4): usable at any size, but at one size only. */
   readonly variable?: boolean;
 }
