@@ -74,7 +74,7 @@ export function validateArmy(army: Army, rulings: CardRulings = {}): ArmyProblem
   if (army.team === 'coalition') {
     const cs = army.colours ?? [];
     if (cs.length === 0) p('2.5.2.2', 'a Coalition army lists the colours (factions) it is a member of');
-    if (cs.length > MAX_FACTIONS) p('1.1.2', `at most ${MAX_FACTIONS} factions; the army lists ${cs.length}`);
+    if (cs.length > MAX_FACTIONS) p('2.2.1.1', `at most ${MAX_FACTIONS} factions (1.1.2; a proxy army any 3 colours); the army lists ${cs.length}`);
     if (new Set(cs).size !== cs.length) p('2.2.1.1', 'a colour is listed twice');
   }
   const sizes = slotSizes(army.rank);
