@@ -61,6 +61,15 @@ describe('3.2.2.2 engage / replace, judged on the map as posted', () => {
     expect(resultOf(out, 'Sai Rei')).toMatchObject({ outcome: 'partial', code: 'friendlyArrivedFirst' });
   });
 
+  it('3.2.2.4: with no route given, the seed chooses it — and so where a partial move stops', () => {
+    const ends = new Set(Array.from({ length: 16 }, (_, i) => {
+      const out = turn([army('C', 'Sai Rei', '3D'), army('C', 'Darkhand5', '5E')], [order('Sai Rei', '3D > 5E; replace Darkhand5')], { seed: `seed-${i}` });
+      expect(out.dice.rolls.map((r) => r.purpose)).toEqual(['route of Sai Rei 3D > 5E (3.2.2.4)']);
+      return positions(out)['Sai Rei'];
+    }));
+    expect(ends).toEqual(new Set(['4E', '5D']));
+  });
+
   it('3.2.2.5: engage is needed even if the enemy leaves; the move goes ahead whether or not it is still there', () => {
     const out = turn([army('C', 'Sai Rei', '3D'), army('P', 'Gix', '5E')], [order('Sai Rei', '3D > 5E; engage Gix'), order('Gix', '5E > 8E')]);
     expect(positions(out)).toEqual({ 'Sai Rei': '5E', Gix: '8E' });
