@@ -93,7 +93,7 @@ export function adjudicateMovement(state: MovementState, orders: readonly Moveme
     Object.assign(plan, { order: c.order });
     const reject = (code: MovementReasonCode, reason: string): void => void (plan.rejected = { code, reason });
     if (!c.action) {
-      reject('unreadable', c.unreadable ?? 'the order could not be read');
+      reject(c.unreadable?.code ?? 'unreadable', c.unreadable?.reason ?? 'the order could not be read');
       continue;
     }
     checkAction(plan, c.action, reject);

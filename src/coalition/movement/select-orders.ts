@@ -17,7 +17,7 @@ export interface ChosenOrder {
   readonly order: MovementOrder;
   /** Undefined when the order could not be read (the army then does not move). */
   readonly action: CoalitionAction | undefined;
-  readonly unreadable?: string;
+  readonly unreadable?: { readonly code: 'unreadable' | 'tooFar' | 'diagonal'; readonly reason: string };
 }
 
 /** Far after any real lock: used when the state names none (every order is on time). */
@@ -28,7 +28,7 @@ function key(s: string): string {
 }
 
 /** The action of one order's text, or the parser's first error. */
-export function readOrderText(army: string, text: string): { action: CoalitionAction } | { problem: string } {
+export function readOrderText(army: string, text: string): { action: CoalitionAction } | { problem: string; code: 'unreadable' | 'tooFar' | 'diagonal' } {
   const tries = [text, `${army}: ${text}`];
   for (const t of tries) {
     const r = parseCoalitionPosts(t);
@@ -38,7 +38,11 @@ export function readOrderText(army: string, text: string): { action: CoalitionAc
   }
   const r = parseCoalitionPosts(`${army}: ${text}`);
   const first = r.issues.find((i) => i.severity === 'error');
-  return { problem: first?.message ?? `"${text}" is not an order for ${army}` };
+  if (!first) return { problem: `"${text}" is not an order for ${army}`, code: 'unreadable' };
+  // The two range rules of 3.2.2.1 get their own codes and a leading word for people.
+  if (first.code === 'stepTooLong') return { problem: `too far: ${first.message}`, code: 'tooFar' };
+  if (first.code === 'routeMismatch' && /diagonally/.test(first.message)) return { problem: `diagonal: ${first.message}`, code: 'diagonal' };
+  return { problem: first.message, code: 'unreadable' };
 }
 
 function rejected(order: MovementOrder, code: MovementReasonCode, reason: string): MovementResult {
@@ -87,7 +91,7 @@ export function selectOrders(state: MovementState, orders: readonly MovementOrde
     const counted = d.order;
     for (const o of valid) if (o !== counted) results.push(rejected(o, 'superseded', `a later order for ${army.name} counts (3.3.6)`));
     const read = readOrderText(army.name, counted.text);
-    chosen.push('action' in read ? { army, order: counted, action: read.action } : { army, order: counted, action: undefined, unreadable: read.problem });
+    chosen.push('action' in read ? { army, order: counted, action: read.action } : { army, order: counted, action: undefined, unreadable: { code: read.code, reason: read.problem } });
   }
   return { chosen, results };
 }

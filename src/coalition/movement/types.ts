@@ -49,7 +49,7 @@ export type MovementOutcome = 'moved' | 'partial' | 'intercepted' | 'held' | 're
 
 /** Why an order did what it did; stable codes for the service, `reason` text for people. */
 export type MovementReasonCode =
-  | 'unknownArmy' | 'unreadable' | 'afterLock' | 'pmBeforeWindow' | 'notController' | 'twoControllers' | 'superseded'
+  | 'unknownArmy' | 'unreadable' | 'tooFar' | 'diagonal' | 'afterLock' | 'pmBeforeWindow' | 'notController' | 'twoControllers' | 'superseded'
   | 'wrongOrigin' | 'inBattle' | 'missingEngage' | 'missingReplace' | 'wrongTarget' | 'longStepOccupied'
   | 'rankMayNotJointEngage' | 'jointEngageOnSite' | 'jointEngageCount' | 'jointEngageThirdArmy' | 'jointEngageLimit'
   | 'interceptNotEnemy' | 'transferTarget' | 'transferNotNextTo' | 'transferFromSite' | 'transferReceiverMoved'

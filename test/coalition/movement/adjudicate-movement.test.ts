@@ -23,7 +23,14 @@ describe('3.2.2.1 range: up to 3 squares N/S and E/W', () => {
 
   it('3.2.2.1: a too-long move says why, citing the rule', () => {
     const out = turn([army('C', 'Sai Rei', '3D')], [order('Sai Rei', '3D > 5F')]);
-    expect(resultOf(out, 'Sai Rei').reason).toMatch(/at most 3 a turn/);
+    expect(resultOf(out, 'Sai Rei').code).toBe('tooFar');
+    expect(resultOf(out, 'Sai Rei').reason).toMatch(/^too far: 3D to 5F is 4 squares; an army moves at most 3 a turn/);
+  });
+
+  it('3.2.2.1: a diagonal step in a route is rejected as diagonal', () => {
+    const out = turn([army('C', 'Sai Rei', '3D')], [order('Sai Rei', '3D > 4E (3D - 4E)')]);
+    expect(resultOf(out, 'Sai Rei')).toMatchObject({ outcome: 'rejected', code: 'diagonal' });
+    expect(resultOf(out, 'Sai Rei').reason).toMatch(/^diagonal: .*never diagonally/);
   });
 
   it('3.2.2.1: an army may move over other armies, friendly or enemy', () => {
