@@ -38,7 +38,7 @@ describe('texts', () => {
       '  Darkhand5: at 7D',
       '',
       'Orders not carried out in full:',
-      '  Darkhand5: 7D > 8D > 30D — rejected: 8D to 30D is 22 squares; an army moves at most 3 a turn, N/S and E/W only (3.2.2.1), so post each turn\'s step separately (3.2.2.3): write "Darkhand5: 7D > 8D > 11D > 14D > 17D > 20D > 23D > 26D > 29D > 30D"',
+      '  Darkhand5: 7D > 8D > 30D — rejected: too far: 8D to 30D is 22 squares; an army moves at most 3 a turn, N/S and E/W only (3.2.2.1), so post each turn\'s step separately (3.2.2.3): write "Darkhand5: 7D > 8D > 11D > 14D > 17D > 20D > 23D > 26D > 29D > 30D"',
       '',
       'Battles:',
       '  5D: Sai Rei attacks Gix',
