@@ -22,3 +22,6 @@ export { formatMovementUpdate } from './movement/format-movement.js';
 export * from './battle/colour-bonus.js';
 export * from './battle/resolve-battle.js';
 export * from './battle/announce-battles.js';
+export { checkOrders, type OrderCheck } from './movement/check-orders.js';
+export { updateTurn, type TurnUpdate } from './movement/update-turn.js';
+export { formatBattleOutcome } from './battle/format-battle.js';

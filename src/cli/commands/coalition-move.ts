@@ -21,7 +21,7 @@ const MoveJson = z.object({
     text: z.string(),
     at: z.string(),
     post: z.union([z.string(), z.number()]).transform(String),
-    line: z.number().int().min(1),
+    line: z.number().int().min(0),
     sender: z.string().optional(),
     via: z.enum(['post', 'pm']).optional(),
   })).default([]),
@@ -32,6 +32,17 @@ const MoveJson = z.object({
 function mercenaryRank(rank: string): ArmyRank | undefined {
   const r = rank.replace(/\s+/g, '');
   return MERCENARY_RANKS.find((m) => m === r || m.startsWith(`${r}-`));
+}
+
+/** Ranks as players write them: `Lt Cmdr`, `Lt.`, `Chief Praetor`, `CP` (1.1). */
+const RANK_ALIASES: Record<string, string> = {
+  lt: 'lieutenant', 'lt-cmdr': 'lt-commander', ltcmdr: 'lt-commander', 'lieutenant-commander': 'lt-commander', 'lt-cmdr-': 'lt-commander',
+  cp: 'chief-praetor', chiefpraetor: 'chief-praetor', cmdr: 'commander', capt: 'captain',
+};
+
+function rankAlias(rank: string): string {
+  const r = rank.trim().toLowerCase().replace(/[\s._]+/g, '-').replace(/-+$/, '');
+  return RANK_ALIASES[r] ?? r;
 }
 
 function readTime(text: string, where: string, problems: string[]): Date | undefined {
@@ -75,7 +86,7 @@ export function runCoalitionMove(input: string, opts: { seed?: string; full?: bo
     if (!(TEAMS as readonly string[]).includes(team)) problems.push(`${where}.team: "${a.team}" is not a team (coalition, phyrexia or mercenary)`);
     const sq = parseSquare(a.at);
     if (!sq) problems.push(`${where}.at: "${a.at}" is not a square; a square is its column number 1–38, then its row letter A–N (1.2), like "3D"`);
-    const rankText = a.rank.trim().toLowerCase().replace(/[\s.]+/g, '-').replace(/-+$/, '');
+    const rankText = rankAlias(a.rank);
     let rank: ArmyRank | undefined;
     if ((TEAMS as readonly string[]).includes(team)) {
       rank = team === 'mercenary' ? mercenaryRank(a.rank) : isArmyRankOf(rankText, team as Team) ? rankText : undefined;

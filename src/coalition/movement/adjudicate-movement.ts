@@ -93,7 +93,7 @@ export function adjudicateMovement(state: MovementState, orders: readonly Moveme
     Object.assign(plan, { order: c.order });
     const reject = (code: MovementReasonCode, reason: string): void => void (plan.rejected = { code, reason });
     if (!c.action) {
-      reject('unreadable', c.unreadable ?? 'the order could not be read');
+      reject(c.unreadable?.code ?? 'unreadable', c.unreadable?.reason ?? 'the order could not be read');
       continue;
     }
     checkAction(plan, c.action, reject);
@@ -277,7 +277,8 @@ export function adjudicateMovement(state: MovementState, orders: readonly Moveme
     let changed = false;
     const bySquare = new Map<SquareKey, Plan[]>();
     for (const p of plans) bySquare.set(keyOf(p.end), [...(bySquare.get(keyOf(p.end)) ?? []), p]);
-    for (const [, here] of bySquare) {
+    for (const [square, all] of bySquare) {
+      const here = all.filter((p) => keyOf(p.end) === square); // stepBack may have moved some this round
       // 3.3.1: two friendly armies can never share a square (except the Joint Engage pair, 3.2.5.2).
       const teams = new Map<string, Plan[]>();
       for (const p of here) teams.set(p.army.team, [...(teams.get(p.army.team) ?? []), p]);
@@ -300,7 +301,7 @@ export function adjudicateMovement(state: MovementState, orders: readonly Moveme
           stepBack(m, 'mercenaryGivesWay', `Coalition and Phyrexian armies enter ${keyOf(m.end)} too: the mercenary makes a partial move (3.3.5)`);
           changed = true;
         }
-        const rest = bySquare.get(keyOf(here[0]!.end))!.filter((p) => p.army.team !== 'mercenary' || sameSquare(p.end, p.start));
+        const rest = here.filter((p) => keyOf(p.end) === square);
         if (rest.some((p) => p.army.team === 'mercenary')) {
           // The mercenary stands there: of the two entering sides, the later gives way (one battle a square).
           const entering = rest.filter((p) => !sameSquare(p.end, p.start)).sort(before);

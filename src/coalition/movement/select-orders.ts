@@ -17,7 +17,7 @@ export interface ChosenOrder {
   readonly order: MovementOrder;
   /** Undefined when the order could not be read (the army then does not move). */
   readonly action: CoalitionAction | undefined;
-  readonly unreadable?: string;
+  readonly unreadable?: { readonly code: 'unreadable' | 'tooFar' | 'diagonal'; readonly reason: string };
 }
 
 /** Far after any real lock: used when the state names none (every order is on time). */
@@ -28,7 +28,7 @@ function key(s: string): string {
 }
 
 /** The action of one order's text, or the parser's first error. */
-export function readOrderText(army: string, text: string): { action: CoalitionAction } | { problem: string } {
+export function readOrderText(army: string, text: string): { action: CoalitionAction } | { problem: string; code: 'unreadable' | 'tooFar' | 'diagonal' } {
   const tries = [text, `${army}: ${text}`];
   for (const t of tries) {
     const r = parseCoalitionPosts(t);
@@ -38,7 +38,11 @@ export function readOrderText(army: string, text: string): { action: CoalitionAc
   }
   const r = parseCoalitionPosts(`${army}: ${text}`);
   const first = r.issues.find((i) => i.severity === 'error');
-  return { problem: first?.message ?? `"${text}" is not an order for ${army}` };
+  if (!first) return { problem: `"${text}" is not an order for ${army}`, code: 'unreadable' };
+  // The two range rules of 3.2.2.1 get their own codes and a leading word for people.
+  if (first.code === 'stepTooLong') return { problem: `too far: ${first.message}`, code: 'tooFar' };
+  if (first.code === 'routeMismatch' && /diagonally/.test(first.message)) return { problem: `diagonal: ${first.message}`, code: 'diagonal' };
+  return { problem: first.message, code: 'unreadable' };
 }
 
 function rejected(order: MovementOrder, code: MovementReasonCode, reason: string): MovementResult {
@@ -48,8 +52,10 @@ function rejected(order: MovementOrder, code: MovementReasonCode, reason: string
 /** The order each army carries out, and the results of all the others. */
 export function selectOrders(state: MovementState, orders: readonly MovementOrder[]): { chosen: ChosenOrder[]; results: MovementResult[] } {
   const results: MovementResult[] = [];
+  const edit = afterLockEdit(state, orders, results);
   const byArmy = new Map<string, { army: Army; orders: MovementOrder[] }>();
   for (const o of orders) {
+    if (o.afterLockEdit) continue;
     const army = state.armies.find((a) => key(a.name) === key(o.army));
     if (!army) {
       results.push(rejected(o, 'unknownArmy', `there is no army named ${o.army} on the map`));
@@ -59,6 +65,7 @@ export function selectOrders(state: MovementState, orders: readonly MovementOrde
     entry.orders.push(o);
     byArmy.set(key(army.name), entry);
   }
+  if (edit && !byArmy.has(key(edit.army.name))) byArmy.set(key(edit.army.name), { army: edit.army, orders: [] });
   const chosen: ChosenOrder[] = [];
   for (const { army, orders: list } of byArmy.values()) {
     // 3.3.1: of two orders with one timestamp, the later written counts last — sort by time, post, line.
@@ -83,13 +90,34 @@ export function selectOrders(state: MovementState, orders: readonly MovementOrde
       for (const o of valid) results.push(rejected(o, 'twoControllers', `${army.name} has two legal controllers who both ordered it (${d.controllers.join(', ')}): it ignores all orders and does not move (3.3.6)`));
       continue;
     }
-    if (d.kind === 'none') continue;
-    const counted = d.order;
+    const edited = edit && edit.army === army ? edit.order : undefined;
+    if (d.kind === 'none' && !edited) continue;
+    const counted = edited ?? (d as { order: MovementOrder }).order;
     for (const o of valid) if (o !== counted) results.push(rejected(o, 'superseded', `a later order for ${army.name} counts (3.3.6)`));
     const read = readOrderText(army.name, counted.text);
-    chosen.push('action' in read ? { army, order: counted, action: read.action } : { army, order: counted, action: undefined, unreadable: read.problem });
+    chosen.push('action' in read ? { army, order: counted, action: read.action } : { army, order: counted, action: undefined, unreadable: { code: read.code, reason: read.problem } });
   }
   return { chosen, results };
+}
+
+/**
+ * 6.3.2 "After Lock Edit: Once per turn, the Mercenary commander may post after the movement lock to
+ * change ONE Raider army movement to a new movement ... The new command must be an attempt to engage
+ * an army, not simply to avoid engagement." The first such edit (by time) that is a move with
+ * `engage` for a Raider counts; every other is refused.
+ */
+function afterLockEdit(state: MovementState, orders: readonly MovementOrder[], results: MovementResult[]): { army: Army; order: MovementOrder } | undefined {
+  let kept: { army: Army; order: MovementOrder } | undefined;
+  for (const o of orders.filter((x) => x.afterLockEdit).sort(compareOrders)) {
+    const army = state.armies.find((a) => key(a.name) === key(o.army));
+    const read = army ? readOrderText(army.name, o.text) : undefined;
+    const engages = read && 'action' in read && read.action.kind === 'move' && read.action.destinationArmy?.kind === 'engage';
+    if (!army || army.mercenary !== 'raider') results.push(rejected(o, 'afterLockEdit', `${o.army} is not a Raider: only a Raider's move may be changed after the lock (6.3.2)`));
+    else if (kept) results.push(rejected(o, 'afterLockEdit', `one After Lock Edit a turn, and ${kept.army.name}'s came first (6.3.2)`));
+    else if (!engages) results.push(rejected(o, 'afterLockEdit', 'an After Lock Edit must be an attempt to engage an army: a move with "; engage <army>" (6.3.2)'));
+    else kept = { army, order: o };
+  }
+  return kept;
 }
 
 /** Receipt time, then the message, then the line within it (3.3.1's priorities). */

@@ -22,6 +22,8 @@ export interface MovementOrder {
   readonly sender?: string;
   /** A thread post (default) or a PM to the movement judge (3.1's 28-hour window). */
   readonly via?: 'post' | 'pm';
+  /** 6.3.2 "After Lock Edit": the Mercenary commander's one change of a Raider's move after the lock. */
+  readonly afterLockEdit?: boolean;
 }
 
 /** The rest of a long move posted in an earlier turn (3.2.2.3), with its post's priority keys. */
@@ -49,11 +51,11 @@ export type MovementOutcome = 'moved' | 'partial' | 'intercepted' | 'held' | 're
 
 /** Why an order did what it did; stable codes for the service, `reason` text for people. */
 export type MovementReasonCode =
-  | 'unknownArmy' | 'unreadable' | 'afterLock' | 'pmBeforeWindow' | 'notController' | 'twoControllers' | 'superseded'
+  | 'unknownArmy' | 'unreadable' | 'tooFar' | 'diagonal' | 'afterLock' | 'pmBeforeWindow' | 'notController' | 'twoControllers' | 'superseded'
   | 'wrongOrigin' | 'inBattle' | 'missingEngage' | 'missingReplace' | 'wrongTarget' | 'longStepOccupied'
   | 'rankMayNotJointEngage' | 'jointEngageOnSite' | 'jointEngageCount' | 'jointEngageThirdArmy' | 'jointEngageLimit'
   | 'interceptNotEnemy' | 'transferTarget' | 'transferNotNextTo' | 'transferFromSite' | 'transferReceiverMoved'
-  | 'friendlyArrivedFirst' | 'interceptedElsewhere' | 'lostInterceptRace' | 'mercenaryGivesWay' | 'intercepted';
+  | 'afterLockEdit' | 'friendlyArrivedFirst' | 'interceptedElsewhere' | 'lostInterceptRace' | 'mercenaryGivesWay' | 'intercepted';
 
 export interface MovementResult {
   readonly army: string;

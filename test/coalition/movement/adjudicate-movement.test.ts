@@ -23,7 +23,14 @@ describe('3.2.2.1 range: up to 3 squares N/S and E/W', () => {
 
   it('3.2.2.1: a too-long move says why, citing the rule', () => {
     const out = turn([army('C', 'Sai Rei', '3D')], [order('Sai Rei', '3D > 5F')]);
-    expect(resultOf(out, 'Sai Rei').reason).toMatch(/at most 3 a turn/);
+    expect(resultOf(out, 'Sai Rei').code).toBe('tooFar');
+    expect(resultOf(out, 'Sai Rei').reason).toMatch(/^too far: 3D to 5F is 4 squares; an army moves at most 3 a turn/);
+  });
+
+  it('3.2.2.1: a diagonal step in a route is rejected as diagonal', () => {
+    const out = turn([army('C', 'Sai Rei', '3D')], [order('Sai Rei', '3D > 4E (3D - 4E)')]);
+    expect(resultOf(out, 'Sai Rei')).toMatchObject({ outcome: 'rejected', code: 'diagonal' });
+    expect(resultOf(out, 'Sai Rei').reason).toMatch(/^diagonal: .*never diagonally/);
   });
 
   it('3.2.2.1: an army may move over other armies, friendly or enemy', () => {
@@ -347,5 +354,28 @@ describe('3.3.6 and 5.4.2: which order counts', () => {
   it('an order for an army not on the map is rejected', () => {
     const out = turn([army('C', 'Sai Rei', '3D')], [order('Nobody', '3D > 4D')]);
     expect(resultOf(out, 'Nobody')).toMatchObject({ outcome: 'rejected', code: 'unknownArmy' });
+  });
+});
+
+describe('6.3.2 the Raider "After Lock Edit"', () => {
+  const lock = new Date('2026-11-20T05:00:00Z');
+  const raider = { ...army('M', 'Raider1', '10D'), mercenary: 'raider' as const };
+  const other = { ...army('M', 'Raider2', '20D'), mercenary: 'raider' as const };
+  const late = (name: string, text: string, minute: number) => order(name, text, 90 + minute, `edit-${minute}`, 1, { afterLockEdit: true });
+  it('one Raider move changed after the lock to engage an army: it counts, the earlier order is superseded', () => {
+    const out = turn([raider, army('C', 'Sai Rei', '12D')], [order('Raider1', '10D > 9D'), late('Raider1', '10D > 12D; engage Sai Rei', 5)], { lock });
+    expect(positions(out).Raider1).toBe('12D');
+    expect(out.results.map((r) => [r.order, r.outcome, r.code])).toEqual([['10D > 9D', 'rejected', 'superseded'], ['10D > 12D; engage Sai Rei', 'moved', null]]);
+  });
+  // prettier-ignore
+  it.each([
+    ['6.3.2', 'not an engage',       [raider],          [['Raider1', '10D > 11D', 5]],                                                      'an After Lock Edit must be an attempt to engage'],
+    ['6.3.2', 'a second edit',       [raider, other],   [['Raider1', '10D > 12D; engage Sai Rei', 5], ['Raider2', '20D > 21D; engage Gix', 6]], 'one After Lock Edit a turn'],
+    ['6.3.2', 'not a Raider',        [army('M', 'TDF', '10D')], [['TDF', '10D > 12D; engage Sai Rei', 5]],                                 'only a Raider'],
+  ] as const)('%s: %s → refused', (_rule, _what, armies, edits, message) => {
+    const out = turn([...armies, army('C', 'Sai Rei', '12D'), army('P', 'Gix', '21D')], edits.map(([a, t, m]) => late(a, t, m)), { lock });
+    const refused = out.results.filter((r) => r.code === 'afterLockEdit');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.reason).toContain(message);
   });
 });
