@@ -2,14 +2,16 @@
  * The Coalition wargame's storage (sql/0009_coalition.sql): a game's setup and world, its players,
  * the control list's history, the orders received and each turn's published result.
  */
-import type { ControlChange, ControlPlayer } from '../coalition/control/control-list.js';
-import type { Team } from '../coalition/control/ranks.js';
+import type { ControlChange, ControlPlayer } from '../coalition/armies/control-changes.js';
+import type { Team } from '../coalition/world/map.js';
 import type { Db } from './schema.js';
 
 /** The world as `mailjudge coalition move` reads it (DESIGN.md): the map and every army. */
 export interface CoalitionWorld {
   readonly map: { readonly terrain?: Record<string, string>; readonly sites?: Record<string, unknown> } & Record<string, unknown>;
   readonly armies: readonly ({ readonly name: string; readonly team: Team | 'mercenary'; readonly rank: string; readonly at: string } & Record<string, unknown>)[];
+  /** Long moves still to be carried out (3.2.2.3), by army. */
+  readonly carriedMoves?: Record<string, unknown>;
 }
 
 export interface CoalitionSetup {

@@ -5,10 +5,11 @@
 import type { Game } from '../db/games.js';
 import { findGame } from '../db/games.js';
 import type { Db, GameKindName } from '../db/schema.js';
+import { COALITION } from './coalition/coalition-kind.js';
 import { DIPLOMACY } from './diplomacy-kind.js';
 import type { GameKind, TurnContext, TurnJob, TurnOutcome } from './game-kind.js';
 
-const KINDS: Partial<Record<GameKindName, GameKind>> = { diplomacy: DIPLOMACY };
+const KINDS: Partial<Record<GameKindName, GameKind>> = { diplomacy: DIPLOMACY, coalition: COALITION };
 
 /** Add a kind (each kind's module registers itself where the judge starts). */
 export function registerGameKind(kind: GameKind): void {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DiceStream, commitment } from '../../dice/index.js';
-import { adjudicateMovement, isArmyRankOf, parseSquare, parseWorldMap, TEAMS, MERCENARY_RANKS, keyOf, type Army, type ArmyRank, type MovementOrder, type MovementUpdate, type Team } from '../../coalition/index.js';
+import { adjudicateMovement, parseWorldMap, readArmies, type MovementOrder, type MovementUpdate } from '../../coalition/index.js';
 import { InputError, parseJsonText, validate } from '../position-json.js';
 
 const MoveJson = z.object({
@@ -27,23 +27,6 @@ const MoveJson = z.object({
   })).default([]),
   lock: z.string().optional(),
 });
-
-/** `1/1`, `1/1-4/4`: a mercenary army's rank by the size of its smallest slot (chapter 6). */
-function mercenaryRank(rank: string): ArmyRank | undefined {
-  const r = rank.replace(/\s+/g, '');
-  return MERCENARY_RANKS.find((m) => m === r || m.startsWith(`${r}-`));
-}
-
-/** Ranks as players write them: `Lt Cmdr`, `Lt.`, `Chief Praetor`, `CP` (1.1). */
-const RANK_ALIASES: Record<string, string> = {
-  lt: 'lieutenant', 'lt-cmdr': 'lt-commander', ltcmdr: 'lt-commander', 'lieutenant-commander': 'lt-commander', 'lt-cmdr-': 'lt-commander',
-  cp: 'chief-praetor', chiefpraetor: 'chief-praetor', cmdr: 'commander', capt: 'captain',
-};
-
-function rankAlias(rank: string): string {
-  const r = rank.trim().toLowerCase().replace(/[\s._]+/g, '-').replace(/-+$/, '');
-  return RANK_ALIASES[r] ?? r;
-}
 
 function readTime(text: string, where: string, problems: string[]): Date | undefined {
   const ok = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text);
@@ -78,29 +61,7 @@ export function runCoalitionMove(input: string, opts: { seed?: string; full?: bo
   const problems: string[] = [];
   const parsedMap = parseWorldMap(json.map ?? {});
   if (!parsedMap.ok) problems.push(...parsedMap.problems);
-  const armies: Army[] = [];
-  const names = new Set<string>();
-  json.armies.forEach((a, i) => {
-    const where = `armies[${i}]`;
-    const team = a.team.trim().toLowerCase();
-    if (!(TEAMS as readonly string[]).includes(team)) problems.push(`${where}.team: "${a.team}" is not a team (coalition, phyrexia or mercenary)`);
-    const sq = parseSquare(a.at);
-    if (!sq) problems.push(`${where}.at: "${a.at}" is not a square; a square is its column number 1–38, then its row letter A–N (1.2), like "3D"`);
-    const rankText = rankAlias(a.rank);
-    let rank: ArmyRank | undefined;
-    if ((TEAMS as readonly string[]).includes(team)) {
-      rank = team === 'mercenary' ? mercenaryRank(a.rank) : isArmyRankOf(rankText, team as Team) ? rankText : undefined;
-      if (!rank) {
-        problems.push(team === 'mercenary'
-          ? `${where}.rank: "${a.rank}" is not a mercenary rank (${MERCENARY_RANKS.join(', ')})`
-          : `${where}.rank: "${a.rank}" is not a ${team} army rank (${team === 'coalition' ? 'general, admiral, captain, commander, lt-commander, lieutenant' : 'chief-praetor, praetor, evincar, plaguelord, cpl, centurion'})`);
-      }
-    }
-    const k = a.name.trim().toLowerCase();
-    if (names.has(k)) problems.push(`${where}.name: two armies are named "${a.name}"`);
-    names.add(k);
-    if (sq && rank) armies.push({ name: a.name.trim(), team: team as Team, rank, at: keyOf(sq), ...(a.days !== undefined ? { days: a.days } : {}) });
-  });
+  const armies = readArmies(json.armies, problems);
   const orders: MovementOrder[] = [];
   json.orders.forEach((o, i) => {
     const at = readTime(o.at, `orders[${i}].at`, problems);

@@ -12,8 +12,7 @@ import {
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { armiesOf, checkControlChange, controlAt } from '../../coalition/control/control-list.js';
-import { rankLevel } from '../../coalition/control/ranks.js';
+import { armiesOf, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
 import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
 import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
@@ -126,7 +125,7 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
   if (c.kind === 'status' || c.kind === 'help') return `${c.kind.toUpperCase()}: below`;
   if (c.kind === 'authority') {
     const to = players.find((p) => key(p.name) === key(c.to));
-    const leader = rankLevel(player.team, player.rank) === 5;
+    const leader = player.rank === 'general' || player.rank === 'chief-praetor';
     if (!player.authority && !leader) return `line ${c.line} "${c.written}": refused: only a player with authority over the control list, or your side's ${player.team === 'coalition' ? 'General' : 'Chief Praetor'}, may pass it on (5.2.2.1)`;
     if (!to || to.team !== player.team) return `line ${c.line} "${c.written}": refused: no player "${c.to}" on your side`;
     const from = player.authority ? player : players.find((p) => p.team === player.team && p.authority && p.personId !== to.personId);

@@ -1,8 +1,12 @@
 /**
- * The control (proxy) list (chapter 5), pure: who controls each army at an instant, and whether a
- * requested change is allowed.
+ * The control (proxy) list's history (chapter 5), pure: the list at an instant from the changes
+ * requested by mail (5.2.1: effective at the request's timestamp), and whether a requested change
+ * is allowed (5.2.2, 5.3). One list at one instant is ./control.ts's.
  */
-import { ANY_ARMY_LEVEL, rankLevel, type Team } from './ranks.js';
+import type { ControlList } from './control.js';
+import { mayControl, type ArmyRank, type PlayerRank } from './ranks.js';
+
+type Team = 'coalition' | 'phyrexia';
 
 export interface ControlPlayer {
   readonly name: string;
@@ -39,6 +43,13 @@ export function controlAt(armies: readonly ControlArmy[], players: readonly Cont
   for (const a of armies) if (a.team !== 'mercenary') out.set(key(a.name), byName.get(key(a.name)) ?? null);
   const sorted = [...changes].filter((c) => c.effectiveAt.getTime() <= at.getTime()).sort((x, y) => x.effectiveAt.getTime() - y.effectiveAt.getTime());
   for (const c of sorted) out.set(key(c.army), c.controller === null ? null : byName.get(key(c.controller)) ?? c.controller);
+  return out;
+}
+
+/** The list in the form the movement update reads (./control.ts): army → its controller. */
+export function asControlList(control: ReadonlyMap<string, string | null>, armies: readonly ControlArmy[]): ControlList {
+  const out: Record<string, string[]> = {};
+  for (const a of armies) if (control.has(key(a.name))) out[a.name] = control.get(key(a.name)) === null ? [] : [control.get(key(a.name))!];
   return out;
 }
 
@@ -83,10 +94,8 @@ export function checkControlChange(req: ControlRequest, armies: readonly Control
     target = players.find((p) => key(p.name) === key(req.to!));
     if (!target) return { ok: false, code: 'unknown-player', message: `there is no player "${req.to}" in this game` };
     if (target.team !== army.team) return { ok: false, code: 'other-team', message: `${target.name} plays for the other side` };
-    const level = rankLevel(target.team, target.rank);
-    const armyLevel = rankLevel(army.team, army.rank);
-    if (level < 0) return { ok: false, code: 'rank', message: `${target.name} is a ${target.rank}, who controls no army (1.1)` };
-    if (level < ANY_ARMY_LEVEL && armyLevel > level) return { ok: false, code: 'rank', message: `${army.name} is a ${army.rank} army, above ${target.name}'s rank (${target.rank}); only an Evincar/Captain or higher may control any army (5.3.1)` };
+    if (target.rank === 'cadet' || target.rank === 'drudge') return { ok: false, code: 'rank', message: `${target.name} is a ${target.rank}, who controls no army (1.1)` };
+    if (!mayControl(target.rank as PlayerRank, army.rank as ArmyRank)) return { ok: false, code: 'rank', message: `${army.name} is a ${army.rank} army, above ${target.name}'s rank (${target.rank}); only an Evincar/Captain or higher may control any army (5.3.1)` };
   }
   if (current !== null && target && key(current) === key(target.name)) return { ok: false, code: 'no-change', message: `${current} controls ${army.name} already` };
   const namesake = players.find((p) => key(p.name) === key(army.name));
