@@ -158,10 +158,11 @@ describe('C.11: the individual winner', () => {
 });
 
 describe('C.12: the team winner', () => {
-  const t = (team: string, x: Partial<Parameters<typeof rankTeams>[0][number]>) => ({ team, round1: [30, 20], round2: [40], forfeited: 0, advanced: 1, round1Place: 5, ...x });
-  it('total of rounds 1 and 2 less forfeited points (B.8)', () => {
-    const out = rankTeams([t('a', { forfeited: 11 }), t('b', { round1: [30, 10] })]);
+  const t = (team: string, x: Partial<Parameters<typeof rankTeams>[0][number]>) => ({ team, round1: [30, 20], round2: [40], advanced: 1, round1Place: 5, ...x });
+  it('total of rounds 1 and 2, a forfeited position counting 0 (B.8(e))', () => {
+    const out = rankTeams([t('a', { round2: [0] }), t('b', { round1: [30, 10] })]);
     expect(out.entries.map((e) => e.id)).toEqual(['b', 'a']);
+    expect(out.entries.map((e) => e.item).map((x) => x.round1.concat(x.round2).reduce((p, q) => p + q, 0))).toEqual([80, 50]);
   });
   it.each([
     { rule: 'C.12(a)', a: { advanced: 2 }, b: {} },
@@ -190,7 +191,7 @@ describe('C.13: best country trophies', () => {
 
 describe('places of a ranking', () => {
   it('maps ids to places', () => {
-    const out = rankTeams([{ team: 'x', round1: [1], round2: [], forfeited: 0, advanced: 0, round1Place: 1 }]);
+    const out = rankTeams([{ team: 'x', round1: [1], round2: [], advanced: 0, round1Place: 1 }]);
     expect(placesOf(out).get('x')).toBe(1);
   });
 });

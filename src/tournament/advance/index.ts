@@ -5,3 +5,4 @@ export { advanceFromRound2, type Round2Advancement } from './round2.js';
 export { qualifyFromSemiFinal, replaceDecliners, type FinalLineUp, type SemiFinalQualifiers } from './semi-final.js';
 export { rankFinal, rankTeams, teamTotal, type TeamTotals } from './winners.js';
 export { countryResultId, rankCountries, type CountryResult } from './country-trophies.js';
+export { countryResultsOf, scoreRound, type HeldSeat, type RoundGame, type ScoredRound, type TeamRoundTotal } from './score-round.js';

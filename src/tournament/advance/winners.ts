@@ -18,21 +18,22 @@ export function rankFinal(results: readonly RoundResult[], semiFinalPlace: Reado
 
 export interface TeamTotals {
   readonly team: string;
-  /** The points of each position the team held in round 1 (C.14: the full score of the position). */
+  /**
+   * The team's credit for each position it held in round 1: the position's full score (C.14), or 0
+   * where the points were forfeited (B.8(e)) — the deduction C.12 asks for is made here.
+   */
   readonly round1: readonly number[];
   /** The same for round 2. */
   readonly round2: readonly number[];
-  /** Points forfeited under B.8(e), deducted from the total. */
-  readonly forfeited: number;
   /** How many of its players advanced to round 2 (C.12(a)). */
   readonly advanced: number;
   /** Its place in the round-1 team ranking (C.6; C.12(d)). */
   readonly round1Place: number;
 }
 
-/** A team's C.12 total: all its players' points of rounds 1 and 2, less the forfeited points (B.8). */
+/** A team's C.12 total: all its players' points of rounds 1 and 2, forfeited points (B.8) deducted (at 0). */
 export function teamTotal(t: TeamTotals): number {
-  return [...t.round1, ...t.round2].reduce((a, b) => a + b, 0) - t.forfeited;
+  return [...t.round1, ...t.round2].reduce((a, b) => a + b, 0);
 }
 
 /**
