@@ -47,6 +47,7 @@ describe('C.6: round-1 team credits', () => {
     const out = rankRound1Teams(teams, results, totals, new DiceStream('s', 'c6'));
     expect(out.ranking.entries.slice(0, 4).map((e) => e.id)).toEqual(['t2', 't1', 't4', 't3']);
     expect(out.ranking.ties.map((t) => t.rule)).toEqual(['C.6(a)', 'C.6(b)']);
+    expect(out.individual?.entries.map((e) => e.id)).toEqual(['t4a', 't3a']);
     expect(out.credits.get('t2a')).toBe(10);
     expect(out.credits.get('t2b')).toBe(10);
     expect(out.credits.get('t1a')).toBe(9);

@@ -70,7 +70,7 @@ describe('mailjudge tournament score (DESIGN.md "The tournament CLI contracts")'
   it.each([
     ['not JSON', 'nope', /invalid JSON/],
     ['no games', '{}', /games/],
-    ['a count that is not a number', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 'x' } }] }), /centres/],
+    ['a count that is not a number', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 'x' } }] }), /^games\[0\]\.centres\.FRANCE: /m],
     ['an unknown power', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 3, ENGLAND: 3, GERMANY: 3, ITALY: 3, AUSTRIA: 3, TURKEY: 3, RUSSIA: 4, SPAIN: 1 } }] }), /unknown power "SPAIN"/],
     ['a missing power', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 3 } }] }), /missing AUSTRIA, ENGLAND/],
     ['more than 34 centres', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 10, ENGLAND: 10, GERMANY: 10, ITALY: 3, AUSTRIA: 3, TURKEY: 3, RUSSIA: 4 } }] }), /add up to 43/],

@@ -61,6 +61,7 @@ describe('a two-team tournament by hand', () => {
     expect(t.get('red')!.members).not.toContain('res');
     const teams = rankRound1Teams(r1.teams.map((x) => ({ team: x.team, members: x.members, scores: x.scores })), [...r1.results.values()], r1.powerTotals, dice);
     expect(teams.ranking.entries.map((e) => e.id)).toEqual(['blue', 'red']);
+    expect(teams.individual).toBeNull(); // no tie reached C.6(b): nothing ranked, no die rolled
     expect(teams.credits.get('gus')).toBe(10);
     expect(teams.credits.get('ned')).toBe(9);
     expect(teams.credits.has('res')).toBe(false);

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { POWERS, type Power } from '../../diplomacy/index.js';
-import { formatSeason, seasonIndex, seasonsInGame } from '../../tournament/seasons.js';
+import { formatSeason, seasonIndex } from '../../tournament/seasons.js';
 import { SOLO_CENTRES, SOLO_THRESHOLD, scoreTournamentGame, validatePeriods, type ScoredGame, type SeatPeriod, type TournamentGame } from '../../tournament/score/index.js';
-import { InputError, parseJsonText, validate } from '../position-json.js';
+import { InputError, parseJsonText } from '../position-json.js';
 
 const PeriodJson = z.object({ player: z.string().trim().min(1, 'give the player'), from: z.string(), to: z.string() });
 
@@ -59,7 +59,6 @@ function readGame(g: GameJson, at: string, problems: string[]): TournamentGame |
   if (solo !== null && reached !== undefined && reached !== solo) problems.push(`${at}.solo: ${reached} has ${centres[reached]} centres, a solo (C.4), but solo names ${solo}`);
 
   const players: Partial<Record<Power, SeatPeriod[]>> = {};
-  const lastSeason = formatSeason(seasonsInGame(g.endYear) - 1);
   for (const [name, list] of Object.entries(g.players ?? {})) {
     const p = readPower(name, `${at}.players`, problems);
     if (p === undefined) continue;
@@ -70,10 +69,7 @@ function readGame(g: GameJson, at: string, problems: string[]): TournamentGame |
       const to = readSeason(period.to, `${where}.to`, problems);
       if (from !== undefined && to !== undefined) periods.push({ player: period.player.trim(), from, to });
     });
-    {
-      const found = validatePeriods(periods, g.endYear, `${at}.players.${p}`);
-      problems.push(...found.map((m) => (m.includes('after the game') ? `${m} (seasons run S1901 to ${lastSeason})` : m)));
-    }
+    problems.push(...validatePeriods(periods, g.endYear, `${at}.players.${p}`));
     players[p] = periods;
   }
   // One player cannot hold two powers of a game in the same season.
@@ -94,9 +90,17 @@ function readGame(g: GameJson, at: string, problems: string[]): TournamentGame |
   return { id: g.id.trim(), endYear: g.endYear, centres: centres as Record<Power, number>, solo, players };
 }
 
+/** `games[0].centres.FRANCE`, the way the other problems name fields. */
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(input)';
+  return path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i > 0 ? '.' : ''}${String(k)}`)).join('');
+}
+
 /** Score the games of `input` (JSON text). Throws {@link InputError} with every problem. */
 export function runTournamentScore(input: string): { games: ScoredGame[] } {
-  const json = validate(ScoreJson, parseJsonText(input));
+  const parsed = ScoreJson.safeParse(parseJsonText(input));
+  if (!parsed.success) throw new InputError(parsed.error.issues.map((i) => `${formatPath(i.path)}: ${i.message}`));
+  const json = parsed.data;
   const problems: string[] = [];
   const seen = new Set<string>();
   const games: TournamentGame[] = [];

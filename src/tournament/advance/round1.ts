@@ -35,8 +35,11 @@ export interface Round1TeamRanking {
   readonly ranking: Ranking<TeamRound1>;
   /** Each player's credits (C.6); players of teams below tenth have none. */
   readonly credits: Map<string, number>;
-  /** The individual order used by C.6(b): C.7 without credits and without C.7(e), which needs this ranking. */
-  readonly individual: Ranking<RoundResult>;
+  /**
+   * The individual order used by C.6(b): C.7 without credits and without C.7(e), which needs this
+   * ranking; null when no tie reached C.6(b) (then nothing was ranked and no die rolled).
+   */
+  readonly individual: Ranking<RoundResult> | null;
 }
 
 /**
@@ -46,13 +49,21 @@ export interface Round1TeamRanking {
  * the players are ranked here by score alone, then C.7 (a)–(d) and (f), leaving out (e).
  */
 export function rankRound1Teams(teams: readonly TeamRound1[], results: readonly RoundResult[], powerTotals: Readonly<Record<Power, number>>, dice: DiceStream): Round1TeamRanking {
-  const individual = rankWithTieBreaks(results, (r) => r.player, higher('C.7', 'highest round 1 score', (r) => r.score), c7TieBreaks(powerTotals, undefined), {
-    rule: 'C.7(f)',
-    dice,
-    purpose: 'C.6(b) individual ranking, C.7(f) tie-break',
-  });
-  const place = placesOf(individual);
-  const bestPlayer = (t: TeamRound1) => Math.min(Infinity, ...t.members.map((m) => placeIn(place, m)));
+  // Ranked (and its dice rolled) only if some teams are still tied after C.6(a).
+  let individual: Ranking<RoundResult> | null = null;
+  let place: Map<string, number> | null = null;
+  const bestPlayer = (t: TeamRound1) => {
+    if (place === null) {
+      individual = rankWithTieBreaks(results, (r) => r.player, higher('C.7', 'highest round 1 score', (r) => r.score), c7TieBreaks(powerTotals, undefined), {
+        rule: 'C.7(f)',
+        dice,
+        purpose: 'C.6(b) individual ranking, C.7(f) tie-break',
+      });
+      place = placesOf(individual);
+    }
+    const places = place;
+    return Math.min(Infinity, ...t.members.map((m) => placeIn(places, m)));
+  };
   const ranking = rankWithTieBreaks(teams, (t) => t.team, higher('C.6', 'highest team total score', (t) => sum(t.scores)), [
     higherList('C.6(a)', 'total score with the highest individual score removed (then further scores)', (t) => totalsWithBestRemoved(sum(t.scores), t.scores)),
     lower('C.6(b)', 'highest ranking individual player by the C.7 criteria', bestPlayer),
