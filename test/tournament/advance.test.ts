@@ -12,6 +12,7 @@ import {
   rankRound1Teams,
   rankTeams,
   replaceDecliners,
+  scoreRound,
   type RoundResult,
   type TeamRound1,
 } from '../../src/tournament/advance/index.js';
@@ -194,5 +195,28 @@ describe('places of a ranking', () => {
   it('maps ids to places', () => {
     const out = rankTeams([{ team: 'x', round1: [1], round2: [], advanced: 0, round1Place: 1 }]);
     expect(placesOf(out).get('x')).toBe(1);
+  });
+});
+
+describe('scoreRound: B.8(e) and C.15 from the game records', () => {
+  it('a reserve who is an eliminee of a team scores for himself only, as a permanent player; the team that gave no replacement forfeits', () => {
+    const counts = { AUSTRIA: 4, ENGLAND: 5, FRANCE: 6, GERMANY: 5, ITALY: 5, RUSSIA: 5, TURKEY: 4 };
+    const seat = (player: string) => [{ player, from: 0, to: 17, permanent: true, since: '2004-05-01T00:00:00Z' }];
+    const round = scoreRound([{
+      id: 'r2-b1',
+      history: { endYear: 1909, years: [{ year: 1909, centres: counts }], ending: { kind: 'played' } },
+      seats: {
+        AUSTRIA: seat('a'), ENGLAND: seat('e'), GERMANY: seat('g'), ITALY: seat('i'), RUSSIA: seat('r'), TURKEY: seat('t'),
+        FRANCE: [{ player: 'f', from: 0, to: 8, permanent: true, since: '2004-05-01T00:00:00Z' }, { player: 'old-blue', from: 9, to: 17, permanent: false, since: '2004-07-01T00:00:00Z', reserve: true }],
+      },
+    }], (p) => (p === 'old-blue' || p === 'f' ? 'blue' : 'red'));
+    // FRANCE: 6 + 32 = 38; f 9 of 18 seasons, the reserve 9 of 18
+    expect(round.results.get('old-blue')).toMatchObject({ team: null, score: 19, game: 'r2-b1', power: 'FRANCE' });
+    expect(round.results.get('f')?.score).toBe(19);
+    const blue = round.teams.find((t) => t.team === 'blue')!;
+    expect(blue).toEqual({ team: 'blue', scores: [0], forfeited: 38, members: ['f'] });
+    // ENGLAND, GERMANY, ITALY, RUSSIA tie at 5 for 2nd–5th: 5 + (16 + 8 + 4 + 2) / 4 = 12.5 each
+    expect(round.results.get('e')?.score).toBe(12.5);
+    expect(round.powerTotals.FRANCE).toBe(38);
   });
 });

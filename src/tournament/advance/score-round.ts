@@ -52,7 +52,7 @@ export interface ScoredRound {
 /** Score a round's games and derive every player's counting result and every team's total. */
 export function scoreRound(games: readonly RoundGame[], teamOf: (player: string) => string | null): ScoredRound {
   const scored: ScoredGame[] = [];
-  const participations: (Participation & { power: Power; share: number })[] = [];
+  const participations: (Participation & { power: Power; share: number; reserve: boolean })[] = [];
   const teams = new Map<string, { scores: number[]; forfeited: number; members: Set<string> }>();
   for (const g of games) {
     const outcome = outcomeOf(g.history);
@@ -64,7 +64,11 @@ export function scoreRound(games: readonly RoundGame[], teamOf: (player: string)
       const seats = g.seats[power];
       const score = game.powers[power].score;
       const shares = new Map(prorate(score, seats, { endYear: g.history.endYear, endedAt }).map((s) => [s.player, s.score]));
-      for (const s of seats) participations.push({ player: s.player, game: g.id, power, permanent: s.permanent, since: s.since, share: shares.get(s.player) ?? 0 });
+      // B.8(e): a reserve from the pool plays as a permanent replacement, for himself only.
+      for (const s of seats) {
+        const reserve = s.reserve === true;
+        participations.push({ player: s.player, game: g.id, power, permanent: s.permanent || reserve, since: s.since, share: shares.get(s.player) ?? 0, reserve });
+      }
       const credit = positionCredit(score, seats, teamOf);
       if (credit.team !== null) {
         const t = teams.get(credit.team) ?? { scores: [], forfeited: 0, members: new Set<string>() };
@@ -89,7 +93,7 @@ export function scoreRound(games: readonly RoundGame[], teamOf: (player: string)
     const position = scoredById.get(p.game)!.powers[p.power];
     results.set(player, {
       player,
-      team: teamOf(player),
+      team: p.reserve ? null : teamOf(player),
       game: p.game,
       power: p.power,
       score: p.share,
