@@ -2,7 +2,7 @@
  * C.13: the best country trophies, on the games of the first two rounds only.
  */
 import type { DiceStream } from '../../dice/index.js';
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import { higher, higherList, rankWithTieBreaks, type Ranking } from '../rank/rank-with-tie-breaks.js';
 
 export interface CountryResult {

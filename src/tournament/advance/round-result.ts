@@ -2,7 +2,7 @@
  * What the advancement rules (C.6–C.13) need of a player's round: their counting game (C.15) and
  * their result in it. The lead's shell builds these from scored games (src/tournament/score/).
  */
-import type { Power } from '../../diplomacy/index.js';
+import type { Power } from '../powers.js';
 
 export interface RoundResult {
   readonly player: string;

@@ -2,7 +2,7 @@
  * Round 1: the team credits (C.6) and advancement to round 2 (C.7).
  */
 import type { DiceStream } from '../../dice/index.js';
-import type { Power } from '../../diplomacy/index.js';
+import type { Power } from '../powers.js';
 import { higher, higherList, lower, rankWithTieBreaks, type Criterion, type Ranking } from '../rank/rank-with-tie-breaks.js';
 import { placeIn, placesOf, totalsWithBestRemoved, type RoundResult } from './round-result.js';
 

@@ -1,7 +1,7 @@
 /**
  * C.8: advancement from round 2 to the semi-final.
  */
-import type { Power } from '../../diplomacy/index.js';
+import type { Power } from '../powers.js';
 import { higher, higherList, lower, rankWithTieBreaks, type Ranking } from '../rank/rank-with-tie-breaks.js';
 import { placeIn, type RoundResult } from './round-result.js';
 

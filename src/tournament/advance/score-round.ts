@@ -5,7 +5,7 @@
  * "least successful country". Nothing is typed in twice: the counts come from the game's year-by-year
  * record and its ending.
  */
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import { countBack, outcomeOf, type GameHistory } from '../score/centres-by-year.js';
 import { countingGames, type Participation } from '../score/counting-game.js';
 import { prorate, type SeatPeriod } from '../score/prorate.js';

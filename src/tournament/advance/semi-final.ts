@@ -2,7 +2,7 @@
  * The semi-final: the board winners who go to the final (C.9), and who takes the place of a qualifier
  * who declines it (C.10).
  */
-import type { Power } from '../../diplomacy/index.js';
+import type { Power } from '../powers.js';
 import { higher, higherList, lower, rankWithTieBreaks, type Criterion, type Ranking } from '../rank/rank-with-tie-breaks.js';
 import { placeIn, placesOf, type RoundResult } from './round-result.js';
 

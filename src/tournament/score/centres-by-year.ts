@@ -8,7 +8,7 @@
  * - a solo reached on the board: C.4 from that year on (our reading; the seed names no other count);
  * - a game that reaches the round's end year: the counts then are the final counts (B.3).
  */
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import { SOLO_CENTRES, SOLO_THRESHOLD, type GameOutcome } from './score-game.js';
 
 export type GameEnding =

@@ -6,3 +6,4 @@ export { prorate, validatePeriods, type PlayerShare, type ProRateOptions, type S
 export { positionCredit, type PositionCredit } from './team-credit.js';
 export { countingGames, type Participation } from './counting-game.js';
 export { scoreTournamentGame, type ScoredGame, type ScoredPosition, type TournamentGame } from './score-tournament-game.js';
+export { POWERS, type Power } from '../powers.js';

@@ -2,7 +2,7 @@
  * The positional bonus (C.2) with ties sharing the bonuses of the places they occupy (C.3), and
  * eliminated players scoring zero (C.1).
  */
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 
 /** C.2: first to sixth place; seventh place has no bonus. */
 export const POSITIONAL_BONUSES: readonly number[] = [32, 16, 8, 4, 2, 1, 0];

@@ -2,7 +2,7 @@
  * A finished game's score per power (C.1–C.4): the positional bonus plus the centre count, eliminated
  * powers zero, and a solo counted as 34 centres with everyone else eliminated (C.4).
  */
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import { positionalBonuses } from './positional-bonus.js';
 
 /** C.4: a solo is scored as this many centres. */

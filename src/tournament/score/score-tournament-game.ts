@@ -3,7 +3,7 @@
  * whose holders are given, every holder's pro-rated share (C.14). The shape of `mailjudge tournament
  * score` (DESIGN.md "The tournament CLI contracts").
  */
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import { prorate, type SeatPeriod } from './prorate.js';
 import { scoreGame, type GameOutcome, type PowerScore } from './score-game.js';
 
