@@ -21,7 +21,7 @@ import type { AssignedBoard, AssignInput, AssignOutput } from './types.js';
 
 /** How long the search goes on without improvement, in moves per player (and at least). */
 export const PATIENCE_PER_PLAYER = 200;
-export const MIN_PATIENCE = 20_000;
+export const MIN_PATIENCE = 100_000;
 
 /** Board names: `r<round>-b<n>`, n from 1. */
 export function boardName(round: number, index: number): string {

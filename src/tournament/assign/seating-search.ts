@@ -206,11 +206,13 @@ export class SeatingSearch {
    *
    * Each move takes a player who is part of some broken rule (the list is refreshed every n moves)
    * and a random partner slot (in the player's own power column when the power is fixed); it is kept
-   * when the cost does not get worse. (Late-acceptance hill climbing, with 10–1000 moves of
+   * when the cost does not get worse. After `kickAfter` moves without a new best, a kick (iterated
+   * local search): one to four random swaps of conflicted players are made whatever they cost, and
+   * the descent goes on from there (the best seating is kept aside). (Late-acceptance hill climbing, with 10–1000 moves of
    * lateness, was tried on 42-team first rounds and did no better: 111–121 against 112–116 B.6(e)
    * breaks, and it converged 2–6 times slower on 100 and 147 teams.)
    */
-  improve(rnd: SearchRandom, patience: number): number {
+  improve(rnd: SearchRandom, patience: number, kickAfter: number = Math.max(1000, 10 * this.players)): number {
     const n = this.players;
     const slots = this.slotPlayer.length;
     const best = Float64Array.from(this.cost);
@@ -219,6 +221,8 @@ export class SeatingSearch {
     let conflicted: number[] = [];
     let stall = 0;
     let tried = 0;
+    let sinceKick = 0;
+    let kicks = 0;
     const refresh = Math.max(64, n);
     while (stall < patience && !isZero(this.cost)) {
       if (tried % refresh === 0 || conflicted.length === 0) {
@@ -228,6 +232,17 @@ export class SeatingSearch {
       }
       tried++;
       stall++;
+      if (++sinceKick >= kickAfter && stall >= kickAfter) {
+        sinceKick = 0;
+        for (let k = 0; k <= kicks % 4; k++) {
+          const a = conflicted[rnd.below(conflicted.length)]!;
+          const b = this.slotPlayer[rnd.below(slots)]!;
+          if (a !== b && this.canSwap(a, b)) this.swap(a, b);
+        }
+        kicks++;
+        conflicted = [];
+        continue;
+      }
       const x = conflicted[rnd.below(conflicted.length)]!;
       const sx = this.slotOf[x]!;
       const fx = this.p.fixed[x]!;
