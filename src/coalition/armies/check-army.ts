@@ -186,3 +186,30 @@ export function checkTroopChange(army: Army, next: readonly Troop[], destroyedBa
   }
   return out;
 }
+
+/**
+ * 2.3.3 / 3.2.4.3 carried out: the sender loses what the receiver gains (the receiver gains nothing
+ * when the troops are killed on the way, 3.2.4.3.3: pass `delivered: false`). A creature new to the
+ * receiver joins the smallest slot it fits. Check with {@link checkTransfer} first; this only moves counts.
+ */
+export function applyTransfer(from: Army, to: Army, troops: readonly TransferTroops[], delivered = true): { from: Army; to: Army } {
+  const sent = [...(from.troops ?? [])];
+  const got = [...(to.troops ?? [])];
+  const sizes = slotSizes(to.rank);
+  for (const tr of troops) {
+    const i = sent.findIndex((t) => norm(t.creature) === norm(tr.creature));
+    if (i < 0) continue;
+    const src = sent[i]!;
+    const n = Math.min(src.alive, Math.max(0, tr.count));
+    sent[i] = { ...src, alive: src.alive - n, count: src.count - n };
+    if (!delivered || n === 0) continue;
+    const j = got.findIndex((t) => norm(t.creature) === norm(tr.creature));
+    if (j >= 0) got[j] = { ...got[j]!, alive: got[j]!.alive + n, count: got[j]!.count + n };
+    else {
+      const slot = Math.max(0, sizes.findIndex((s) => src.variable || (src.power <= s && src.toughness <= s))) as Troop['slot'];
+      const { lostDuringCount: _l, ...rest } = src;
+      got.push({ ...rest, slot, count: n, alive: n });
+    }
+  }
+  return { from: { ...from, troops: sent }, to: { ...to, troops: got } };
+}

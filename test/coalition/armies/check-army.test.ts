@@ -1,6 +1,6 @@
 /** Army lists (2.1, 2.2.1, 2.2.1.1, 2.2.2), troop changes (2.3.2), transfers (2.3.3), ranks (1.1, 5.3.1). */
 import { describe, expect, it } from 'vitest';
-import { checkTransfer, checkTroopChange, controllersOf, mayControl, slotSizes, validateArmy, validateArmyList, validatePlayer, type Army, type Troop } from '../../../src/coalition/index.js';
+import { applyTransfer, checkTransfer, checkTroopChange, controllersOf, mayControl, slotSizes, validateArmy, validateArmyList, validatePlayer, type Army, type Troop } from '../../../src/coalition/index.js';
 
 const troop = (creature: string, colours: Troop['colours'], size: number, slot: Troop['slot'], count: number, alive = count): Troop => ({ creature, colours, power: size, toughness: size, slot, count, alive });
 
@@ -81,6 +81,20 @@ describe('2.3.3 transfers: space and colours of the receiving army', () => {
     ['2.3.3', 'more than are alive',     [{ creature: 'Hill Giant', count: 1 }],       ['Sai Rei has 0 Hill Giant alive; cannot send 1']],
   ] as const)('%s: %s', (_rule, _what, troops, messages) => {
     expect(checkTransfer(saiRei, darkhand, troops).map((p) => p.message)).toEqual(messages);
+  });
+});
+
+describe('3.2.4.3 transfers carried out', () => {
+  const darkhand: Army = { name: 'Darkhand5', team: 'coalition', rank: 'lieutenant', at: '4D', colours: ['red', 'black'], troops: [troop('Kris Mage', ['red'], 1, 1, 2500, 2000)] };
+  it('3.2.4.3.1: the sender loses what the receiver gains; a new creature joins the smallest slot it fits', () => {
+    const out = applyTransfer(saiRei, darkhand, [{ creature: 'Kris Mage', count: 300 }, { creature: 'Plague Rats', count: 1000 }]);
+    expect(out.from.troops!.find((t) => t.creature === 'Kris Mage')!.alive).toBe(2200);
+    expect(out.to.troops!.map((t) => [t.creature, t.slot, t.alive, t.count])).toEqual([['Kris Mage', 1, 2300, 2800], ['Plague Rats', 0, 1000, 1000]]);
+  });
+  it('3.2.4.3.3: the receiver lost its battle — the troops are killed: the sender still loses them', () => {
+    const out = applyTransfer(saiRei, darkhand, [{ creature: 'Kris Mage', count: 300 }], false);
+    expect(out.from.troops!.find((t) => t.creature === 'Kris Mage')!.alive).toBe(2200);
+    expect(out.to.troops).toEqual(darkhand.troops);
   });
 });
 

@@ -98,7 +98,7 @@ describe('movement properties', () => {
         expect(list.length, `${k}: ${list.map((a) => a.name).join(', ')}`).toBe(2);
         expect(battle?.jointEngage, `${k} shared outside a Joint Engage battle`).toBe(true);
       }
-    }), { numRuns: 400 });
+    }), { numRuns: Number(process.env.COALITION_RUNS ?? 400) });
   });
 
   it('5.4.2: every order carried out came from a controller of its army at the lock', () => {
@@ -127,6 +127,14 @@ describe('movement properties', () => {
     fc.assert(fc.property(turnArb, ({ armies, orders, seed }) => {
       const out = run(armies, orders, seed);
       for (const a of out.armies) expect(squareDistance(parseSquare(a.from)!, parseSquare(a.at)!)).toBeLessThanOrEqual(3);
+      expect(out.results).toHaveLength(orders.length);
+    }), { numRuns: 300 });
+  });
+
+  it('any text as an order never throws and gets exactly one result', () => {
+    fc.assert(fc.property(armiesArb, fc.array(fc.tuple(fc.nat(8), fc.string({ maxLength: 40 })), { maxLength: 6 }), (armies, texts) => {
+      const orders = texts.map(([who, text], k): MovementOrder => ({ army: armies[who % armies.length]!.name, text, at: new Date(Date.UTC(2026, 10, 20, 4, k)), post: 'm', line: k + 1 }));
+      const out = adjudicateMovement({ map: PLAIN_MAP, armies }, orders, new DiceStream('x', 't'));
       expect(out.results).toHaveLength(orders.length);
     }), { numRuns: 300 });
   });
