@@ -41,8 +41,6 @@ interface Move {
   readonly destLoc: Location;
   /** Attempted by convoy. */
   readonly convoy: boolean;
-  /** datc2000: a failed convoy to a land-adjacent province falls back to the land route. */
-  readonly landFallback: boolean;
   /** The player's route restriction (wm D.VI(3)): these sea provinces, in order. */
   readonly route: readonly ProvinceId[];
 }
@@ -197,18 +195,18 @@ class MovementAdjudication {
           if (!adjacent) {
             // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
             if (!this.convoyGeometricallyPossible(here, dest)) return bad('noConvoyRoute');
-            this.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: true, landFallback: false, route };
+            this.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: true, route };
             return;
           }
           const wantsConvoy = (o.viaConvoy || route.length > 0) && this.convoyGeometricallyPossible(here, dest);
-          this.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: wantsConvoy, landFallback: false, route };
+          this.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: wantsConvoy, route };
           return;
         }
         // Fleet.
         if (!isSea(this.map, dest) && !isCoastal(this.map, dest)) return bad('fleetToLand');
         const destLoc = this.fleetDestination(unit.location, o.to);
         if (typeof destLoc !== 'string') return bad(destLoc.reason);
-        this.norm[i] = { kind: 'move', dest, destLoc, convoy: false, landFallback: false, route: [] };
+        this.norm[i] = { kind: 'move', dest, destLoc, convoy: false, route: [] };
         return;
       }
       case 'supportHold': {
@@ -364,8 +362,15 @@ class MovementAdjudication {
           }
         }
       }
+      if (adjacent && this.rules.adjacentConvoyWithoutRouteGoesByLand && !hasConvoyChain(this.map, this.prov[i]!, m.dest, fleets)) {
+        // DATC v2.4 6.G.8 (4.A.3 choice d): "via convoy" counts only when the convoy orders form a
+        // route; with none the army moves by land. A route that is ordered is kept even when it is
+        // disrupted or fails to a paradox: no fallback (6.G.11, v2.4 6.H.12).
+        this.norm[i] = { ...m, convoy: false };
+        continue;
+      }
       this.convoyFleets[i] = fleets;
-      this.norm[i] = { ...m, convoy: true, landFallback: adjacent && this.rules.adjacentConvoyFallsBackToLand };
+      this.norm[i] = { ...m, convoy: true };
     }
   }
 
@@ -498,17 +503,14 @@ class MovementAdjudication {
     return this.norm[j]!.kind === 'move' && this.resolve(j);
   }
 
-  /** The move actually goes by sea (a convoy that can fall back to land does so when it fails). */
+  /** The move goes by sea (decided before adjudication: D.VI(2), DATC 4.A.3). */
   private viaSea(i: number): boolean {
-    const m = this.norm[i] as Move;
-    if (!m.convoy) return false;
-    if (!m.landFallback) return true;
-    return this.convoyPath(i);
+    return (this.norm[i] as Move).convoy;
   }
 
   private hasPath(i: number): boolean {
     const m = this.norm[i] as Move;
-    if (!m.convoy || m.landFallback) return true;
+    if (!m.convoy) return true;
     return this.convoyPath(i);
   }
 
