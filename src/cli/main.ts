@@ -9,6 +9,7 @@ import { Command, CommanderError } from 'commander';
 import { RULE_PROFILES, type RuleProfileName } from '../diplomacy/index.js';
 import { runAdjudicate, type EngineOptions } from './commands/adjudicate.js';
 import { runReplay } from './commands/replay.js';
+import { progress } from './progress.js';
 import { checkOrdersJson, runCheckOrders } from './commands/check-orders.js';
 import { InputError } from './position-json.js';
 import { registerDbCommands } from './db-commands.js';
@@ -94,7 +95,7 @@ engineCommand('adjudicate', 'adjudicate one phase: position and orders as JSON o
 engineCommand('replay', 'replay a game: {"phases": [{"phase": "S1901M", "orders": {...}}, ...]} on stdin, one JSON line per phase')
   .action((opts: { rules: string; endYear?: string }) =>
     guarded(() => {
-      const lines = runReplay(readStdin(), engineOptions(opts));
+      const lines = runReplay(readStdin(), engineOptions(opts), (total) => progress(total, 'replay'));
       process.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     }),
   );
