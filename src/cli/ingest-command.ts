@@ -1,7 +1,8 @@
 /**
  * `mailjudge ingest [--confirm]`: one message on standard input, handed to the judge as an MTA
  * pipe delivery does (Postfix `pipe`, a `.forward` or procmail rule). The receipt time is the
- * topmost `Received:` header our MTA wrote (src/mail/sources/pipe.ts), else the time of the call.
+ * topmost `Received:` header when our MTA wrote it (src/mail/sources/pipe.ts pipeReceiptTime), else
+ * the time of the call.
  *
  * Exit codes follow sysexits, because the caller is an MTA: 0 the message is stored (whatever the
  * judge then decided: refused and late sets are answered by mail, not bounced; a message that cannot
@@ -34,7 +35,7 @@ function print(value: object): void {
 
 /** Run the command; returns the exit code. Never throws. */
 export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, now: Date): Promise<number> {
-  const [{ readConfig }, { openDatabase }, { receiveMessage }, { mboxFromLineLength, receiptTimeFromReceived }, { migrateQueue }] = await Promise.all([
+  const [{ readConfig }, { openDatabase }, { receiveMessage }, { mboxFromLineLength, pipeReceiptTime }, { migrateQueue }] = await Promise.all([
     import('../config/read-config.js'),
     import('../db/connect.js'),
     import('../service/intake/receive-message.js'),
@@ -55,7 +56,8 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
     return EX_NOINPUT;
   }
   const role = opts.confirm ? 'confirm' : 'game';
-  const receivedAt = receiptTimeFromReceived(raw, now);
+  const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy);
+  const receivedAt = receipt.receivedAt;
   const tempfail = (what: string, e: unknown): number => {
     process.stderr.write(`mailjudge ingest: ${what} (the MTA will retry): ${(e as Error).message}\n`);
     print({ error: `${what}: ${(e as Error).message}` });
@@ -71,7 +73,7 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
     // Answers to the sender are queued jobs: the queue's schema must exist.
     await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);
     const outcome = await receiveMessage(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
-    print({ ...outcome, receivedAt: receivedAt.toISOString() });
+    print({ ...outcome, receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}) });
     return EX_OK;
   } catch (e) {
     return tempfail('the message could not be stored and handled', e);
@@ -90,7 +92,9 @@ export function registerIngestCommand(program: Command): void {
     .addHelpText(
       'after',
       `
-Receipt time: the date of the topmost Received: header (written by your MTA), else now.
+Receipt time: the date of the topmost Received: header when your MTA wrote it (its "by" host is in
+MAILJUDGE_PIPE_RECEIVED_BY) and it is at most 5 minutes ahead of the clock; otherwise now, and the
+outcome says why (receiptNote).
 Exit codes (sysexits): 0 stored, whatever the judge decided (a message it cannot read is
 quarantined: mailjudge quarantine); 75 the database is unreachable or failed for a reason a retry
 may cure, or a configuration problem (the MTA keeps the message and retries); 66 empty input.

@@ -60,6 +60,12 @@ export interface Config {
   readonly smtpListen: ListenAddress | undefined;
   /** The TD's order-confirmation address the SMTP listener accepts (D.VII(7)); `undefined`: none. */
   readonly confirmAddress: string | undefined;
+  /**
+   * The host names our MTA writes as `by` in the Received header it adds before `mailjudge ingest`
+   * (`MAILJUDGE_PIPE_RECEIVED_BY`, comma-separated); only such a header's date is a receipt time.
+   * Empty: none is trusted and the pipe's clock is the receipt time.
+   */
+  readonly pipeReceivedBy: readonly string[];
 }
 
 /** The outcome of {@link loadConfig}. */
@@ -84,6 +90,8 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CONFIRM_IMAP_PROCESSED: 'the same for the confirmation mailbox',
   MAILJUDGE_SMTP_LISTEN: 'take mail by SMTP on host:port, e.g. 127.0.0.1:2525 (unset: no SMTP listener)',
   MAILJUDGE_CONFIRM_ADDRESS: "TD's order-confirmation address the SMTP listener accepts (D.VII(7))",
+  MAILJUDGE_PIPE_RECEIVED_BY: 'host name(s) our MTA writes as "by" in the Received header before mailjudge ingest (unset: the pipe\'s clock is the receipt time)',
+  MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error, silent',
 };
 
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+$/;
@@ -126,6 +134,12 @@ const LISTEN = z
 const ADDRESS_MESSAGE = 'must be a bare email address such as confirm@judge.example.org';
 const ADDRESS = z.string({ error: ADDRESS_MESSAGE }).regex(EMAIL, { error: ADDRESS_MESSAGE });
 
+const HOSTS_MESSAGE = 'must be host names separated by commas, such as mx.judge.example.org,mx2.judge.example.org';
+const HOSTS = z
+  .string({ error: HOSTS_MESSAGE })
+  .regex(/^\s*[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*\s*$/, { error: HOSTS_MESSAGE })
+  .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()));
+
 const PROCESSED_MESSAGE = 'must be seen (flag stored messages \\Seen) or move:<folder> such as move:Processed';
 const PROCESSED = z.string({ error: PROCESSED_MESSAGE }).regex(/^(seen|move:.+)$/, { error: PROCESSED_MESSAGE }).transform((v) => v as 'seen' | `move:${string}`);
 const ImapFile = z.strictObject(
@@ -143,6 +157,7 @@ const ConfigFile = z.strictObject(
     fromAddress: FROM.optional(),
     smtpListen: LISTEN.optional(),
     confirmAddress: ADDRESS.optional(),
+    pipeReceivedBy: HOSTS.optional(),
   },
   { error: 'must be a JSON object such as {"stateDir": "./var"}' },
 );
@@ -241,6 +256,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const fromAddress = fromEnv(env, 'MAILJUDGE_FROM_ADDRESS', FROM, problems) ?? file.fromAddress ?? DEFAULT_FROM_ADDRESS;
   const smtpListen = fromEnv(env, 'MAILJUDGE_SMTP_LISTEN', LISTEN, problems) ?? file.smtpListen;
   const confirmAddress = (fromEnv(env, 'MAILJUDGE_CONFIRM_ADDRESS', ADDRESS, problems) ?? file.confirmAddress)?.toLowerCase();
+  const pipeReceivedBy = fromEnv(env, 'MAILJUDGE_PIPE_RECEIVED_BY', HOSTS, problems) ?? file.pipeReceivedBy ?? [];
   const anything = z.string();
 
   const smtpUrl = fromEnv(env, 'MAILJUDGE_SMTP_URL', SMTP_URL, problems) ?? file.smtp?.url;
@@ -265,7 +281,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

@@ -31,7 +31,15 @@ describe('loadConfig: values and precedence', () => {
       imap: undefined,
       confirmImap: undefined,
       fromAddress: 'judge@localhost',
+      pipeReceivedBy: [],
     });
+  });
+
+  it('MAILJUDGE_PIPE_RECEIVED_BY: host names, lower-cased; anything else is a problem naming the form', () => {
+    expect(loadConfig({ MAILJUDGE_PIPE_RECEIVED_BY: 'MX.judge.example.org, mx2.judge.example.org' })).toMatchObject({ ok: true, config: { pipeReceivedBy: ['mx.judge.example.org', 'mx2.judge.example.org'] } });
+    const bad = loadConfig({ MAILJUDGE_PIPE_RECEIVED_BY: 'mx judge;evil' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problems.join('\n')).toMatch(/MAILJUDGE_PIPE_RECEIVED_BY.*host names separated by commas/);
   });
 
   // prettier-ignore

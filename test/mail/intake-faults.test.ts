@@ -67,7 +67,7 @@ function orderMail(power: string, text: string): Promise<Buffer> {
 }
 
 function ingest(raw: Buffer) {
-  const r = spawnSync(process.execPath, [CLI, 'ingest'], { input: raw, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url, MAILJUDGE_FROM_ADDRESS: JUDGE } });
+  const r = spawnSync(process.execPath, [CLI, 'ingest'], { input: raw, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url, MAILJUDGE_FROM_ADDRESS: JUDGE, MAILJUDGE_PIPE_RECEIVED_BY: 'mx.judge.example.org' } });
   return { status: r.status, stderr: r.stderr.toString(), json: JSON.parse(r.stdout.toString().trim().split('\n').pop() ?? '{}') as Record<string, unknown> };
 }
 

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mboxFromLineLength, parseRfc5322Date, receiptTimeFromReceived } from '../../src/mail/sources/pipe.js';
+import { mboxFromLineLength, parseRfc5322Date, pipeReceiptTime, receiptTimeFromReceived } from '../../src/mail/sources/pipe.js';
 import { CLI } from '../helpers/cli.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
 import { freePort } from '../helpers/free-port.js';
@@ -75,6 +75,29 @@ describe('receiptTimeFromReceived', () => {
   });
 });
 
+describe('pipeReceiptTime: only our MTA\'s Received header sets the receipt time (issue 16)', () => {
+  const now = new Date('2026-11-20T05:00:30Z');
+  const ours = ['mx.judge.example.org'];
+  it.each([
+    ['ours, before the clock', 'Received: from a by mx.judge.example.org (Postfix); Fri, 20 Nov 2026 04:59:10 +0000', ours, '2026-11-20T04:59:10.000Z', 'received'],
+    ['ours, host in another case', 'Received: from a\r\n\tby MX.Judge.Example.org with ESMTP; Fri, 20 Nov 2026 04:59:10 +0000', ours, '2026-11-20T04:59:10.000Z', 'received'],
+    ['ours, 4 minutes ahead (skew)', 'Received: by mx.judge.example.org; Fri, 20 Nov 2026 05:04:30 +0000', ours, '2026-11-20T05:04:30.000Z', 'received'],
+    ['ours, dated 2099', 'Received: by mx.judge.example.org; Thu, 1 Jan 2099 00:00:00 +0000', ours, '2026-11-20T05:00:30.000Z', 'clock'],
+    ['a forged header by another host', 'Received: from x by mail.attacker.example; Fri, 20 Nov 2026 04:00:00 +0000', ours, '2026-11-20T05:00:30.000Z', 'clock'],
+    ['no by clause', 'Received: from x; Fri, 20 Nov 2026 04:00:00 +0000', ours, '2026-11-20T05:00:30.000Z', 'clock'],
+    ['ours, no date', 'Received: by mx.judge.example.org with LMTP', ours, '2026-11-20T05:00:30.000Z', 'clock'],
+    ['nothing configured', 'Received: by mx.judge.example.org; Fri, 20 Nov 2026 04:59:10 +0000', [], '2026-11-20T05:00:30.000Z', 'clock'],
+  ])('%s', (_name, header, by, want, from) => {
+    const r = pipeReceiptTime(msg(header), now, by);
+    expect(r.receivedAt.toISOString()).toBe(want);
+    expect(r.from).toBe(from);
+    if (from === 'clock') expect(r.note).toMatch(/receipt time/);
+  });
+  it('no Received header at all: the clock, and why', () => {
+    expect(pipeReceiptTime(Buffer.from('From: a@example.org\r\n\r\nbody\r\n'), now, ours)).toMatchObject({ from: 'clock', note: expect.stringMatching(/no Received header/) });
+  });
+});
+
 describe('mailjudge ingest', () => {
   let t: TestDatabase;
   const GAME = 'pipe-g1';
@@ -86,7 +109,7 @@ describe('mailjudge ingest', () => {
     await t.close();
   });
 
-  function ingest(input: string | Buffer, args: string[] = [], env: Record<string, string> = { DATABASE_URL: t.url }) {
+  function ingest(input: string | Buffer, args: string[] = [], env: Record<string, string> = { DATABASE_URL: t.url, MAILJUDGE_PIPE_RECEIVED_BY: 'mx.judge.example.org' }) {
     const r = spawnSync(process.execPath, [CLI, 'ingest', ...args], { input, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
     if (r.error) throw r.error;
     const stdout = r.stdout.toString();
@@ -121,6 +144,16 @@ describe('mailjudge ingest', () => {
     const again = ingest(orders('pipe-1'));
     expect(again.status).toBe(0);
     expect(again.json).toMatchObject({ kind: 'duplicate', inboundId: first.json!.inboundId });
+  });
+
+  it('a sender\'s forged Received (another host, dated 2099) does not set the time: the clock does, and the outcome says why', async () => {
+    const forged = orders('pipe-forged').replace('\tby mx.judge.example.org (Postfix)', '\tby mx.attacker.example (Postfix)').replace('Tue, 4 Mar 2025 20:14:11 +0000', 'Thu, 1 Jan 2099 00:00:00 +0000');
+    const before = Date.now();
+    const r = ingest(forged);
+    expect(r.status, r.stderr).toBe(0);
+    expect(Date.parse(r.json!.receivedAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(r.json!.receivedAt as string)).toBeLessThanOrEqual(Date.now());
+    expect(r.json).toMatchObject({ receiptFrom: 'clock', receiptNote: expect.stringContaining('mx.attacker.example, not by our MTA') });
   });
 
   it('--confirm stores the copy for the confirmation mailbox; an mbox From line is not stored', async () => {
