@@ -209,6 +209,21 @@ export interface InboundDecisionsTable {
   reason: ColumnType<string | null, string | null | undefined, never>;
   identity: ColumnType<Json, string | undefined, never>;
   replied: ColumnType<boolean, boolean | undefined, never>;
+  /** 0008: what was removed or replaced to make the text storable, or null. */
+  text_cleaned: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** 0008: a GM's "process now", durable until the phase is adjudicated (issue 16). */
+export interface PhaseProcessRequestsTable {
+  id: Generated<number>;
+  game_id: string;
+  phase: string;
+  generation: number;
+  run_at: Date;
+  early: boolean;
+  requested_at: Date;
+  requested_by: string;
+  override: string | null;
 }
 
 /** 0006: failed attempts at deciding a stored message (the retry sweep's backoff). */
@@ -482,6 +497,8 @@ export interface Database {
   communications_recorded: CommunicationsRecordedTable;
   // 0006: retries of undecided inbound messages (issue 20).
   inbound_attempts: InboundAttemptsTable;
+  // 0008: hardening (issue 16).
+  phase_process_requests: PhaseProcessRequestsTable;
 }
 
 /** A Kysely handle or a transaction on one: the first parameter of repository functions. */

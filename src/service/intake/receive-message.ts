@@ -141,7 +141,8 @@ const TOO_LARGE_NOTICE = {
 };
 
 /** Read a stored message and decide it (the whole pipeline after storing). */
-async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContext, msg: StoredMessage, rec: Received): Promise<ReceiveOutcome> {
+async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContext, msg: StoredMessage, stored: Received): Promise<ReceiveOutcome> {
+  let rec = stored;
   const now = rec.now;
   const role = rec.role;
   const inboundId = rec.inboundId;
@@ -150,6 +151,8 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const parsed = await parseMessage(msg.raw);
   if (!parsed.ok) return quarantine(db, qctx, rec, msg.raw, parsed.reason, UNREADABLE_NOTICE);
   const mail = parsed.mail;
+  // NULs and lone surrogates were taken out of the text: the decision says so (issue 16).
+  if (mail.cleaned) rec = { ...rec, textCleaned: mail.cleaned };
   const risk = loopRisk(mail, ownAddresses(ctx));
   if (risk) {
     await decide(db, rec, { outcome: 'ignored', reason: risk, fromAddress: mail.from ?? null, replied: false });
