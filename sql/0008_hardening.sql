@@ -22,3 +22,8 @@ CREATE TABLE phase_process_requests (
   override      text
 );
 CREATE INDEX phase_process_requests_phase_idx ON phase_process_requests (game_id, phase, generation);
+
+-- A reply token per holding (diplicity's): every mail the judge sends a player carries
+-- `Reply-To: judge+<game>.<token>@<judge's domain>`; a reply to it is authenticated by possession
+-- of the token (src/db/reply-tokens.ts). NULL until the first mail to the holder.
+ALTER TABLE positions ADD COLUMN reply_token text UNIQUE CHECK (reply_token ~ '^[a-z2-9]{8}$');

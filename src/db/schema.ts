@@ -107,6 +107,8 @@ export interface PositionsTable {
   started_at: ColumnType<Date, Date | undefined, Date>;
   ended_at: Date | null;
   reason: string | null;
+  /** 0008: the holder's reply token (issue 16), set at the first mail to them. */
+  reply_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PhasesTable {

@@ -42,8 +42,8 @@ async function create(id: string, policies: GamePolicies, email: (power: string)
 const startMail = (id: string, to: string) => t.db.selectFrom('outbox').select('body_text').where('kind', '=', 'game-start').where('game_id', '=', id).where('to_address', '=', to).executeTakeFirstOrThrow();
 const SECRET = /Your secret: ([a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5})/;
 
-async function orders(id: string, from: string, text: string) {
-  const raw = await new MailComposer({ from, to: `${id}@judge.example.org`, subject: 'orders', text, messageId: `<sec-${++n}@example.org>` }).compile().build();
+async function orders(id: string, from: string, text: string, to = `${id}@judge.example.org`) {
+  const raw = await new MailComposer({ from, to, subject: 'orders', text, messageId: `<sec-${++n}@example.org>` }).compile().build();
   return receiveMessage(t.db, ctx, { raw, receivedAt: now, source: 'pipe', mailbox: 'pipe:game' });
 }
 
@@ -86,5 +86,29 @@ describe('secrets issued with the game-start mail', () => {
     await create('sec3', { ...DEFAULT_POLICIES, identity: 'address' }, (p) => `${p.toLowerCase()}@sec3.example.org`);
     expect((await startMail('sec3', 'italy@sec3.example.org')).body_text).not.toMatch(/secret/i);
     expect((await findPersonByEmail(t.db, 'italy@sec3.example.org'))!.secretHash).toBeNull();
+  });
+});
+
+describe('reply tokens', () => {
+  it("every mail to a player carries their reply address; a reply to it is authenticated by the token, and only for them", async () => {
+    const from = 'italy@sec1.example.org';
+    const start = await t.db.selectFrom('outbox').select('headers').where('kind', '=', 'game-start').where('game_id', '=', 'sec1').where('to_address', '=', from).executeTakeFirstOrThrow();
+    const replyTo = (start.headers as Record<string, string>)['Reply-To']!;
+    expect(replyTo).toMatch(/^judge\+sec1\.[a-z2-9]{8}@judge\.example\.org$/);
+    const gm = await t.db.selectFrom('outbox').select('headers').where('kind', '=', 'game-start').where('to_address', '=', 'gm-sec1@example.org').executeTakeFirstOrThrow();
+    expect((gm.headers as Record<string, string> | null)?.['Reply-To']).toBeUndefined();
+
+    // No secret line, only the reply address in To: accepted, the token being the proof.
+    const r = await orders('sec1', from, 'A VEN H\nA ROM H\nF NAP H', replyTo);
+    expect(r).toMatchObject({ kind: 'orders', power: 'ITALY' });
+    const d = await t.db.selectFrom('inbound_decisions').select('identity').where('inbound_message_id', '=', r.inboundId).executeTakeFirstOrThrow();
+    expect(d.identity).toMatchObject({ method: 'reply-token' });
+    const ack = await t.db.selectFrom('outbox').select('headers').where('kind', '=', 'orders-received').where('to_address', '=', from).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect((ack.headers as Record<string, string>)['Reply-To']).toBe(replyTo);
+
+    // Another player using Italy's token gains nothing: their own identity check applies.
+    expect(await orders('sec1', 'germany@sec1.example.org', 'A BER H', replyTo)).toMatchObject({ kind: 'refused', reason: 'identity: secret-missing' });
+    // A made-up token: the same.
+    expect(await orders('sec1', from, 'A VEN H', 'judge+sec1.aaaaaaaa@judge.example.org')).toMatchObject({ kind: 'refused', reason: 'identity: secret-missing' });
   });
 });

@@ -17,7 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { gameFromRow, type Game } from '../../db/games.js';
+import { findGame, gameFromRow, type Game } from '../../db/games.js';
+import { holderOfToken, parseReplyAddress } from '../../db/reply-tokens.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
 import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
@@ -178,8 +179,11 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   // naming a player or power of the game is reported to that player and the GM (issue 16, D.X(6)).
   const unknown = (game: Game | undefined) => refuseUnknown(db, ctx, replyCtx, msg, rec, mail, game);
 
-  const candidates = await candidateGames(db, mail);
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, candidates);
+  // Issue 16: a reply to a player's reply address (judge+<game>.<token>@…) names its game.
+  const replyTo = [...mail.to, ...mail.cc].map((a) => parseReplyAddress(ctx.fromAddress, a)).find((r) => r !== undefined);
+  const tokenGame = replyTo ? await findGame(db, replyTo.gameId) : undefined;
+  const candidates = await candidateGames(db, tokenGame ? { ...mail, to: [...mail.to, tokenGame.address] } : mail);
+  const match = gameFromAddresses(tokenGame ? [...mail.to, ...mail.cc, tokenGame.address] : [...mail.to, ...mail.cc], mail.subject, candidates);
   if (match.gameId === undefined) {
     if (!person) return unknown(undefined);
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
@@ -198,7 +202,11 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
     }, game.id);
   }
 
-  const { decision: identity, auth } = await checkIdentity(ctx, msg, mail, person, game);
+  // Possession of the sender's own reply token authenticates the reply (issue 16); anyone else's token does nothing.
+  const holder = replyTo && tokenGame?.id === game.id ? await holderOfToken(db, game.id, replyTo.token) : undefined;
+  const { decision: identity, auth } = holder?.personId === person.id
+    ? { decision: { ok: true as const, method: 'reply-token' as const, evidence: `replied to ${holder.power}'s reply address (the token the judge sent only to this player)` }, auth: undefined }
+    : await checkIdentity(ctx, msg, mail, person, game);
   const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
