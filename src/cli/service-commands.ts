@@ -45,8 +45,14 @@ export function registerServiceCommands(program: Command): void {
       if (!config) return;
       const svc = await service();
       try {
-        const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4 });
-        const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')}`;
+        // The embedded database is the judge's own: if it dies, exit 75 so the service manager restarts both (issue 16).
+        const onDatabaseDead = (reason: string) => {
+          process.stderr.write(`mailjudge: the embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')} died (${reason}). ` +
+            'Exiting with status 75 so that a service manager restarts the judge; the next start restarts the database.\n');
+          void exitAfterOutput(75);
+        };
+        const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4, onDatabaseDead });
+        const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')} (watched: if it dies the judge exits with status 75 for its service manager to restart it)`;
         const imap = [config.imap && `game mailbox ${config.imap.url.replace(/\/\/[^@/]*@/, '//')}/${config.imap.mailbox}`, config.confirmImap && `confirmation mailbox ${config.confirmImap.url.replace(/\/\/[^@/]*@/, '//')}/${config.confirmImap.mailbox}`].filter(Boolean);
         const intake = [
           ...(imap.length ? [`${imap.join(', ')} (${judge.ingest.leader ? 'read by this process' : 'standby: another judge process holds the intake lock'})`] : []),

@@ -91,7 +91,7 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_SMTP_LISTEN: 'take mail by SMTP on host:port, e.g. 127.0.0.1:2525 (unset: no SMTP listener)',
   MAILJUDGE_CONFIRM_ADDRESS: "TD's order-confirmation address the SMTP listener accepts (D.VII(7))",
   MAILJUDGE_PIPE_RECEIVED_BY: 'host name(s) our MTA writes as "by" in the Received header before mailjudge ingest (unset: the pipe\'s clock is the receipt time)',
-  MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error, silent',
+  MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
 const EMAIL = /^[^@\s<>]+@[^@\s<>]+$/;

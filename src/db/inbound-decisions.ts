@@ -24,9 +24,11 @@ export interface NewDecision {
   /** The evidence that decided identity (method, Authentication-Results header, verdicts). */
   readonly identity?: Record<string, unknown>;
   readonly replied: boolean;
+  /** What was removed or replaced to make the message's text storable (NULs, lone surrogates), if anything. */
+  readonly textCleaned?: string | null;
 }
 
-export interface Decision extends Required<Omit<NewDecision, 'identity'>> {
+export interface Decision extends Required<Omit<NewDecision, 'identity' | 'textCleaned'>> {
   readonly identity: Json;
 }
 
@@ -46,6 +48,7 @@ export async function insertDecision(db: Db, d: NewDecision): Promise<void> {
       reason: d.reason ?? null,
       identity: JSON.stringify(toJson(d.identity ?? {})),
       replied: d.replied,
+      text_cleaned: d.textCleaned ?? null,
     })
     .execute();
 }

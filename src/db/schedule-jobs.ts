@@ -2,10 +2,13 @@
  * The deadline scheduler: every open phase has exactly one `adjudicate-phase` job, keyed
  * `adjudicate:<game>:<phase>` and due at the phase's deadline. The adjudication task schedules the
  * next phase itself; this sweep covers games created from the CLI and any job lost with a database
- * restore. Idempotent (job keys), so every process may run it.
+ * restore. Idempotent (job keys), so every process may run it. A phase with a pending "process now"
+ * (process-requests.ts) gets its job at the requested time rather than at the deadline, so the
+ * request survives a judge killed between the command and the task (issue 16).
  */
 import type { Db } from './schema.js';
 import { adjudicateJobKey, enqueueJob } from './jobs.js';
+import { pendingProcessRequests, recordProcessRequest } from './process-requests.js';
 
 /** Make sure each open phase of an active game has its adjudication job; returns how many were checked. */
 export async function scheduleOpenPhases(db: Db): Promise<number> {
@@ -30,13 +33,17 @@ export async function scheduleOpenPhases(db: Db): Promise<number> {
       ),
     )
     .execute();
+  const requested = new Map((await pendingProcessRequests(db)).map((r) => [`${r.gameId}\u0001${r.phase}`, r.runAt]));
   for (const p of open) {
-    await enqueueJob(db, 'adjudicate-phase', { gameId: p.gameId, phase: p.phase }, { jobKey: adjudicateJobKey(p.gameId, p.phase), runAt: p.deadline });
+    const asked = requested.get(`${p.gameId}\u0001${p.phase}`);
+    const runAt = asked && asked.getTime() < p.deadline.getTime() ? asked : p.deadline;
+    await enqueueJob(db, 'adjudicate-phase', { gameId: p.gameId, phase: p.phase }, { jobKey: adjudicateJobKey(p.gameId, p.phase), runAt });
   }
   return open.length;
 }
 
 /** GM "process now" (njudge's `PROCESS S1901M`): move the phase's job to now. */
-export async function processNow(db: Db, gameId: string, phase: string, at: Date): Promise<void> {
+export async function processNow(db: Db, gameId: string, phase: string, at: Date, by: { requestedBy?: string; override?: string; now?: Date } = {}): Promise<void> {
+  await recordProcessRequest(db, { gameId, phase, runAt: at, early: false, requestedAt: by.now ?? at, requestedBy: by.requestedBy ?? 'judge', override: by.override ?? null });
   await enqueueJob(db, 'adjudicate-phase', { gameId, phase }, { jobKey: adjudicateJobKey(gameId, phase), runAt: at, jobKeyMode: 'replace' });
 }

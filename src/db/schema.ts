@@ -109,6 +109,8 @@ export interface PositionsTable {
   started_at: ColumnType<Date, Date | undefined, Date>;
   ended_at: Date | null;
   reason: string | null;
+  /** 0008: the holder's reply token (issue 16), set at the first mail to them. */
+  reply_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PhasesTable {
@@ -211,6 +213,21 @@ export interface InboundDecisionsTable {
   reason: ColumnType<string | null, string | null | undefined, never>;
   identity: ColumnType<Json, string | undefined, never>;
   replied: ColumnType<boolean, boolean | undefined, never>;
+  /** 0008: what was removed or replaced to make the text storable, or null. */
+  text_cleaned: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** 0008: a GM's "process now", durable until the phase is adjudicated (issue 16). */
+export interface PhaseProcessRequestsTable {
+  id: Generated<number>;
+  game_id: string;
+  phase: string;
+  generation: number;
+  run_at: Date;
+  early: boolean;
+  requested_at: Date;
+  requested_by: string;
+  override: string | null;
 }
 
 /** 0006: failed attempts at deciding a stored message (the retry sweep's backoff). */
@@ -484,6 +501,8 @@ export interface Database extends CoalitionTables {
   communications_recorded: CommunicationsRecordedTable;
   // 0006: retries of undecided inbound messages (issue 20).
   inbound_attempts: InboundAttemptsTable;
+  // 0008: hardening (issue 16).
+  phase_process_requests: PhaseProcessRequestsTable;
 }
 
 /** A Kysely handle or a transaction on one: the first parameter of repository functions. */

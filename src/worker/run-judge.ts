@@ -21,6 +21,7 @@ import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { scheduleOpenPhases } from '../db/schedule-jobs.js';
 import { calendarTickTask } from '../service/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
+import { watchDatabase } from './database-watchdog.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -42,6 +43,12 @@ export interface JudgeOptions {
   readonly ingest?: IngestOptions;
   /** How inbound mail is judged beyond the configuration: the DNS resolver for DKIM/SPF/DMARC (tests inject a zone), our MTA's name, the reply cap. */
   readonly receive?: Pick<ReceiveContext, 'auth' | 'repliesPerHour'>;
+  /**
+   * The embedded database died (database-watchdog.ts); called once. `mailjudge start` exits
+   * non-zero so that the service manager restarts the judge. Unwatched without it, or on an
+   * external DATABASE_URL (its operator supervises it).
+   */
+  readonly onDatabaseDead?: (reason: string) => void;
 }
 
 /** Start everything; `stop()` drains the workers and closes the database. */
@@ -89,6 +96,13 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       crontab: '* * * * * calendar-tick ?max=1&jobKey=calendar-tick&jobKeyMode=replace',
     });
     await scheduleOpenPhases(db);
+    const embedded = database.embedded;
+    const watchdog = embedded && options.onDatabaseDead
+      ? watchDatabase({ connectionString, dataDir: embedded.dataDir, onDead: (reason) => {
+          log().fatal({ event: 'database.dead', dataDir: embedded.dataDir, reason }, 'the embedded database died');
+          options.onDatabaseDead!(reason);
+        } })
+      : undefined;
     const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };
     // Intake last: a message may be answered as soon as it is stored.
     let ingest: RunningIngest;
@@ -117,6 +131,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       outboxDir,
       ingest,
       async stop() {
+        watchdog?.stop();
         await ingest.stop();
         clearInterval(sweep);
         await runner.stop();

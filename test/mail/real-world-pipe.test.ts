@@ -29,7 +29,7 @@ const again = new Map<string, Run>();
 
 function ingest(input: Buffer, args: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url, MAILJUDGE_FROM_ADDRESS: JUDGE, MAILJUDGE_PIPE_RECEIVED_BY: 'mx.judge.example.org' };
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url, MAILJUDGE_FROM_ADDRESS: JUDGE, MAILJUDGE_PIPE_RECEIVED_BY: 'mx.judge.example.org', MAILJUDGE_LOG_LEVEL: 'silent' };
     const child = spawn(process.execPath, [CLI, 'ingest', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

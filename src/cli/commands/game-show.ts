@@ -89,13 +89,39 @@ export async function runGameShow(db: Db, id: string): Promise<CommandResult> {
       ? `Phase: ${phase.name}, deadline ${formatGmt(phase.deadline)}${phase.adjudicatedAt ? `, adjudicated ${formatGmt(phase.adjudicatedAt)}` : ''}${phase.adjudicatedAt && !phase.publishedAt ? ' (results withheld)' : ''}`
       : `Phase: not started (${game.currentPhase} opens when all seven powers have players and a first deadline is set)`,
     '',
-    `${'Power'.padEnd(9)}${'Player'.padEnd(40)}${'SCs'.padEnd(5)}${'Orders'.padEnd(13)}Units`,
+    ...powerTable(powers.map((p) => ({
+      power: p.power,
+      player: `${p.player ? `${p.player.name} <${p.player.email}>` : '(vacant)'}${p.standIn ? ` [stand-in ${p.standIn.name}]` : ''}`,
+      centers: p.centers,
+      orders: p.orders.status === 'none' ? 'none' : `${p.orders.status}${p.orders.sets > 1 ? ` (${p.orders.sets} sets)` : ''}`,
+      units: p.units,
+    }))),
   ];
-  for (const p of powers) {
-    const who = p.player ? `${p.player.name} <${p.player.email}>` : '(vacant)';
-    const stand = p.standIn ? ` [stand-in ${p.standIn.name}]` : '';
-    const orders = p.orders.status === 'none' ? 'none' : `${p.orders.status}${p.orders.sets > 1 ? ` (${p.orders.sets} sets)` : ''}`;
-    lines.push(`${p.power.padEnd(9)}${`${who}${stand}`.padEnd(40)}${String(p.centers).padEnd(5)}${orders.padEnd(13)}${p.units.join(', ')}`);
-  }
   return { ok: true, text: lines.join('\n'), json };
+}
+
+/** One row of `game show`'s table of powers. */
+export interface PowerRow {
+  readonly power: string;
+  readonly player: string;
+  readonly centers: number;
+  readonly orders: string;
+  readonly units: readonly string[];
+}
+
+/**
+ * The table of powers, each column as wide as its widest cell plus two spaces, so a long name and
+ * address never run into the SCs column (issue 16). Pure.
+ */
+export function powerTable(rows: readonly PowerRow[]): string[] {
+  const width = (header: string, cells: readonly string[]) => Math.max(header.length, ...cells.map((c) => c.length)) + 2;
+  const w = {
+    power: width('Power', rows.map((r) => r.power)),
+    player: width('Player', rows.map((r) => r.player)),
+    centers: width('SCs', rows.map((r) => String(r.centers))),
+    orders: width('Orders', rows.map((r) => r.orders)),
+  };
+  const line = (power: string, player: string, centers: string, orders: string, units: string) =>
+    `${power.padEnd(w.power)}${player.padEnd(w.player)}${centers.padEnd(w.centers)}${orders.padEnd(w.orders)}${units}`.trimEnd();
+  return [line('Power', 'Player', 'SCs', 'Orders', 'Units'), ...rows.map((r) => line(r.power, r.player, String(r.centers), r.orders, r.units.join(', ')))];
 }

@@ -20,12 +20,14 @@ export interface Received {
   readonly messageId: string | undefined;
   /** When the judge decides. */
   readonly now: Date;
+  /** What was removed or replaced to make the message's text storable, once it is parsed (issue 16). */
+  readonly textCleaned?: string;
 }
 
-export type DecisionInput = Omit<NewDecision, 'inboundMessageId' | 'role' | 'decidedAt'>;
+export type DecisionInput = Omit<NewDecision, 'inboundMessageId' | 'role' | 'decidedAt' | 'textCleaned'>;
 
 async function record(trx: Trx, rec: Received, d: DecisionInput): Promise<void> {
-  await insertDecision(trx, { ...d, inboundMessageId: rec.inboundId, role: rec.role, decidedAt: rec.now });
+  await insertDecision(trx, { ...d, inboundMessageId: rec.inboundId, role: rec.role, decidedAt: rec.now, textCleaned: rec.textCleaned ?? null });
   await appendAudit(trx, {
     gameId: d.gameId ?? null,
     actor: 'ingest',
@@ -34,6 +36,7 @@ async function record(trx: Trx, rec: Received, d: DecisionInput): Promise<void> 
       inboundId: rec.inboundId, role: rec.role, sha256: rec.sha256, receivedAt: rec.receivedAt.toISOString(),
       from: d.fromAddress ?? null, phase: d.phase ?? null, power: d.power ?? null, reason: d.reason ?? null, replied: d.replied,
       ...(d.identity && Object.keys(d.identity).length > 0 ? { identity: d.identity } : {}),
+      ...(rec.textCleaned ? { textCleaned: rec.textCleaned } : {}),
     },
   });
 }

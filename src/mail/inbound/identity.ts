@@ -518,3 +518,17 @@ export function decideIdentity(input: IdentityInput): IdentityDecision {
 function dmarcFailReason(a: AuthResult): string {
   return `this message failed your mail domain's own authentication (DMARC ${a.dmarc} for ${a.fromDomain ?? '?'}, which publishes p=${a.dmarcPolicy ?? '?'}), so the judge cannot accept it as coming from you; send it directly from your own mail account (not through a forwarding service or a different server), and write to your GM if this repeats`;
 }
+
+/**
+ * Whether the From address of a message is authenticated enough to be written to (issue 16: no
+ * backscatter): a verifying DKIM signature aligned with the From domain (relaxed: the same domain
+ * or one a subdomain of the other), an SPF pass, or a DMARC pass, as mailauth reports them. An
+ * unknown sender whose From is not authenticated is recorded and not answered, so a forged From
+ * cannot make the judge mail a victim. Pure.
+ */
+export function fromAuthenticated(auth: AuthResult, fromAddress: string): boolean {
+  const from = domainOf(fromAddress);
+  if (!from) return false;
+  const aligned = auth.dkim === 'pass' && auth.dkimDomains.some((d) => d === from || from.endsWith(`.${d}`) || d.endsWith(`.${from}`));
+  return aligned || auth.spf === 'pass' || auth.dmarc === 'pass';
+}

@@ -8,7 +8,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import { htmlToPlainText } from './html-text.js';
-import { storableText as t } from './storable-text.js';
+import { textCleaner } from './storable-text.js';
 
 export interface InboundMail {
   readonly messageId?: string;
@@ -30,11 +30,13 @@ export interface InboundMail {
   /** A delivery status notification or other bounce. */
   readonly isBounce: boolean;
   readonly attachments: number;
+  /** What was removed or replaced to make the text storable (NULs, lone surrogates), if anything (issue 16). */
+  readonly cleaned?: string;
 }
 
 export type ParseMessageResult = { ok: true; mail: InboundMail } | { ok: false; reason: string };
 
-function addresses(a: AddressObject | AddressObject[] | undefined): string[] {
+function addresses(a: AddressObject | AddressObject[] | undefined, t: (s: string) => string): string[] {
   const list = Array.isArray(a) ? a : a ? [a] : [];
   const out: string[] = [];
   for (const obj of list) for (const v of obj.value) if (v.address) out.push(t(v.address.toLowerCase()));
@@ -74,16 +76,19 @@ export async function parseMessage(raw: Buffer): Promise<ParseMessageResult> {
   const refs = p.references === undefined ? [] : Array.isArray(p.references) ? p.references : [p.references];
   // Every string is made storable (no NUL, no lone surrogate): the text and the header values end up
   // in text and jsonb columns (decisions, order sets, replies); the raw bytes keep the original.
+  const cleaner = textCleaner();
+  const c = cleaner.clean;
+  const t = (s: string) => c('headers', s);
   const mail: InboundMail = {
     ...(p.messageId ? { messageId: t(p.messageId) } : {}),
     ...(from?.address ? { from: t(from.address.toLowerCase()) } : {}),
-    ...(from?.name ? { fromName: t(from.name) } : {}),
-    to: addresses(p.to),
-    cc: addresses(p.cc),
-    subject: t(p.subject ?? ''),
+    ...(from?.name ? { fromName: c('From name', from.name) } : {}),
+    to: addresses(p.to, t),
+    cc: addresses(p.cc, t),
+    subject: c('subject', p.subject ?? ''),
     ...(p.date ? { date: p.date } : {}),
     // An HTML-only body is converted here, keeping table cells apart (html-text.ts).
-    text: t((p.text ?? '').trim() === '' && typeof p.html === 'string' ? htmlToPlainText(p.html) : p.text ?? ''),
+    text: c('body', (p.text ?? '').trim() === '' && typeof p.html === 'string' ? htmlToPlainText(p.html) : p.text ?? ''),
     ...(p.inReplyTo ? { inReplyTo: t(p.inReplyTo) } : {}),
     references: refs.map(t),
     ...(auto && !/^no\b/i.test(auto) ? { autoSubmitted: t(auto) } : {}),
@@ -91,5 +96,6 @@ export async function parseMessage(raw: Buffer): Promise<ParseMessageResult> {
     isBounce,
     attachments: p.attachments.length,
   };
-  return { ok: true, mail };
+  const cleaned = cleaner.note();
+  return { ok: true, mail: cleaned ? { ...mail, cleaned } : mail };
 }

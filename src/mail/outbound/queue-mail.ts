@@ -8,6 +8,7 @@ import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { enqueueJob } from '../../db/jobs.js';
 import { renderMail } from './render.js';
+import { replyAddress, replyTokenFor } from '../../db/reply-tokens.js';
 
 export interface QueuedMail {
   readonly dedupeKey: string;
@@ -25,6 +26,9 @@ export interface QueuedMail {
 export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail): Promise<{ id: number; created: boolean }> {
   const r = renderMail(mail.template, mail.context);
   const domain = fromAddress.split('@')[1] ?? 'localhost';
+  // Issue 16: mail to a player of the game carries their reply address (src/db/reply-tokens.ts).
+  const token = mail.gameId && !mail.headers?.['Reply-To'] ? await replyTokenFor(trx, mail.gameId, mail.to) : undefined;
+  const headers = token ? { ...mail.headers, 'Reply-To': replyAddress(fromAddress, mail.gameId!, token) } : mail.headers;
   const queued = await enqueueOutbox(trx, {
     dedupeKey: mail.dedupeKey,
     gameId: mail.gameId,
@@ -34,7 +38,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
     subject: r.subject,
     bodyText: r.text,
     messageId: outboxMessageId(mail.dedupeKey, domain),
-    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(headers ? { headers } : {}),
   });
   if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
   return queued;

@@ -12,7 +12,8 @@
  */
 import pg from 'pg';
 import type { Config } from '../../config/config.js';
-import { findGameByAddress } from '../../db/games.js';
+import { findGame, findGameByAddress } from '../../db/games.js';
+import { parseReplyAddress } from '../../db/reply-tokens.js';
 import type { Db } from '../../db/schema.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { imapSourceSettings, startImapSource, type ImapSource, type SyncResult } from './imap-source.js';
@@ -58,7 +59,7 @@ export interface RunningIngest {
 export async function startIngest(
   db: Db,
   connectionString: string,
-  config: Pick<Config, 'imap' | 'confirmImap' | 'smtpListen' | 'confirmAddress'>,
+  config: Pick<Config, 'imap' | 'confirmImap' | 'smtpListen' | 'confirmAddress'> & { readonly fromAddress?: string },
   handle: (msg: IncomingMessage) => Promise<unknown>,
   options: IngestOptions = {},
 ): Promise<RunningIngest> {
@@ -74,7 +75,13 @@ export async function startIngest(
     listener = await startSmtpListener({
       host: config.smtpListen.host,
       port: config.smtpListen.port,
-      accepts: async (address) => (address === confirm ? 'confirm' : (await findGameByAddress(db, address)) ? 'game' : undefined),
+      // A game's address, the TD's, or a player's reply address (judge+<game>.<token>@…, issue 16).
+      accepts: async (address) => {
+        if (address === confirm) return 'confirm';
+        if (await findGameByAddress(db, address)) return 'game';
+        const reply = config.fromAddress ? parseReplyAddress(config.fromAddress, address) : undefined;
+        return reply && (await findGame(db, reply.gameId)) ? 'game' : undefined;
+      },
       handle,
       logger: log,
     });

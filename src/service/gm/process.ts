@@ -20,6 +20,7 @@ import { inTransaction } from '../../db/in-transaction.js';
 import { formatGmt, formatGmtSeconds, nextAllowedPublication, noNmrAllowed, publicationAllowed, type EarlyBlock } from '../../diplomacy/calendar/index.js';
 import { problems, type CommandResult } from '../command-result.js';
 import { processNow } from '../../db/schedule-jobs.js';
+import { recordProcessRequest } from '../../db/process-requests.js';
 import { loadCalendarFacts, orderStatus, type CalendarFacts } from '../calendar-facts.js';
 import { earlyCheck, scheduleEarlyAdjudication } from '../early-adjudication.js';
 import { announcementRecipients, distinctPeople, findTds } from '../game-people.js';
@@ -103,7 +104,7 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
 
   if (now.getTime() >= phase.deadline.getTime() || ready === true) {
     // Not an early adjudication: the deadline has passed.
-    await processNow(trx, game.id, phase.name, now);
+    await processNow(trx, game.id, phase.name, now, { requestedBy: ctx.actor });
     const waits = publishes(now);
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'phase.process', detail: { phase: phase.name, early: false } });
     return {
@@ -117,6 +118,8 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
   if (check.allowed) {
     // D.VII(2) allows it: the early adjudication, checked again under the game's lock when it runs.
     const at = await scheduleEarlyAdjudication(trx, facts, now);
+    // On record; the calendar tick re-derives the early job every minute, so it survives a crash too.
+    if (at) await recordProcessRequest(trx, { gameId: game.id, phase: phase.name, runAt: at, early: true, requestedAt: now, requestedBy: ctx.actor });
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'phase.process', detail: { phase: phase.name, early: true, at: at?.toISOString() ?? null } });
     const text = !at
       ? `${phase.name} may be adjudicated early (D.VII(2)), but the players' unavailable windows leave no time to publish before the deadline: it will be adjudicated at its deadline, ${formatGmt(phase.deadline)}.`
@@ -151,7 +154,7 @@ async function processPhase(trx: Trx, a: ProcessArgs, ctx: RunContext): Promise<
   // What the override sets aside: D.VII(2)'s conditions. Votes not all in are carried, not decided.
   const setAside = check.blocks.filter((b) => b.kind !== 'votes');
   const aside = setAside.length > 0 ? `setting aside D.VII(2): ${setAside.map((b) => blockForGm(b, facts, now)).join('; ')}` : 'although D.VII(2) would allow it only once every vote is in';
-  await processNow(trx, game.id, phase.name, now);
+  await processNow(trx, game.id, phase.name, now, { requestedBy: ctx.actor, override: reason });
   const waits = publishes(now);
   await appendAudit(trx, {
     gameId: game.id, actor: ctx.actor, action: 'phase.process-override',

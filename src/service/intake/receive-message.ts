@@ -17,7 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { gameFromRow, type Game } from '../../db/games.js';
+import { findGame, gameFromRow, type Game } from '../../db/games.js';
+import { holderOfToken, parseReplyAddress } from '../../db/reply-tokens.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
 import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
@@ -30,7 +31,7 @@ import { gameFromAddresses, subjectTags } from '../../rules/submission/index.js'
 import { sql } from 'kysely';
 import { receiveConfirmCopy } from './confirm-copy.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
-import { authenticateMessage, decideIdentity, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from '../../mail/inbound/identity.js';
+import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from '../../mail/inbound/identity.js';
 import { headerFields } from '../../mail/inbound/header-fields.js';
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
@@ -39,6 +40,7 @@ import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-o
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
 import { isAnswerableAddress, mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { storableText } from '../../mail/inbound/storable-text.js';
+import { namedHolders } from '../../mail/inbound/lookalike.js';
 import { log } from '../../config/log.js';
 import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
 
@@ -141,7 +143,8 @@ const TOO_LARGE_NOTICE = {
 };
 
 /** Read a stored message and decide it (the whole pipeline after storing). */
-async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContext, msg: StoredMessage, rec: Received): Promise<ReceiveOutcome> {
+async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContext, msg: StoredMessage, stored: Received): Promise<ReceiveOutcome> {
+  let rec = stored;
   const now = rec.now;
   const role = rec.role;
   const inboundId = rec.inboundId;
@@ -150,6 +153,8 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const parsed = await parseMessage(msg.raw);
   if (!parsed.ok) return quarantine(db, qctx, rec, msg.raw, parsed.reason, UNREADABLE_NOTICE);
   const mail = parsed.mail;
+  // NULs and lone surrogates were taken out of the text: the decision says so (issue 16).
+  if (mail.cleaned) rec = { ...rec, textCleaned: mail.cleaned };
   const risk = loopRisk(mail, ownAddresses(ctx));
   if (risk) {
     await decide(db, rec, { outcome: 'ignored', reason: risk, fromAddress: mail.from ?? null, replied: false });
@@ -170,12 +175,17 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
     });
     return { kind: 'refused', inboundId, reason };
   };
-  const unknownSender = { template: 'unknown-sender', context: { judge: ctx.fromAddress } };
+  // An unregistered sender: answered only when its From is authenticated (no backscatter); a From
+  // naming a player or power of the game is reported to that player and the GM (issue 16, D.X(6)).
+  const unknown = (game: Game | undefined) => refuseUnknown(db, ctx, replyCtx, msg, rec, mail, game);
 
-  const candidates = await candidateGames(db, mail);
-  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await gameAddressList(db, candidates));
+  // Issue 16: a reply to a player's reply address (judge+<game>.<token>@…) names its game.
+  const replyTo = [...mail.to, ...mail.cc].map((a) => parseReplyAddress(ctx.fromAddress, a)).find((r) => r !== undefined);
+  const tokenGame = replyTo ? await findGame(db, replyTo.gameId) : undefined;
+  const candidates = await candidateGames(db, tokenGame ? { ...mail, to: [...mail.to, tokenGame.address] } : mail);
+  const match = gameFromAddresses(tokenGame ? [...mail.to, ...mail.cc, tokenGame.address] : [...mail.to, ...mail.cc], mail.subject, await gameAddressList(db, candidates));
   if (match.gameId === undefined) {
-    if (!person) return refuse('unregistered', unknownSender);
+    if (!person) return unknown(undefined);
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
     return refuse('no game address in To or Cc', {
       template: 'orders-refused',
@@ -183,7 +193,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
     });
   }
   const game = candidates.find((g) => g.id === match.gameId)!;
-  if (!person) return refuse('unregistered', unknownSender, game.id);
+  if (!person) return unknown(game);
   if (!match.addressed) {
     // D.II(2): a set without the game's address in To or Cc is refused; the reply names the address.
     return refuse('game address not in To or Cc (D.II(2))', {
@@ -192,11 +202,67 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
     }, game.id);
   }
 
-  const { decision: identity, auth } = await checkIdentity(ctx, msg, mail, person, game);
+  // Possession of the sender's own reply token authenticates the reply (issue 16); anyone else's token does nothing.
+  const holder = replyTo && tokenGame?.id === game.id ? await holderOfToken(db, game.id, replyTo.token) : undefined;
+  const { decision: identity, auth } = holder?.personId === person.id
+    ? { decision: { ok: true as const, method: 'reply-token' as const, evidence: `replied to ${holder.power}'s reply address (the token the judge sent only to this player)` }, auth: undefined }
+    : await checkIdentity(ctx, msg, mail, person, game);
   const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
   return kindOf(game).receive({ db, ctx: replyCtx, rec, mail, person, game, evidence });
+}
+
+/** mailauth's verdicts on a message from its source (the CLI's operator is not checked: `undefined`). */
+async function authOf(ctx: ReceiveContext, msg: IncomingMessage): Promise<AuthResult | undefined> {
+  if (msg.source === 'cli') return undefined;
+  const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
+  return authenticateMessage(msg.raw, envelope, { ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}), ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}) });
+}
+
+/**
+ * A message from an address registered nowhere. Its sender gets the one generic reply only when
+ * the From is authenticated (DKIM aligned, SPF or DMARC pass): otherwise anyone could make the judge
+ * mail a victim by forging the From (backscatter), and it is recorded silently. When the From names
+ * a player or power of the game it is addressed to (lookalike.ts), that player and the GM are told
+ * (D.X(6)), whether or not the sender is answered.
+ */
+async function refuseUnknown(
+  db: Db,
+  ctx: ReceiveContext,
+  replyCtx: { fromAddress: string; now: Date; repliesPerHour?: number },
+  msg: StoredMessage,
+  rec: Received,
+  mail: InboundMail,
+  game: Game | undefined,
+): Promise<ReceiveOutcome> {
+  const from = mail.from!;
+  const auth = await authOf(ctx, msg);
+  const authentic = auth === undefined || fromAuthenticated(auth, from);
+  const answer = authentic && !(await unknownSenderAnswered(db, from)) && (await mayReply(db, replyCtx, from));
+  const holders = game
+    ? await Promise.all((await findCurrentPositions(db, game.id)).map(async (p) => ({ power: p.power, person: await findPerson(db, p.personId) })))
+    : [];
+  const named = game ? namedHolders({ address: from, name: mail.fromName }, holders.flatMap((h) => (h.person ? [{ power: h.power, name: h.person.name, email: h.person.email }] : []))) : [];
+  await db.transaction().execute(async (trx) => {
+    if (answer) await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'unknown-sender', { judge: ctx.fromAddress }, { key: 'refused', gameId: game?.id ?? null });
+    if (game && named.length > 0) {
+      const gm = await findPerson(trx, game.gmPersonId);
+      const base = { game: gameView(game), from, receivedAt: gmtSeconds(rec.receivedAt), inboundId: rec.inboundId, header: auth?.header ?? '(entered at the command line)', answered: answer };
+      for (const n of named) {
+        const context = { ...base, power: n.holder.power, named: n.how };
+        await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'lookalike-alert', { ...context, toGm: false }, { key: 'lookalike', gameId: game.id, to: n.holder.email });
+        if (gm) await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'lookalike-alert', { ...context, toGm: true }, { key: `lookalike-gm-${n.holder.power.toLowerCase()}`, gameId: game.id, to: gm.email });
+      }
+    }
+    const identity = {
+      method: null, code: 'unregistered', authenticated: authentic,
+      ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}),
+      ...(named.length > 0 ? { named: named.map((n) => ({ power: n.holder.power, how: n.how })) } : {}),
+    };
+    await decide(trx, rec, { outcome: 'refused', reason: 'unregistered', fromAddress: from, gameId: game?.id ?? null, identity, replied: answer });
+  });
+  return { kind: 'refused', inboundId: rec.inboundId, reason: 'unregistered' };
 }
 
 /**

@@ -1,0 +1,55 @@
+/**
+ * Reply tokens (issue 16, the reply address diplicity uses): every mail the judge sends a player of
+ * a game carries `Reply-To: judge+<game>.<token>@<judge's domain>`, the token one of the player's
+ * holding (positions.reply_token, 8 characters of a 32-letter alphabet: 40 bits). A reply to that
+ * address names the game and is authenticated by possession of the token (D.X(6)), so a player at
+ * a domain without DMARC who replies to the judge's mail needs no secret line. A token dies with
+ * the holding (a replaced player's token no longer works).
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Power } from '../diplomacy/index.js';
+import type { Db } from './schema.js';
+
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+function newToken(): string {
+  return [...randomBytes(8)].map((b) => ALPHABET[b & 31]!).join('');
+}
+
+/** `judge+demo-1.k7q2m9xp@judge.example.org` for the judge's address `judge@judge.example.org`. Pure. */
+export function replyAddress(judgeAddress: string, gameId: string, token: string): string {
+  const at = judgeAddress.lastIndexOf('@');
+  return `${judgeAddress.slice(0, at)}+${gameId}.${token}${judgeAddress.slice(at)}`.toLowerCase();
+}
+
+/** The game and token of a reply address of this judge, or `undefined`. Pure. */
+export function parseReplyAddress(judgeAddress: string, address: string): { gameId: string; token: string } | undefined {
+  const at = judgeAddress.lastIndexOf('@');
+  const local = judgeAddress.slice(0, at).toLowerCase();
+  const domain = judgeAddress.slice(at + 1).toLowerCase();
+  const a = address.toLowerCase();
+  if (!a.startsWith(`${local}+`) || !a.endsWith(`@${domain}`)) return undefined;
+  const m = /^([a-z0-9][a-z0-9-]*)\.([a-z2-9]{8})$/.exec(a.slice(local.length + 1, a.length - domain.length - 1));
+  return m ? { gameId: m[1]!, token: m[2]! } : undefined;
+}
+
+/** The token of `to`'s current holding in the game (made at the first call), or `undefined` when `to` holds no power there. */
+export async function replyTokenFor(db: Db, gameId: string, to: string): Promise<string | undefined> {
+  const row = await sql<{ id: number; reply_token: string | null }>`
+    SELECT p.id, p.reply_token FROM positions p JOIN people pe ON pe.id = p.person_id
+     WHERE p.game_id = ${gameId} AND p.ended_at IS NULL AND lower(pe.email) = ${to.toLowerCase()}
+     ORDER BY p.id LIMIT 1`.execute(db);
+  const r = row.rows[0];
+  if (!r) return undefined;
+  if (r.reply_token) return r.reply_token;
+  const token = newToken();
+  await db.updateTable('positions').set({ reply_token: token }).where('id', '=', r.id).where('reply_token', 'is', null).execute();
+  return (await db.selectFrom('positions').select('reply_token').where('id', '=', r.id).executeTakeFirstOrThrow()).reply_token ?? token;
+}
+
+/** Whose current holding in `gameId` the token is, or `undefined`. */
+export async function holderOfToken(db: Db, gameId: string, token: string): Promise<{ personId: number; power: Power } | undefined> {
+  const r = await db.selectFrom('positions').select(['person_id', 'power']).where('game_id', '=', gameId).where('reply_token', '=', token).where('ended_at', 'is', null).executeTakeFirst();
+  return r ? { personId: r.person_id, power: r.power } : undefined;
+}
