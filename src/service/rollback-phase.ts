@@ -73,7 +73,7 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
     const generation = target.generation + 1;
     await trx
       .updateTable('phases')
-      .set({ state_after: null, results: null, adjudicated_at: null, published_at: null, deadline, generation })
+      .set((eb) => ({ state_after: null, results: null, adjudicated_at: null, published_at: null, deadline, generation, deadline_sequence: eb('deadline_sequence', '+', 1) }))
       .where('game_id', '=', game.id)
       .where('name', '=', name)
       .execute();
@@ -90,6 +90,8 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
     const notified = await sendNotice(trx, req.fromAddress, {
       game, template: 'rollback-notice', key: outboxKey('rollback', game.id, `${name}.g${generation}`),
       context: (zone) => ({ phase: name, withdrawn: withdrawn.map((w) => w.phase), tdApproval: req.tdApproval.trim(), deadline: formatDeadline(deadline, zone) }),
+      // The reopened phase's event: the same UID as before, its revision raised by the update above.
+      calendar: { phase: name, deadline, sequence: target.deadlineSequence + 1, stamp: req.now },
     }, (await announcementRecipients(trx, game)).map((r) => r.person));
     await appendAudit(trx, {
       gameId: game.id,
