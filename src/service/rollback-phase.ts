@@ -8,6 +8,7 @@
  * set counts); sets sent for the withdrawn phases never count. The withdrawn results are kept in the
  * `rollbacks` row, the action in the audit log, and every player and the GM are told.
  */
+import { inTransaction } from '../db/in-transaction.js';
 import { appendAudit } from '../db/audit-log.js';
 import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, insertOrderSet } from '../db/order-sets.js';
@@ -50,7 +51,7 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
   if (!req.tdApproval.trim()) return { ok: false, problem: 'a rollback needs the TD\'s express consent (D.VIII(1)): give --td-approval "<who approved, when, why>"' };
   const deadline = req.deadline ?? defaultDeadline(req.now, parsed);
   if (deadline.getTime() <= req.now.getTime()) return { ok: false, problem: `the new deadline ${deadline.toISOString()} is not in the future` };
-  return db.transaction().execute(async (trx): Promise<RollbackResult> => {
+  return inTransaction(db, async (trx): Promise<RollbackResult> => {
     const game = await lockGame(trx, req.gameId);
     if (!game) return { ok: false, problem: `no game "${req.gameId}"` };
     const target = await findPhase(trx, game.id, name);

@@ -11,6 +11,7 @@
  * An NMR notice or civil disorder of the power is closed. Announced to every player and the GM (and
  * the outgoing player), audit-logged.
  */
+import { inTransaction } from '../../db/in-transaction.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { findOrInsertPerson, findPerson } from '../../db/people.js';
 import { endCivilDisorder, resolveNmrNotices } from '../../db/nmr-notices.js';
@@ -41,7 +42,7 @@ export interface ReplaceArgs {
 }
 
 export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await lockGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
     if (game.status === 'finished') return problems([`${game.id} is finished`]);
