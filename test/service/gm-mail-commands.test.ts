@@ -96,4 +96,18 @@ describe('GM commands by email', () => {
     const actions = (await findAuditEntries(t.db, 'gmm')).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['window.declare', 'phase.rollback']));
   });
+
+  it('GM commands from a player: refused with the reason; the GM and the TD told', async () => {
+    const g = await calendarGame(t.db, 'imp', { deadline: new Date(START.getTime() + 96 * HOUR), round: 1 });
+    const sim = new Sim(t.db, START);
+    const france = g.players.get('FRANCE')!.email;
+    expect(await sim.send('imp', france, 'EXTEND 48\nPROCESS S1901M', 'commands')).toMatchObject({ kind: 'refused', reason: 'gm commands from a player' });
+    const refusal = (await mails(t.db, 'imp', 'orders-refused')).at(-1)!;
+    expect(refusal.to).toBe(france);
+    expect(refusal.body).toContain('Why: EXTEND 48, PROCESS S1901M: only the GM of imp (GM of imp) may give GM commands, from the GM\'s registered address; you play FRANCE');
+    const alerts = await mails(t.db, 'imp', 'gm-command-refused');
+    expect(alerts.map((m) => m.to).sort()).toEqual([g.gm.email, g.td!.email].sort());
+    expect(alerts[0]!.subject).toBe('[imp] Alert: GM commands from FRANCE player (FRANCE), refused');
+    expect((await findPhase(t.db, 'imp', 'S1901M'))!.deadlineSequence).toBe(0);
+  });
 });

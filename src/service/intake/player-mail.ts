@@ -14,6 +14,8 @@ import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/inde
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
 import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, intendedPower, parseOrderSheet, readRequest, readUnknownCommand, type RequestItem, type RequestKind } from '../../diplomacy/sheet/index.js';
 import { STANDARD_MAP } from '../../diplomacy/index.js';
+import { readGmCommands } from '../../diplomacy/conduct/gm-commands.js';
+import { readBodyLines } from '../../diplomacy/sheet/index.js';
 import { deadlineContext, historyContext, positionContext, summaryContext } from '../player-lookups.js';
 import { formatTimeLeft } from '../../diplomacy/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
@@ -206,6 +208,24 @@ export async function receivePlayerMail(
     // D.III(3): only a set replaces a set. A question, press, a vote, a refused proxy order (D.II(3)) or
     // lines not understood are answered as what they are, and the reply says which set still stands.
     if (!sheet.isSet) {
+      // Issue #15: GM commands from someone who is not the game's GM are refused with the reason; the GM
+      // and the TD are told, as of a possible impersonation (D.X(6)).
+      const gmOnly = readGmCommands(readBodyLines(text).lines.map((l) => ({ line: l.no, text: l.text }))).commands.filter((c) => c.kind !== 'status' && c.kind !== 'help');
+      if (gmOnly.length > 0) {
+        const gm = await findGm(trx, locked);
+        const lines = gmOnly.map((c) => sheet.lines.find((l) => l.kind === 'text' && readGmCommands([{ line: 0, text: l.written }]).commands[0]?.kind === c.kind)?.written.trim() ?? c.kind.toUpperCase());
+        await reply('orders-refused', {
+          subjectNote: 'GM commands refused', receivedAt,
+          reason: `${lines.join(', ')}: only the GM of ${locked.id}${gm ? ` (${gm.name})` : ''} may give GM commands, from the GM's registered address; you play ${power}`,
+          remedy: 'ask your GM; your orders, if any, stand as they were',
+        }, 'gm-refused');
+        await sendNotice(trx, ctx.fromAddress, {
+          game: locked, template: 'gm-command-refused', key: `gm-command-refused:${locked.id}:${inboundId}`,
+          context: () => ({ sender: person.email, senderName: person.name, power, commands: lines, receivedAt, inboundId }),
+        }, distinctPeople([gm, ...(await findTds(trx, locked))]));
+        await decide(trx, rec, { ...base, outcome: 'refused', phase: phase.name, power, reason: `GM commands from a player (${gmOnly.map((c) => c.kind).join(', ')}); the GM and the TD told (D.X(6))` });
+        return { kind: 'refused', inboundId, reason: 'gm commands from a player' };
+      }
       // An unknown one-word command gets the list of commands, never a guess (issue #15).
       const unknown = asked.length === 0 && sheet.press.length === 0 && sheet.votes.length === 0 ? readUnknownCommand(sheet.lines) : undefined;
       if (unknown) {
