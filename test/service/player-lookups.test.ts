@@ -110,6 +110,12 @@ describe('player commands by email', () => {
     expect((await sim.send('look', addr(g, 'ITALY'), 'A VEN - TYR\nA ROM - APU\nF NAP - ION', 'orders FINAL')).kind).toBe('orders');
     await sim.runDueJobs();
     expect((await findPhase(t.db, 'look', 'S1901M'))!.publishedAt).not.toBeNull();
+    // The results report carries the next phase's deadline event.
+    const report = await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'look').where('kind', '=', 'adjudication-report').where('to_address', '=', addr(g, 'RUSSIA')).executeTakeFirstOrThrow();
+    const f1901m = (await findPhase(t.db, 'look', 'F1901M'))!;
+    expect(readEvent(Buffer.from(report.attachments[0]!.content, 'base64').toString('utf8')).event).toMatchObject({
+      UID: 'look.f1901m@judge.example.org', SEQUENCE: '0', DTSTART: f1901m.deadline.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+    });
     // F1901M is open: Italy's set for it is nobody's business but Italy's.
     expect((await sim.send('look', addr(g, 'ITALY'), 'A TYR - MUN\nA APU H\nF ION H')).kind).toBe('orders');
 
