@@ -8,7 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, OutboxRow, OutboxStatus, Trx } from './schema.js';
+import type { Db, OutboxAttachment, OutboxRow, OutboxStatus, Trx } from './schema.js';
+
+export type { OutboxAttachment } from './schema.js';
 
 /** A mail to send. */
 export interface NewOutboxMail {
@@ -24,12 +26,15 @@ export interface NewOutboxMail {
   readonly bodyText: string;
   /** Extra header fields (`In-Reply-To`, `References`, `Auto-Submitted`, …). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Files sent with the mail (a deadline's calendar event, …), stored with it so a resend is the same mail. */
+  readonly attachments?: readonly OutboxAttachment[];
   /** Deterministic Message-ID, without angle brackets. See {@link outboxMessageId}. */
   readonly messageId: string;
 }
 
 /** A mail in the outbox. */
-export interface OutboxMail extends Required<Omit<NewOutboxMail, 'headers' | 'gameId' | 'fromAddress'>> {
+export interface OutboxMail extends Required<Omit<NewOutboxMail, 'headers' | 'gameId' | 'fromAddress' | 'attachments'>> {
+  readonly attachments: readonly OutboxAttachment[];
   readonly id: number;
   readonly gameId: string | null;
   readonly fromAddress: string | null;
@@ -53,6 +58,7 @@ export function outboxMailFromRow(row: OutboxRow): OutboxMail {
     subject: row.subject,
     bodyText: row.body_text,
     headers: row.headers,
+    attachments: row.attachments ?? [],
     messageId: row.message_id,
     status: row.status,
     attempts: row.attempts,
@@ -88,6 +94,7 @@ export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id:
       subject: mail.subject,
       body_text: mail.bodyText,
       headers: JSON.stringify(mail.headers ?? {}),
+      attachments: JSON.stringify(mail.attachments ?? []),
       message_id: mail.messageId,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())

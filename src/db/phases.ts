@@ -25,6 +25,8 @@ export interface PhaseRecord {
   readonly generation: number;
   /** Set while the phase lies after a rolled-back one (no longer part of the game's history). */
   readonly supersededAt: Date | null;
+  /** The deadline's revision: 0 at first, raised on every move and reopening (the calendar event's SEQUENCE). */
+  readonly deadlineSequence: number;
 }
 
 /** Map a row to a {@link PhaseRecord} (throws a DbError if the stored state is corrupt). */
@@ -41,6 +43,7 @@ export function phaseFromRow(row: PhaseRow): PhaseRecord {
     createdAt: row.created_at,
     generation: row.generation,
     supersededAt: row.superseded_at,
+    deadlineSequence: row.deadline_sequence,
   };
 }
 
@@ -65,6 +68,7 @@ export async function insertPhase(db: Db, p: { gameId: string; state: GameState;
           published_at: null,
           superseded_at: null,
           generation: eb('phases.generation', '+', 1),
+          deadline_sequence: eb('phases.deadline_sequence', '+', 1),
         }))
         .where('phases.superseded_at', 'is not', null),
     )
@@ -132,7 +136,7 @@ export async function markPhasePublished(db: Db, gameId: string, name: string, a
 export async function updatePhaseDeadline(db: Db, gameId: string, name: string, deadline: Date): Promise<boolean> {
   const res = await db
     .updateTable('phases')
-    .set({ deadline })
+    .set((eb) => ({ deadline, deadline_sequence: eb('deadline_sequence', '+', 1) }))
     .where('game_id', '=', gameId)
     .where('name', '=', name)
     .where('adjudicated_at', 'is', null)

@@ -40,6 +40,19 @@ export type PositionKind = 'original' | 'temporary' | 'permanent';
 export type InboundSource = 'imap' | 'smtp' | 'pipe' | 'cli';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
+/** A file sent with an outbox mail (0010). */
+export interface OutboxAttachment {
+  readonly filename: string;
+  /** MIME type, e.g. `text/calendar; method=PUBLISH; charset=utf-8`, `image/png`. */
+  readonly contentType: string;
+  /** The bytes, base64. */
+  readonly content: string;
+  /** Set on an iCalendar object sent as an iTIP message (RFC 6047): also a text/calendar alternative part. */
+  readonly calendarMethod?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** Content-ID for an inline picture (`cid:` in HTML). */
+  readonly cid?: string;
+}
+
 export interface PeopleTable {
   id: Generated<number>;
   name: string;
@@ -127,6 +140,8 @@ export interface PhasesTable {
   generation: ColumnType<number, number | undefined, number>;
   /** 0002: set on phases after a rolled-back one until they are re-opened. */
   superseded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 0010: the deadline's revision (the calendar event's SEQUENCE); raised on every move and reopening. */
+  deadline_sequence: ColumnType<number, number | undefined, number>;
 }
 
 export interface InboundMessagesTable {
@@ -171,6 +186,8 @@ export interface OutboxTable {
   subject: string;
   body_text: string;
   headers: ColumnType<Record<string, string>, string | undefined, string>;
+  /** 0010: files sent with the mail (a deadline's calendar event, …). */
+  attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
   message_id: string;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
   attempts: ColumnType<number, number | undefined, number>;

@@ -132,7 +132,7 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     const next = outcome.next ? await nextTurnDeadline(trx, game, outcome.next, now) : undefined;
     const deadline = next?.deadline;
     const nextName = outcome.next ? formatPhase(outcome.next) : undefined;
-    if (outcome.next && deadline) await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline });
+    const opened = outcome.next && deadline ? await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline }) : undefined;
     await updateGameProgress(trx, game.id, { currentPhase: nextName ?? record.name, status: nextName ? 'active' : 'finished' });
 
     const nmr = noNmrAllowed(phase) ? undefined : nmrAtDeadline(phase, chosen.missing, facts.civilDisorder);
@@ -172,6 +172,8 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
         template: 'adjudication-report',
         context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}) }, r.person.timeZone),
         to: r.person.email.toLowerCase(),
+        // The next deadline goes into each reader's calendar.
+        ...(opened ? { calendar: { game, phase: opened.name, deadline: opened.deadline, sequence: opened.deadlineSequence, stamp: now } } : {}),
       });
     }
     const forTd = warnings.filter((w) => w.notify.includes('TD'));

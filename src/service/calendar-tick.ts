@@ -105,6 +105,7 @@ async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: Cal
       await sendNotice(trx, ctx.fromAddress, {
         game, template: 'reminder', key: r.key,
         context: (zone) => ({ phase: phase.name, power: r.power, preliminary: r.status === 'preliminary', deadline: when(phase.deadline, zone), timeLeft: formatTimeLeft(phase.deadline.getTime() - now.getTime()) }),
+        calendar: { phase: phase.name, deadline: phase.deadline, sequence: phase.deadlineSequence, stamp: now },
       }, [person]);
       await markCalendarSent(trx, game.id, 'reminder', r.keys, now);
       report.reminders++;

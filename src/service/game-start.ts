@@ -43,6 +43,9 @@ export interface GameStartMail {
   readonly game: Game;
   readonly state: GameState;
   readonly deadline: Date;
+  /** The deadline's revision and when it was made, for the calendar event (PhaseRecord.deadlineSequence). */
+  readonly deadlineSequence: number;
+  readonly stamp: Date;
   /** Everyone holding a power now, and the GM. */
   readonly players: readonly { power: Power; person: Person }[];
   readonly gm: Person;
@@ -84,6 +87,7 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
         power, units, gm: person.id === m.gm.id, replacement: Boolean(m.replacement), phaseName, players, gmName: m.gm.name, gmEmail: m.gm.email,
         deadline: when(m.deadline, zone), policies: housePolicies(m.game), identity: identityNote(m.game), secretNote,
       }),
+      calendar: { phase: phaseName, deadline: m.deadline, sequence: m.deadlineSequence, stamp: m.stamp },
     }, [person]);
   }
   return queued;

@@ -5,7 +5,7 @@
  */
 import { appendAudit } from '../db/audit-log.js';
 import type { Game } from '../db/games.js';
-import { updatePhaseDeadline } from '../db/phases.js';
+import { findPhase, updatePhaseDeadline } from '../db/phases.js';
 import type { Trx } from '../db/schema.js';
 import { adjudicateJobKey, enqueueJob } from '../db/jobs.js';
 import { announcementRecipients } from './game-people.js';
@@ -30,6 +30,8 @@ export interface DeadlineMove {
 export async function moveDeadline(trx: Trx, m: DeadlineMove): Promise<boolean> {
   if (!(await updatePhaseDeadline(trx, m.game.id, m.phase, m.to))) return false;
   await enqueueJob(trx, 'adjudicate-phase', { gameId: m.game.id, phase: m.phase }, { jobKey: adjudicateJobKey(m.game.id, m.phase), runAt: m.to, jobKeyMode: 'replace' });
+  // The update raised the deadline's revision: the calendar event replaces the one each player has.
+  const sequence = (await findPhase(trx, m.game.id, m.phase))!.deadlineSequence;
   await sendNotice(
     trx,
     m.fromAddress,
@@ -38,6 +40,7 @@ export async function moveDeadline(trx: Trx, m: DeadlineMove): Promise<boolean> 
       template: 'deadline-changed',
       key: `deadline:${m.game.id}:${m.phase}:${m.from.toISOString()}:${m.to.toISOString()}`,
       context: (zone) => ({ phase: m.phase, reason: m.reason, before: when(m.from, zone), deadline: when(m.to, zone), later: m.to.getTime() > m.from.getTime() }),
+      calendar: { phase: m.phase, deadline: m.to, sequence, stamp: m.now },
     },
     (await announcementRecipients(trx, m.game)).map((r) => r.person),
   );

@@ -7,7 +7,7 @@ import { outboxKey } from '../db/outbox.js';
 import type { Person } from '../db/people.js';
 import type { Db } from '../db/schema.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
-import { gameView, queueMail } from '../mail/outbound/queue-mail.js';
+import { gameView, queueMail, type DeadlineAnnounced } from '../mail/outbound/queue-mail.js';
 
 export { gameView } from '../mail/outbound/queue-mail.js';
 
@@ -22,6 +22,8 @@ export interface Notice {
   readonly key: string;
   /** The context, built for the reader's zone. */
   readonly context: (zone: string) => object;
+  /** The deadline the notice announces or changes: each copy carries its calendar event. */
+  readonly calendar?: DeadlineAnnounced;
 }
 
 /** Queue `notice` to each person once (by address); returns how many were newly queued. */
@@ -38,6 +40,7 @@ export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, t
       template: notice.template,
       context: { game: gameView(notice.game), recipient: { name: person.name, email: person.email }, ...notice.context(person.timeZone) },
       to: person.email,
+      ...(notice.calendar ? { calendar: { ...notice.calendar, game: notice.game } } : {}),
     });
     if (r.created) queued++;
   }

@@ -8,6 +8,7 @@
  * set counts); sets sent for the withdrawn phases never count. The withdrawn results are kept in the
  * `rollbacks` row, the action in the audit log, and every player and the GM are told.
  */
+import { inTransaction } from '../db/in-transaction.js';
 import { appendAudit } from '../db/audit-log.js';
 import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, insertOrderSet } from '../db/order-sets.js';
@@ -50,7 +51,7 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
   if (!req.tdApproval.trim()) return { ok: false, problem: 'a rollback needs the TD\'s express consent (D.VIII(1)): give --td-approval "<who approved, when, why>"' };
   const deadline = req.deadline ?? defaultDeadline(req.now, parsed);
   if (deadline.getTime() <= req.now.getTime()) return { ok: false, problem: `the new deadline ${deadline.toISOString()} is not in the future` };
-  return db.transaction().execute(async (trx): Promise<RollbackResult> => {
+  return inTransaction(db, async (trx): Promise<RollbackResult> => {
     const game = await lockGame(trx, req.gameId);
     if (!game) return { ok: false, problem: `no game "${req.gameId}"` };
     const target = await findPhase(trx, game.id, name);
@@ -73,7 +74,7 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
     const generation = target.generation + 1;
     await trx
       .updateTable('phases')
-      .set({ state_after: null, results: null, adjudicated_at: null, published_at: null, deadline, generation })
+      .set((eb) => ({ state_after: null, results: null, adjudicated_at: null, published_at: null, deadline, generation, deadline_sequence: eb('deadline_sequence', '+', 1) }))
       .where('game_id', '=', game.id)
       .where('name', '=', name)
       .execute();
@@ -90,6 +91,8 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
     const notified = await sendNotice(trx, req.fromAddress, {
       game, template: 'rollback-notice', key: outboxKey('rollback', game.id, `${name}.g${generation}`),
       context: (zone) => ({ phase: name, withdrawn: withdrawn.map((w) => w.phase), tdApproval: req.tdApproval.trim(), deadline: formatDeadline(deadline, zone) }),
+      // The reopened phase's event: the same UID as before, its revision raised by the update above.
+      calendar: { phase: name, deadline, sequence: target.deadlineSequence + 1, stamp: req.now },
     }, (await announcementRecipients(trx, game)).map((r) => r.person));
     await appendAudit(trx, {
       gameId: game.id,

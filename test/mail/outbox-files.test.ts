@@ -30,7 +30,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const mail: OutboxMail = {
   id: 7, dedupeKey: 'ack:7', gameId: 'g1', kind: 'orders-received', fromAddress: null, to: 'ann@example.org', subject: 'hi', bodyText: 'body\n',
-  headers: {}, messageId: 'abc@judge.example.org', status: 'pending', attempts: 0, lastError: null, createdAt: new Date('2030-01-02T03:04:05Z'), sentAt: null,
+  headers: {}, attachments: [], messageId: 'abc@judge.example.org', status: 'pending', attempts: 0, lastError: null, createdAt: new Date('2030-01-02T03:04:05Z'), sentAt: null,
 };
 
 describe('the file outbox', () => {

@@ -18,6 +18,7 @@ import { contactDeadline } from '../../src/diplomacy/calendar/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
 import { calendarTickTask } from '../../src/service/calendar-tick.js';
+import { readEvent } from '../helpers/ics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, communicate, mails, orders, storedMessage } from './fixtures.js';
 import { JUDGE } from './sim.js';
@@ -59,6 +60,9 @@ describe('reminders', () => {
     await tick(before(6));
     expect((await mails(t.db, 'rem', 'reminder')).map((m) => m.to)).toEqual(['rem-england@example.org', 'rem-italy@example.org', 'rem-italy@example.org']);
     expect((await mails(t.db, 'rem', 'reminder'))[2]!.body).toContain('Time left: 6 hours 0 minutes');
+    // Reminders carry the deadline's calendar event too (issue #15): the phase's UID, its revision.
+    const events = await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'rem').where('kind', '=', 'reminder').execute();
+    expect(events.map((e) => readEvent(Buffer.from(e.attachments[0]!.content, 'base64').toString('utf8')).event['UID'])).toEqual(['rem.s1901m@judge.example.org', 'rem.s1901m@judge.example.org', 'rem.s1901m@judge.example.org']);
   });
 
   it('a tick after an outage sends one email per player covering every lead time missed', async () => {

@@ -95,7 +95,7 @@ async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fr
   });
 
   // Every player and the GM are told the game has begun: power, deadline, address, how to order, house rules.
-  const welcomed = phase ? await sendGameStart(trx, fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, players, gm: gm.person }) : 0;
+  const welcomed = phase ? await sendGameStart(trx, fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, deadlineSequence: phase.deadlineSequence, stamp: phase.createdAt, players, gm: gm.person }) : 0;
 
   const missing = 7 - players.length;
   const status = phase

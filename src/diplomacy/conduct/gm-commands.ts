@@ -16,7 +16,20 @@ export type GmCommand =
   /** D.VII(4)(a), D.VII(5): the GM's own extension (`EXTEND 24`), or an answer to a player's request (`EXTEND ITALY [12]`, `REFUSE EXTENSION ITALY`). */
   | { kind: 'extend'; hours?: number; power?: string; refuse: boolean }
   /** Set the deadline (`DEADLINE 2030-05-10T18:00Z`); below the minimum only with `CONSENT` (D.VII(4)(a)). */
-  | { kind: 'deadline'; at: string; consent: boolean };
+  | { kind: 'deadline'; at: string; consent: boolean }
+  /** D.VII(2): a player's weekly unavailable window (`ABSENCE ENGLAND FRI 17:00 TO MON 09:00 [America/New_York]`), or `ABSENCE ENGLAND CLEAR`. */
+  | { kind: 'absence'; power: string; from?: { day: Weekday; time: string }; to?: { day: Weekday; time: string }; zone?: string; clear: boolean }
+  /** B.7, B.8: `REPLACE ITALY rita@example.org Rita Rossi [UNTIL F1903M]`, or `REPLACE ITALY BACK` (the temporary replacement ends). */
+  | { kind: 'replace'; power: string; email?: string; name?: string; untilPhase?: string; endTemporary: boolean }
+  /** D.VIII(1): `ROLLBACK S1902M TD-APPROVAL <who approved, when, why>`. */
+  | { kind: 'rollback'; phase: string; tdApproval: string };
+
+export type Weekday = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
+const DAY = '(mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?';
+const TIME = '([01]?\\d|2[0-3]):([0-5]\\d)';
+const ABSENCE = new RegExp(`^absence\\s+(\\w+)\\s+${DAY}\\s+${TIME}\\s+(?:to|-)\\s+${DAY}\\s+${TIME}(?:\\s+([A-Za-z_]+(?:/[A-Za-z_+-]+)+|UTC))?$`, 'i');
+const weekday = (d: string) => (d.charAt(0).toUpperCase() + d.slice(1, 3).toLowerCase()) as Weekday;
+const hhmm = (h: string, m: string) => `${h.padStart(2, '0')}:${m}`;
 
 export interface GmCommandsRead {
   readonly commands: GmCommand[];
@@ -27,7 +40,8 @@ export interface GmCommandsRead {
 const POWER = `(${POWERS.join('|')})`;
 const EXTEND_POWER = new RegExp(`^extend\\s+${POWER}(\\s+\\d{1,3}\\s*(h|hours?)?)?$`, 'i');
 const REFUSE_POWER = new RegExp(`^refuse\\s+extension\\s+${POWER}$`, 'i');
-const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace)\b/i;
+const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace|absence)\b/i;
+const isPower = (w: string) => (POWERS as readonly string[]).includes(w.toUpperCase());
 
 /**
  * Read the GM's commands from a message body (quoted text already cut); a line marked `subject` is
@@ -52,6 +66,20 @@ export function readGmCommands(lines: readonly { line: number; text: string; sub
     } else if (/^deadline\s+\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)(\s+consent)?$/i.test(t)) {
       const m = /^deadline\s+(\S+)(\s+consent)?$/i.exec(t)!;
       commands.push({ kind: 'deadline', at: m[1]!.toUpperCase(), consent: Boolean(m[2]) });
+    }
+    else if (ABSENCE.test(t) && isPower(ABSENCE.exec(t)![1]!)) {
+      const m = ABSENCE.exec(t)!;
+      commands.push({ kind: 'absence', power: m[1]!.toUpperCase(), from: { day: weekday(m[2]!), time: hhmm(m[3]!, m[4]!) }, to: { day: weekday(m[5]!), time: hhmm(m[6]!, m[7]!) }, ...(m[8] ? { zone: m[8] } : {}), clear: false });
+    } else if (/^absence\s+\w+\s+clear$/i.test(t) && isPower(t.split(/\s+/)[1]!)) {
+      commands.push({ kind: 'absence', power: t.split(/\s+/)[1]!.toUpperCase(), clear: true });
+    } else if (/^replace\s+\w+\s+back$/i.test(t) && isPower(t.split(/\s+/)[1]!)) {
+      commands.push({ kind: 'replace', power: t.split(/\s+/)[1]!.toUpperCase(), endTemporary: true });
+    } else if (/^replace\s+(\w+)\s+([^@\s]+@[^@\s]+)\s+(.+?)(?:\s+until\s+([SFW]\d{4}[MRA]))?$/i.test(t) && isPower(t.split(/\s+/)[1]!)) {
+      const m = /^replace\s+(\w+)\s+([^@\s]+@[^@\s]+)\s+(.+?)(?:\s+until\s+([SFW]\d{4}[MRA]))?$/i.exec(t)!;
+      commands.push({ kind: 'replace', power: m[1]!.toUpperCase(), email: m[2]!, name: m[3]!.trim(), ...(m[4] ? { untilPhase: m[4].toUpperCase() } : {}), endTemporary: false });
+    } else if (/^rollback\s+([SFW]\d{4}[MRA])\s+td[- ]approval\b:?\s*(\S.*)$/i.test(t)) {
+      const m = /^rollback\s+([SFW]\d{4}[MRA])\s+td[- ]approval\b:?\s*(\S.*)$/i.exec(t)!;
+      commands.push({ kind: 'rollback', phase: m[1]!.toUpperCase(), tdApproval: m[2]!.trim() });
     }
     else if (COMMAND_WORD.test(t) && !subject) unknown.push({ line, text: t });
   }

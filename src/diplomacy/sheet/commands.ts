@@ -6,7 +6,7 @@
  */
 import type { Power, ProvinceId, ProvinceLookup } from '../index.js';
 import { POWERS, normaliseName } from '../index.js';
-import type { PressKind, Proposal, RequestKind } from './types.js';
+import type { PlayerLookup, PressKind, Proposal, RequestKind, SheetLine } from './types.js';
 
 const POWER_NAMES = new Map<string, Power>();
 for (const p of POWERS) {
@@ -153,7 +153,7 @@ export function readVote(line: string): VoteLine | undefined {
 }
 
 export type RequestLine =
-  | { readonly kind: RequestKind; readonly hours?: number; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[] }
+  | { readonly kind: RequestKind; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[] }
   | undefined;
 
 const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each (turn|season|phase)|until (i|further) (say|notice|tell)|all future (turns|seasons))\b/i;
@@ -161,7 +161,9 @@ const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each 
 /** Requests: EXTENSION, perpetual orders (D.II(4)), ABBREVIATIONS (D.III(1)), STATUS, HELP. */
 export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
   const t = line.trim().replace(/[.!]+$/, '');
-  if (/^(status|help)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' };
+  if (/^(status|help|position|summary|orders|deadline)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' | PlayerLookup };
+  const history = /^history(?:\s+([SFW]\d{4}[MRA]))?$/i.exec(t);
+  if (history) return { kind: 'history', ...(history[1] ? { phase: history[1].toUpperCase() } : {}) };
   const ext = /^(?:(?:please\s+)?(?:request|ask for|i request|requesting)\s+(?:an?\s+)?)?extension\b(.*)$/i.exec(t);
   if (ext) {
     const len = /(\d+)\s*(h|hours?|d|days?)\b/i.exec(ext[1]!);
@@ -202,4 +204,17 @@ export function readSetDeclaration(line: string): SetDeclaration | undefined {
   if (/^(hold all|all hold|all units hold|hold all units|everything holds|hold everything|all stand|stand all)$/.test(t)) return 'holdAll';
   if (/^(no orders?( this (turn|season|phase))?|no builds?|no moves?|no retreats?|no removals?|no disbands?|waive all|waive (all )?builds?|nothing this (turn|season|phase))$/.test(t)) return 'noOrders';
   return undefined;
+}
+
+/**
+ * The one line of a message that reads like a command the judge does not know (`MAPS`, `HISTROY
+ * S1901M`, `Positions`): a message with nothing else in it — no order, request, press, vote or mark —
+ * whose only line is one word, optionally followed by a phase or a number. Such a message is answered
+ * with the list of commands, never with a guess at what was meant. `undefined` otherwise. Pure.
+ */
+export function readUnknownCommand(lines: readonly SheetLine[]): string | undefined {
+  const written = lines.filter((l) => l.written.trim() !== '');
+  if (written.length !== 1 || written[0]!.kind !== 'text') return undefined;
+  const t = written[0]!.written.trim().replace(/[.!?]+$/, '');
+  return /^[A-Za-z]{2,15}(\s+([SFWsfw]\d{4}[MRAmra]|\d{1,4}))?$/.test(t) ? t : undefined;
 }

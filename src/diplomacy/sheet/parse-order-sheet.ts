@@ -144,7 +144,7 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
 
     const req = readRequest(t, baseLookup);
     if (req) {
-      requests.push({ line: l.no, kind: req.kind, written: t, ...(req.hours !== undefined ? { hours: req.hours } : {}), ...(req.abbreviations ? { abbreviations: req.abbreviations } : {}) });
+      requests.push({ line: l.no, kind: req.kind, written: t, ...(req.hours !== undefined ? { hours: req.hours } : {}), ...(req.phase ? { phase: req.phase } : {}), ...(req.abbreviations ? { abbreviations: req.abbreviations } : {}) });
       lines.push({ line: l.no, written: l.text, kind: 'request', understood: req.kind });
       if (req.kind === 'perpetual') {
         issue(l.no, t, 'perpetualRefused', 'orders cannot be made perpetual: send a set of orders for every turn (D.II(4))');

@@ -99,7 +99,14 @@ export interface VoteItem {
   readonly vote?: 'yes' | 'no';
 }
 
-export type RequestKind = 'extension' | 'perpetual' | 'abbreviations' | 'status' | 'help';
+export type RequestKind = 'extension' | 'perpetual' | 'abbreviations' | 'status' | 'help' | PlayerLookup;
+
+/**
+ * The njudge-style questions a player may ask by email (issue #15), answered to the asker only and
+ * never changing a set (D.III(3)): the position now, a past phase or the list of phases, the centre
+ * counts per year and who played what, the set the judge holds for the asker, the deadline.
+ */
+export type PlayerLookup = 'position' | 'history' | 'summary' | 'orders' | 'deadline';
 
 export interface RequestItem {
   readonly line: number;
@@ -107,6 +114,8 @@ export interface RequestItem {
   readonly written: string;
   /** Extension: the length asked for, in hours, when the player named one. */
   readonly hours?: number;
+  /** History: the phase asked for (`S1901M`), absent for the list of phases. */
+  readonly phase?: string;
   /** Abbreviations: the list as read (normalised abbreviation → province). */
   readonly abbreviations?: Readonly<Record<string, ProvinceId>>;
 }

@@ -9,7 +9,7 @@ import { outboxKey } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';
 import { MAX_REPLIES_PER_SENDER_PER_HOUR } from '../../rules/limits.js';
 import { RATE_LIMIT_WINDOW_MS, rateLimit } from '../../rules/submission/index.js';
-import { queueMail } from '../outbound/queue-mail.js';
+import { queueMail, type QueuedMail } from '../outbound/queue-mail.js';
 import type { InboundMail } from './parse-message.js';
 
 export interface ReplyContext {
@@ -47,7 +47,7 @@ export async function queueReply(
   msg: ReplyTo,
   template: string,
   context: object,
-  options: { key: string; gameId: string | null; to?: string; from?: string },
+  options: { key: string; gameId: string | null; to?: string; from?: string; calendar?: QueuedMail['calendar'] },
 ): Promise<void> {
   const threading: Record<string, string> = msg.mail.messageId ? { 'In-Reply-To': msg.mail.messageId, References: msg.mail.messageId } : {};
   await queueMail(trx, ctx.fromAddress, {
@@ -58,5 +58,6 @@ export async function queueReply(
     to: options.to ?? msg.mail.from!,
     ...(options.from ? { from: options.from } : {}),
     headers: { 'Auto-Submitted': 'auto-replied', ...threading },
+    ...(options.calendar ? { calendar: options.calendar } : {}),
   });
 }

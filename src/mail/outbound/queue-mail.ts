@@ -9,6 +9,17 @@ import type { Db } from '../../db/schema.js';
 import { enqueueJob } from '../../db/jobs.js';
 import { renderMail } from './render.js';
 import { replyAddress, replyTokenFor } from '../../db/reply-tokens.js';
+import { deadlineEventAttachment, type DeadlineEventInput } from './deadline-event.js';
+
+/** The deadline a mail announces or changes, for its calendar event (the game's fields come from the mail). */
+export interface DeadlineAnnounced {
+  readonly phase: string;
+  readonly deadline: Date;
+  /** The phase's deadline revision (PhaseRecord.deadlineSequence). */
+  readonly sequence: number;
+  /** When the revision was made. */
+  readonly stamp: Date;
+}
 
 export interface QueuedMail {
   readonly dedupeKey: string;
@@ -20,6 +31,13 @@ export interface QueuedMail {
   /** Default: the judge's address (the confirmation mailbox answers from its own). */
   readonly from?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A deadline the mail announces or changes: it carries the phase's calendar event (needs `game`). */
+  readonly calendar?: DeadlineAnnounced & { readonly game: Pick<Game, 'id' | 'boardName' | 'address'> };
+}
+
+/** The calendar event of `c` as {@link deadlineEventAttachment} takes it. Pure. */
+export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): DeadlineEventInput {
+  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp };
 }
 
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */
@@ -39,6 +57,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
     bodyText: r.text,
     messageId: outboxMessageId(mail.dedupeKey, domain),
     ...(headers ? { headers } : {}),
+    ...(mail.calendar ? { attachments: [deadlineEventAttachment(deadlineEventInput(mail.calendar))] } : {}),
   });
   if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
   return queued;

@@ -42,6 +42,10 @@ function message(mail: OutboxMail, from: string) {
     ...mail.headers,
   };
   const thread = mail.gameId ? `<${mail.gameId}@${domain}>` : undefined;
+  // A calendar object goes as nodemailer's icalEvent: a text/calendar;method=… alternative to the text
+  // (what Gmail, Outlook and Apple Mail read as an event) and an .ics attachment; the rest as files.
+  const event = (mail.attachments ?? []).find((a) => a.calendarMethod);
+  const files = (mail.attachments ?? []).filter((a) => a !== event);
   return {
     from: mail.fromAddress ?? from,
     to: mail.to,
@@ -50,6 +54,8 @@ function message(mail: OutboxMail, from: string) {
     messageId: `<${mail.messageId}>`,
     date: mail.createdAt,
     headers,
+    ...(event ? { icalEvent: { method: event.calendarMethod, filename: event.filename, content: Buffer.from(event.content, 'base64').toString('utf8') } } : {}),
+    ...(files.length > 0 ? { attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })) } : {}),
     ...(thread && !headers['References'] ? { references: thread } : {}),
     ...(thread && !headers['In-Reply-To'] ? { inReplyTo: thread } : {}),
   };

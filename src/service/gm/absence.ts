@@ -4,6 +4,7 @@
  * read on the player's clock, summer time included). Recorded for that person in this game, told to
  * the player and the GM, audit-logged. A current deadline inside the new window is reported, not moved.
  */
+import { inTransaction } from '../../db/in-transaction.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { declareWindow, withdrawWindow } from '../../db/unavailable-windows.js';
 import type { Db } from '../../db/schema.js';
@@ -27,7 +28,7 @@ export interface AbsenceArgs {
 }
 
 export async function runAbsence(db: Db, a: AbsenceArgs, ctx: RunContext): Promise<CommandResult> {
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await lockGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
     const person = (await findActingPlayers(trx, game.id)).get(a.power);

@@ -11,6 +11,7 @@
  * An NMR notice or civil disorder of the power is closed. Announced to every player and the GM (and
  * the outgoing player), audit-logged.
  */
+import { inTransaction } from '../../db/in-transaction.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { findOrInsertPerson, findPerson } from '../../db/people.js';
 import { endCivilDisorder, resolveNmrNotices } from '../../db/nmr-notices.js';
@@ -41,7 +42,7 @@ export interface ReplaceArgs {
 }
 
 export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await lockGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
     if (game.status === 'finished') return problems([`${game.id} is finished`]);
@@ -101,7 +102,7 @@ export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promi
     const gm = await findGm(trx, game);
     if (phase && !phase.adjudicatedAt && gm && game.status === 'active') {
       const players = [...(await findActingPlayers(trx, game.id))].map(([power, p]) => ({ power, person: p }));
-      await sendGameStart(trx, ctx.fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, players, gm, to: [person], replacement: { power: a.power, person } });
+      await sendGameStart(trx, ctx.fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, deadlineSequence: phase.deadlineSequence, stamp: ctx.now, players, gm, to: [person], replacement: { power: a.power, person } });
     }
     const withheld = phase && !phase.adjudicatedAt ? await findWithheldPhase(trx, game.id, phase.name, phase.generation) : undefined;
     const late = withheld && !withheld.releasedAt && withheld.missing.includes(a.power) ? `\nResults of ${phase!.name} are withheld (D.VII(6)(b)): ${person.name}'s orders for ${a.power} are taken although the deadline has passed, and the phase is adjudicated once they are in.` : '';

@@ -12,7 +12,11 @@ import { findCurrentPositions, type Position } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
-import { formatAsUnderstood, intendedPower, parseOrderSheet } from '../../diplomacy/sheet/index.js';
+import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, intendedPower, parseOrderSheet, readRequest, readUnknownCommand, type RequestItem, type RequestKind } from '../../diplomacy/sheet/index.js';
+import { STANDARD_MAP } from '../../diplomacy/index.js';
+import { readGmCommands } from '../../diplomacy/conduct/gm-commands.js';
+import { readBodyLines } from '../../diplomacy/sheet/index.js';
+import { deadlineContext, historyContext, positionContext, summaryContext } from '../player-lookups.js';
 import { formatTimeLeft } from '../../diplomacy/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../../mail/outbound/report-context.js';
@@ -29,6 +33,11 @@ import { stripSecretLines } from '../../mail/inbound/identity.js';
 import type { InboundMail } from '../../mail/inbound/parse-message.js';
 import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
+
+/** Requests answered at once, to the asker alone; a message of nothing else is no set (D.III(3)). */
+const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline'];
+/** The look-ups read in a subject line too (a subject is a title as much as a command). */
+const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline'];
 
 /** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
 function timeLeft(from: Date, to: Date): string | undefined {
@@ -106,8 +115,8 @@ export async function receivePlayerMail(
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const rules = RULE_PROFILES[locked.ruleProfile];
     const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };
-    const reply = async (template: string, context: object, key: string) => {
-      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id });
+    const reply = async (template: string, context: object, key: string, calendar?: Parameters<typeof queueReply>[5]['calendar']) => {
+      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}) });
     };
     const receivedAt = gmtSeconds(rec.receivedAt);
 
@@ -146,9 +155,24 @@ export async function receivePlayerMail(
       }
     }
     const deadline = formatDeadline(phase.deadline, person.timeZone);
-    for (const r of sheet.requests) {
+    // Issue #15: a look-up in the subject alone counts too ("POSITION", "HISTORY S1901M", no body). Not
+    // ORDERS, STATUS or HELP: "Orders" is the subject of half the sets players send.
+    const subjectAsk = readRequest(mail.subject.replace(/^\s*((re|fwd?|aw|sv)\s*:\s*)+/i, '').trim(), createProvinceLookup(STANDARD_MAP, OFFICIAL_ABBREVIATIONS));
+    const asked: RequestItem[] = [...sheet.requests];
+    if (subjectAsk && SUBJECT_LOOKUPS.includes(subjectAsk.kind) && !asked.some((r) => r.kind === subjectAsk.kind && r.phase === subjectAsk.phase)) {
+      asked.push({ line: 0, kind: subjectAsk.kind, written: mail.subject, ...(subjectAsk.phase ? { phase: subjectAsk.phase } : {}) });
+    }
+    for (const r of asked) {
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
       if (r.kind === 'status') await reply('status', await statusContext(trx, locked, phase, power, person), 'status');
+      // ORDERS in a message that is a set is a heading: the acknowledgement says what the judge holds.
+      if (r.kind === 'orders' && !sheet.isSet) await reply('status', { ...(await statusContext(trx, locked, phase, power, person)), command: 'ORDERS' }, 'orders');
+      if (r.kind === 'position') await reply('player-position', await positionContext(trx, locked, power), 'position');
+      if (r.kind === 'history') await reply('player-history', await historyContext(trx, locked, r.phase), `history-${r.phase ?? 'list'}`);
+      if (r.kind === 'summary') await reply('player-summary', await summaryContext(trx, locked), 'summary');
+      if (r.kind === 'deadline') {
+        await reply('player-deadline', deadlineContext(phase, person.timeZone, rec.receivedAt), 'deadline', { game: locked, phase: phase.name, deadline: phase.deadline, sequence: phase.deadlineSequence, stamp: rec.now });
+      }
     }
     // D.II(3): lines ordering another power's units are not used; that power's player and the GM are told.
     const foreign = sheet.issues.filter((i) => i.code === 'notYourUnit');
@@ -184,13 +208,38 @@ export async function receivePlayerMail(
     // D.III(3): only a set replaces a set. A question, press, a vote, a refused proxy order (D.II(3)) or
     // lines not understood are answered as what they are, and the reply says which set still stands.
     if (!sheet.isSet) {
-      const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0 && sheet.issues.length === 0 && !sheet.lines.some((l) => l.kind === 'mark');
+      // Issue #15: GM commands from someone who is not the game's GM are refused with the reason; the GM
+      // and the TD are told, as of a possible impersonation (D.X(6)).
+      const gmOnly = readGmCommands(readBodyLines(text).lines.map((l) => ({ line: l.no, text: l.text }))).commands.filter((c) => c.kind !== 'status' && c.kind !== 'help');
+      if (gmOnly.length > 0) {
+        const gm = await findGm(trx, locked);
+        const lines = gmOnly.map((c) => sheet.lines.find((l) => l.kind === 'text' && readGmCommands([{ line: 0, text: l.written }]).commands[0]?.kind === c.kind)?.written.trim() ?? c.kind.toUpperCase());
+        await reply('orders-refused', {
+          subjectNote: 'GM commands refused', receivedAt,
+          reason: `${lines.join(', ')}: only the GM of ${locked.id}${gm ? ` (${gm.name})` : ''} may give GM commands, from the GM's registered address; you play ${power}`,
+          remedy: 'ask your GM; your orders, if any, stand as they were',
+        }, 'gm-refused');
+        await sendNotice(trx, ctx.fromAddress, {
+          game: locked, template: 'gm-command-refused', key: `gm-command-refused:${locked.id}:${inboundId}`,
+          context: () => ({ sender: person.email, senderName: person.name, power, commands: lines, receivedAt, inboundId }),
+        }, distinctPeople([gm, ...(await findTds(trx, locked))]));
+        await decide(trx, rec, { ...base, outcome: 'refused', phase: phase.name, power, reason: `GM commands from a player (${gmOnly.map((c) => c.kind).join(', ')}); the GM and the TD told (D.X(6))` });
+        return { kind: 'refused', inboundId, reason: 'gm commands from a player' };
+      }
+      // An unknown one-word command gets the list of commands, never a guess (issue #15).
+      const unknown = asked.length === 0 && sheet.press.length === 0 && sheet.votes.length === 0 ? readUnknownCommand(sheet.lines) : undefined;
+      if (unknown) {
+        await reply('help', { power, phaseName: phase.name, deadline, unknown }, 'help');
+        await decide(trx, rec, { ...base, outcome: 'command', phase: phase.name, power, reason: `unknown command "${unknown}": answered with the list of commands, not an order set (D.III(3))` });
+        return { kind: 'noOrders', inboundId, gameId: locked.id, power };
+      }
+      const onlyQuestions = asked.length > 0 && asked.every((r) => QUESTIONS.includes(r.kind)) && sheet.press.length === 0 && sheet.votes.length === 0 && sheet.issues.length === 0 && !sheet.lines.some((l) => l.kind === 'mark');
       const { notes } = await communications();
       const standing = await standingSetNote(trx, locked.id, phase.name, power);
       if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), final: false, noOrders: true, standing, notes }, 'ack');
       await decide(trx, rec, {
         ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
-        reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
+        reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...asked.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
       });
       return { kind: 'noOrders', inboundId, gameId: locked.id, power };
     }

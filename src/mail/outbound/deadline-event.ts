@@ -1,0 +1,71 @@
+/**
+ * A phase's deadline as an iCalendar event (RFC 5545), made with ical-generator, for every mail that
+ * announces or changes a deadline (issue #15): game start, results with the next deadline, extensions,
+ * the GM's moves, reminders, rollbacks, a player's `DEADLINE`.
+ *
+ * Invariants a calendar app relies on to update the event in place instead of adding a second one:
+ * - the UID is the same for every mail about one game's phase (`<game>.<phase>@<judge's domain>`);
+ * - SEQUENCE is the phase's deadline revision (phases.deadline_sequence), which only rises;
+ * - DTSTAMP is the instant of the revision (not the sending), so a resend is byte-for-byte the same;
+ * - every time is UTC (`…Z`, no VTIMEZONE): the deadline is a GMT instant (D.VII(4)(b)) and each
+ *   reader's app shows it in their own zone.
+ *
+ * METHOD:PUBLISH, not REQUEST: a deadline is announced, not a meeting to accept. REQUEST would make
+ * clients offer Accept/Decline and mail RSVPs (iTIP REPLY) to the organizer — the game's own address,
+ * whose intake reads them as player mail — and it needs ATTENDEE lines naming each player. PUBLISH
+ * events carry no attendees and no RSVP, and are still replaced by UID and SEQUENCE (RFC 5546 3.2.1).
+ */
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { OutboxAttachment } from '../../db/outbox.js';
+
+/** What the event says; all instants UTC. */
+export interface DeadlineEventInput {
+  readonly gameId: string;
+  readonly board: string;
+  /** The game's address (orders go there; the event's organizer). */
+  readonly address: string;
+  /** `S1901M`. */
+  readonly phase: string;
+  readonly deadline: Date;
+  /** The deadline's revision (phases.deadline_sequence). */
+  readonly sequence: number;
+  /** When this revision was made (DTSTAMP). */
+  readonly stamp: Date;
+}
+
+/** The calendar method every deadline event is sent with (see the module comment). */
+export const DEADLINE_EVENT_METHOD = 'PUBLISH' as const;
+
+/** `wm-r1-b7.s1901m@judge.example.org`: one UID per game and phase. Pure. */
+export function deadlineEventUid(gameId: string, phase: string, address: string): string {
+  const domain = address.split('@')[1] ?? 'localhost';
+  return `${gameId}.${phase}@${domain}`.toLowerCase();
+}
+
+/** The iCalendar text of the deadline event. Pure (the stamp is a parameter). */
+export function formatDeadlineEvent(e: DeadlineEventInput): string {
+  const cal = ical({ prodId: { company: 'mailjudge', product: 'deadlines', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, name: `${e.gameId} deadlines` });
+  cal.createEvent({
+    id: deadlineEventUid(e.gameId, e.phase, e.address),
+    sequence: e.sequence,
+    stamp: e.stamp,
+    start: e.deadline,
+    // A deadline is an instant: the event ends when it starts (no DTEND, RFC 5545 3.6.1).
+    end: null,
+    timezone: null,
+    summary: `${e.phase} deadline: ${e.gameId} (${e.board})`,
+    description: `Orders for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
+    organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
+  });
+  return cal.toString();
+}
+
+/** The event as an outbox attachment (`deadline-<phase>.ics`, text/calendar with its method). Pure. */
+export function deadlineEventAttachment(e: DeadlineEventInput): OutboxAttachment {
+  return {
+    filename: `${e.gameId}-${e.phase}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${DEADLINE_EVENT_METHOD}`,
+    content: Buffer.from(formatDeadlineEvent(e), 'utf8').toString('base64'),
+    calendarMethod: DEADLINE_EVENT_METHOD,
+  };
+}
