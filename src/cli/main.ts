@@ -16,6 +16,7 @@ import { registerServiceCommands } from './service-commands.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerCalendarCommands } from './calendar-commands.js';
 import { runDiceRoll, runDiceVerify } from './commands/dice.js';
+import { registerMapCommand } from './map-command.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -141,6 +142,7 @@ registerDbCommands(program);
 registerServiceCommands(program);
 registerIngestCommand(program);
 registerCalendarCommands(program);
+registerMapCommand(program, fail);
 
 // No command calls process.exit after writing: the exit code is set and the process ends when its
 // output is written out, so a pipe reader gets all of it (src/cli/exit.ts).

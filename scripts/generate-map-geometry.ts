@@ -1,0 +1,236 @@
+/**
+ * `npm run map:geometry`: builds `data/map/standard-geometry.json`, the geometry of the map picture,
+ * from two sources only (see data/map/SOURCES.md): the Natural Earth 1:50m land polygons (public
+ * domain, through the `world-atlas` npm package, ISC) and the project's own province anchors and seeds
+ * (scripts/map-anchors.ts). Deterministic: the same inputs give the same file byte for byte.
+ *
+ * Steps: project everything with a conformal conic projection centred on Europe; clip the land to the
+ * picture and simplify it (Douglas–Peucker, half a pixel); compute one Voronoi diagram of the land
+ * seeds and one of the sea seeds; merge the cells of each province's seeds into its region (shared
+ * edges cancel); check that every anchor lies inside its region and on the right side of the coast.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Delaunay } from 'd3-delaunay';
+import { geoConicConformal, geoPath } from 'd3-geo';
+import { feature } from 'topojson-client';
+import type { Topology, GeometryCollection } from 'topojson-specification';
+import { FILLERS, LAND, SEA, type LonLat, type ProvinceAnchors } from './map-anchors.js';
+
+type Pt = [number, number];
+type Ring = Pt[];
+
+const WIDTH = 1000;
+const require = createRequire(import.meta.url);
+const ROOT = join(dirname(require.resolve('world-atlas/package.json')), '..', '..');
+const OUT = join(ROOT, 'data/map/standard-geometry.json');
+
+const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as Topology<{ land: GeometryCollection }>;
+const land = feature(topo, topo.objects.land);
+
+// The frame: every province anchor, with a margin.
+const anchorsLonLat: LonLat[] = [...Object.values(LAND), ...Object.values(SEA)].map((a) => a.anchor);
+const projection = geoConicConformal().rotate([-12, 0]).parallels([40, 62]);
+const MARGIN = 34;
+projection.fitWidth(WIDTH - 2 * MARGIN, { type: 'MultiPoint', coordinates: anchorsLonLat.map((p) => [...p]) });
+{
+  const [tx, ty] = projection.translate();
+  projection.translate([tx + MARGIN, ty + MARGIN]);
+}
+const ys = anchorsLonLat.map((p) => projection([p[0], p[1]])![1]);
+const HEIGHT = Math.ceil(Math.max(...ys) + MARGIN);
+projection.clipExtent([[0, 0], [WIDTH, HEIGHT]]);
+
+const project = (p: LonLat): Pt => {
+  const xy = projection([p[0], p[1]]);
+  if (!xy) throw new Error(`cannot project ${p}`);
+  return [xy[0], xy[1]];
+};
+
+// Land rings, clipped to the frame by the projection, recorded through a path context.
+function landRings(): Ring[] {
+  const rings: Ring[] = [];
+  let cur: Ring = [];
+  const ctx = {
+    moveTo(x: number, y: number) { cur = [[x, y]]; },
+    lineTo(x: number, y: number) { cur.push([x, y]); },
+    closePath() { if (cur.length > 2) rings.push(cur); cur = []; },
+    arc() { throw new Error('unexpected arc'); },
+    beginPath() {},
+  };
+  geoPath(projection, ctx as never)(land as never);
+  return rings;
+}
+
+function sqSegDist(p: Pt, a: Pt, b: Pt): number {
+  let [x, y] = a;
+  let dx = b[0] - x;
+  let dy = b[1] - y;
+  if (dx !== 0 || dy !== 0) {
+    const t = ((p[0] - x) * dx + (p[1] - y) * dy) / (dx * dx + dy * dy);
+    if (t > 1) { x = b[0]; y = b[1]; } else if (t > 0) { x += dx * t; y += dy * t; }
+  }
+  dx = p[0] - x;
+  dy = p[1] - y;
+  return dx * dx + dy * dy;
+}
+
+function simplify(ring: Ring, tolerance: number): Ring {
+  const keep = new Uint8Array(ring.length);
+  keep[0] = keep[ring.length - 1] = 1;
+  const stack: [number, number][] = [[0, ring.length - 1]];
+  const tol2 = tolerance * tolerance;
+  while (stack.length > 0) {
+    const [first, last] = stack.pop()!;
+    let max = 0;
+    let index = -1;
+    for (let i = first + 1; i < last; i++) {
+      const d = sqSegDist(ring[i]!, ring[first]!, ring[last]!);
+      if (d > max) { max = d; index = i; }
+    }
+    if (max > tol2) {
+      keep[index] = 1;
+      stack.push([first, index], [index, last]);
+    }
+  }
+  return ring.filter((_, i) => keep[i]);
+}
+
+function area(ring: Ring): number {
+  let a = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) a += (ring[j]![0] + ring[i]![0]) * (ring[j]![1] - ring[i]![1]);
+  return a / 2;
+}
+
+/** Even-odd point in polygon over all rings. */
+function inside(p: Pt, rings: readonly Ring[]): boolean {
+  let c = false;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i]!;
+      const [xj, yj] = ring[j]!;
+      if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) c = !c;
+    }
+  }
+  return c;
+}
+
+const round = (v: number) => Math.round(v * 10) / 10;
+const roundPt = (p: Pt): Pt => [round(p[0]), round(p[1])];
+
+/** Merge Voronoi cells into the outline of their union: edges shared by two cells of the set cancel. */
+function mergeCells(cells: Ring[]): Ring[] {
+  const key = (p: Pt) => `${p[0]},${p[1]}`;
+  const edges = new Map<string, { a: Pt; b: Pt }>();
+  for (const cell of cells) {
+    const pts = cell.map(roundPt);
+    for (let i = 0; i + 1 < pts.length; i++) {
+      const a = pts[i]!;
+      const b = pts[i + 1]!;
+      if (key(a) === key(b)) continue;
+      const back = `${key(b)}>${key(a)}`;
+      if (edges.has(back)) edges.delete(back);
+      else edges.set(`${key(a)}>${key(b)}`, { a, b });
+    }
+  }
+  const from = new Map<string, { a: Pt; b: Pt }[]>();
+  for (const e of edges.values()) {
+    const k = key(e.a);
+    if (!from.has(k)) from.set(k, []);
+    from.get(k)!.push(e);
+  }
+  const rings: Ring[] = [];
+  const used = new Set<{ a: Pt; b: Pt }>();
+  for (const start of edges.values()) {
+    if (used.has(start)) continue;
+    const ring: Ring = [start.a];
+    let e = start;
+    for (;;) {
+      used.add(e);
+      ring.push(e.b);
+      const next = (from.get(key(e.b)) ?? []).find((n) => !used.has(n));
+      if (!next) break;
+      e = next;
+    }
+    ring.pop(); // the closing point equals the first
+    if (ring.length >= 3) rings.push(dropCollinear(ring));
+  }
+  return rings;
+}
+
+function dropCollinear(ring: Ring): Ring {
+  return ring.filter((p, i) => {
+    const a = ring[(i + ring.length - 1) % ring.length]!;
+    const b = ring[(i + 1) % ring.length]!;
+    return Math.abs((p[0] - a[0]) * (b[1] - a[1]) - (p[1] - a[1]) * (b[0] - a[0])) > 1e-6;
+  });
+}
+
+interface SeedOwner { owner: string; point: Pt }
+
+function regions(seedsOf: Map<string, LonLat[]>): Map<string, Ring[]> {
+  const seeds: SeedOwner[] = [];
+  for (const [owner, list] of seedsOf) for (const s of list) seeds.push({ owner, point: project(s) });
+  const voronoi = Delaunay.from(seeds.map((s) => s.point)).voronoi([0, 0, WIDTH, HEIGHT]);
+  const cellsOf = new Map<string, Ring[]>();
+  seeds.forEach((s, i) => {
+    const poly = voronoi.cellPolygon(i);
+    if (!poly) return;
+    if (!cellsOf.has(s.owner)) cellsOf.set(s.owner, []);
+    cellsOf.get(s.owner)!.push(poly.map((p) => [p[0]!, p[1]!] as Pt));
+  });
+  return new Map([...cellsOf].map(([o, cells]) => [o, mergeCells(cells)]));
+}
+
+const seedList = (a: ProvinceAnchors): LonLat[] => [a.anchor, ...(a.seeds ?? []), ...Object.values(a.coasts ?? {})];
+
+const landSeeds = new Map<string, LonLat[]>(Object.entries(LAND).map(([id, a]) => [id, seedList(a)]));
+const seaSeeds = new Map<string, LonLat[]>(Object.entries(SEA).map(([id, a]) => [id, seedList(a)]));
+for (const f of FILLERS) (f.kind === 'land' ? landSeeds : seaSeeds).set(`~${f.name}`, [...f.seeds]);
+
+const landOutline = landRings()
+  .map((r) => simplify([...r, r[0]!], 0.5).slice(0, -1).map(roundPt))
+  .filter((r) => r.length >= 3 && Math.abs(area(r)) >= 3);
+const landRegions = regions(landSeeds);
+const seaRegions = regions(seaSeeds);
+
+const problems: string[] = [];
+const provinces: Record<string, unknown> = {};
+for (const [kind, table, regionsOf] of [['land', LAND, landRegions], ['sea', SEA, seaRegions]] as const) {
+  for (const [id, a] of Object.entries(table)) {
+    const rings = regionsOf.get(id)!;
+    const anchor = roundPt(project(a.anchor));
+    const coasts = Object.fromEntries(Object.entries(a.coasts ?? {}).map(([c, p]) => [c, roundPt(project(p))]));
+    for (const [what, p] of [['anchor', anchor], ...Object.entries(coasts).map(([c, p]) => [`coast ${c}`, p] as const)] as const) {
+      if (!inside(p, rings)) problems.push(`${id} ${what} is outside its region`);
+      if (inside(p, landOutline) !== (kind === 'land')) problems.push(`${id} ${what} is ${kind === 'land' ? 'in the water' : 'on land'}`);
+    }
+    provinces[id] = { kind: id === 'SWI' ? 'impassable' : kind, anchor, ...(a.coasts ? { coasts } : {}), rings };
+  }
+}
+const fillers = FILLERS.map((f) => ({ name: f.name, kind: f.kind, rings: (f.kind === 'land' ? landRegions : seaRegions).get(`~${f.name}`)! }));
+
+if (problems.length > 0) {
+  process.stderr.write(`${problems.join('\n')}\n`);
+  process.exitCode = 1;
+}
+
+const lines = [
+  '{',
+  `"source": "Natural Earth 1:50m land (public domain) via world-atlas 2.0.2; province anchors and seeds: scripts/map-anchors.ts (this project, MIT); built by scripts/generate-map-geometry.ts",`,
+  `"width": ${WIDTH}, "height": ${HEIGHT},`,
+  `"provinces": {`,
+  Object.entries(provinces).map(([id, p]) => `${JSON.stringify(id)}: ${JSON.stringify(p)}`).join(',\n'),
+  '},',
+  `"fillers": [`,
+  fillers.map((f) => JSON.stringify(f)).join(',\n'),
+  '],',
+  `"land": [`,
+  landOutline.map((r) => JSON.stringify(r)).join(',\n'),
+  ']',
+  '}',
+];
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, `${lines.join('\n')}\n`);
+process.stdout.write(`${OUT}: ${WIDTH}x${HEIGHT}, ${Object.keys(provinces).length} provinces, ${landOutline.length} land rings, ${landOutline.reduce((n, r) => n + r.length, 0)} land points${problems.length ? `, ${problems.length} problems` : ''}\n`);
