@@ -4,8 +4,8 @@
  * domain, through the `world-atlas` npm package, ISC) and the project's own province anchors and seeds
  * (scripts/map-anchors.ts). Deterministic: the same inputs give the same file byte for byte.
  *
- * Steps: project everything with a conformal conic projection centred on Europe; clip the land to the
- * picture and simplify it (Douglas–Peucker, half a pixel); compute one Voronoi diagram of the land
+ * Steps: project everything with a conformal conic projection centred on Europe, magnified in the
+ * middle (see the frame below); clip the land to the picture and simplify it (Douglas–Peucker, half a pixel); compute one Voronoi diagram of the land
  * seeds and one of the sea seeds; merge the cells of each province's seeds into its region (shared
  * edges cancel); check that every anchor lies inside its region and on the right side of the coast.
  */
@@ -29,27 +29,47 @@ const OUT = join(ROOT, 'data/map/standard-geometry.json');
 const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as Topology<{ land: GeometryCollection }>;
 const land = feature(topo, topo.objects.land);
 
-// The frame: every province anchor, with a margin.
+// The frame. A conformal conic projection, then a radial magnifier centred on western and central
+// Europe (where the provinces are small) that shrinks the edges (Russia, the Atlantic, Africa), then
+// a scale that fits every province anchor into the width with a margin.
 const anchorsLonLat: LonLat[] = [...Object.values(LAND), ...Object.values(SEA)].map((a) => a.anchor);
-const projection = geoConicConformal().rotate([-12, 0]).parallels([40, 62]);
-const MARGIN = 34;
-projection.fitWidth(WIDTH - 2 * MARGIN, { type: 'MultiPoint', coordinates: anchorsLonLat.map((p) => [...p]) });
-{
-  const [tx, ty] = projection.translate();
-  projection.translate([tx + MARGIN, ty + MARGIN]);
-}
-const ys = anchorsLonLat.map((p) => projection([p[0], p[1]])![1]);
-const HEIGHT = Math.ceil(Math.max(...ys) + MARGIN);
-projection.clipExtent([[0, 0], [WIDTH, HEIGHT]]);
-
-const project = (p: LonLat): Pt => {
+const projection = geoConicConformal().rotate([-12, 0]).parallels([40, 62]).scale(1000).translate([0, 0]);
+const raw = (p: LonLat): Pt => {
   const xy = projection([p[0], p[1]]);
   if (!xy) throw new Error(`cannot project ${p}`);
   return [xy[0], xy[1]];
 };
+const MAGNIFY = 0.6; // magnification at the centre, relative to the edges, minus one
+const CENTRE = raw([7, 50.5]);
+const rawAnchors = anchorsLonLat.map(raw);
+const RADIUS = 0.5 * (Math.max(...rawAnchors.map((p) => p[0])) - Math.min(...rawAnchors.map((p) => p[0])));
+const magnify = (p: Pt): Pt => {
+  const dx = p[0] - CENTRE[0];
+  const dy = p[1] - CENTRE[1];
+  const g = (1 + MAGNIFY) / (1 + (MAGNIFY * Math.hypot(dx, dy)) / RADIUS);
+  return [CENTRE[0] + dx * g, CENTRE[1] + dy * g];
+};
+const MARGIN = 30;
+const magAnchors = rawAnchors.map(magnify);
+const minX = Math.min(...magAnchors.map((p) => p[0]));
+const maxX = Math.max(...magAnchors.map((p) => p[0]));
+const minY = Math.min(...magAnchors.map((p) => p[1]));
+const maxY = Math.max(...magAnchors.map((p) => p[1]));
+const SCALE = (WIDTH - 2 * MARGIN) / (maxX - minX);
+const HEIGHT = Math.ceil((maxY - minY) * SCALE + 2 * MARGIN);
+const toFrame = (p: Pt): Pt => {
+  const m = magnify(p);
+  return [(m[0] - minX) * SCALE + MARGIN, (m[1] - minY) * SCALE + MARGIN];
+};
+const project = (p: LonLat): Pt => toFrame(raw(p));
 
-// Land rings, clipped to the frame by the projection, recorded through a path context.
+// Land rings: projected (clipped generously first, so nothing runs to infinity), magnified, then
+// clipped to the frame (Sutherland–Hodgman against each side).
 function landRings(): Ring[] {
+  const pad = RADIUS;
+  const xs = rawAnchors.map((p) => p[0]);
+  const ys = rawAnchors.map((p) => p[1]);
+  projection.clipExtent([[Math.min(...xs) - pad, Math.min(...ys) - pad], [Math.max(...xs) + pad, Math.max(...ys) + pad]]);
   const rings: Ring[] = [];
   let cur: Ring = [];
   const ctx = {
@@ -60,7 +80,36 @@ function landRings(): Ring[] {
     beginPath() {},
   };
   geoPath(projection, ctx as never)(land as never);
-  return rings;
+  return rings.map((r) => clipToFrame(r.map(toFrame))).filter((r) => r.length >= 3);
+}
+
+function clipToFrame(ring: Ring): Ring {
+  const sides: [(p: Pt) => boolean, (a: Pt, b: Pt) => Pt][] = [
+    [(p) => p[0] >= 0, (a, b) => lerpAt(a, b, 0, 0)],
+    [(p) => p[0] <= WIDTH, (a, b) => lerpAt(a, b, 0, WIDTH)],
+    [(p) => p[1] >= 0, (a, b) => lerpAt(a, b, 1, 0)],
+    [(p) => p[1] <= HEIGHT, (a, b) => lerpAt(a, b, 1, HEIGHT)],
+  ];
+  let out = ring;
+  for (const [inside, cut] of sides) {
+    const input = out;
+    out = [];
+    for (let i = 0; i < input.length; i++) {
+      const a = input[(i + input.length - 1) % input.length]!;
+      const b = input[i]!;
+      if (inside(b)) {
+        if (!inside(a)) out.push(cut(a, b));
+        out.push(b);
+      } else if (inside(a)) out.push(cut(a, b));
+    }
+    if (out.length === 0) break;
+  }
+  return out;
+}
+
+function lerpAt(a: Pt, b: Pt, axis: 0 | 1, v: number): Pt {
+  const t = (v - a[axis]) / (b[axis] - a[axis]);
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 }
 
 function sqSegDist(p: Pt, a: Pt, b: Pt): number {
@@ -206,7 +255,9 @@ for (const [kind, table, regionsOf] of [['land', LAND, landRegions], ['sea', SEA
       if (!inside(p, rings)) problems.push(`${id} ${what} is outside its region`);
       if (inside(p, landOutline) !== (kind === 'land')) problems.push(`${id} ${what} is ${kind === 'land' ? 'in the water' : 'on land'}`);
     }
-    provinces[id] = { kind: id === 'SWI' ? 'impassable' : kind, anchor, ...(a.coasts ? { coasts } : {}), rings };
+    // The name sits under the anchor (below the unit mark) unless the anchors place it elsewhere.
+    const label = a.label ? roundPt(project(a.label)) : [anchor[0], round(anchor[1] + 25)];
+    provinces[id] = { kind: id === 'SWI' ? 'impassable' : kind, anchor, ...(a.coasts ? { coasts } : {}), label, rings };
   }
 }
 const fillers = FILLERS.map((f) => ({ name: f.name, kind: f.kind, rings: (f.kind === 'land' ? landRegions : seaRegions).get(`~${f.name}`)! }));

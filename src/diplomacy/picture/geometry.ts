@@ -17,6 +17,8 @@ export interface ProvinceGeometry {
   readonly anchor: Point;
   /** Unit anchors of the coasts of a two-coast province. */
   readonly coasts?: Readonly<Partial<Record<Coast, Point>>>;
+  /** Where the name's baseline centre goes. */
+  readonly label: Point;
   /** The region, before clipping to land (land provinces) or water (sea provinces). */
   readonly rings: readonly Ring[];
 }

@@ -288,14 +288,16 @@ export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: Ga
   const labels: string[] = [];
   for (const [id, g] of Object.entries(geometry.provinces)) {
     if (g.kind === 'impassable') continue;
-    const [x, y] = g.anchor;
     const sea = g.kind === 'sea';
     const text = id;
     const size = 10;
-    const ly = y + UNIT_R + 14;
     const sc = map.provinces.get(id)?.supplyCenter ?? false;
     const w = textWidth(text, size);
-    const lx = sc ? x - 5 : x;
+    const half = (w + (sc ? 18 : 0)) / 2;
+    // Kept inside the picture; a centre's marker follows its name.
+    const x = Math.min(Math.max(g.label[0], half + 4), W - half - 4);
+    const ly = g.label[1];
+    const lx = sc ? x - 9 : x;
     labels.push(label(text, lx, ly, size, sea ? '#1d4466' : DARK));
     if (sc) labels.push(centreMarker([lx + w / 2 + 9, ly - size / 2], picture.centers.get(id)));
   }
