@@ -218,18 +218,121 @@ function dropCollinear(ring: Ring): Ring {
 
 interface SeedOwner { owner: string; point: Pt }
 
-function regions(seedsOf: Map<string, LonLat[]>): Map<string, Ring[]> {
+/** Clip a ring (any shape) against a convex polygon (Sutherland–Hodgman); may leave zero-width seams, harmless to an even-odd fill. */
+function clipConvex(ring: Ring, convex: Ring): Ring {
+  const ccw = area(convex) < 0; // area() has the opposite sign of the shoelace formula
+  let out = ring;
+  for (let k = 0; k < convex.length && out.length > 0; k++) {
+    const a = convex[k]!;
+    const b = convex[(k + 1) % convex.length]!;
+    const side = (p: Pt) => ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) * (ccw ? 1 : -1) >= 0;
+    const cut = (p: Pt, q: Pt): Pt => {
+      const dp = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+      const dq = (b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0]);
+      const t = dp / (dp - dq);
+      return [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
+    };
+    const input = out;
+    out = [];
+    for (let i = 0; i < input.length; i++) {
+      const p = input[(i + input.length - 1) % input.length]!;
+      const q = input[i]!;
+      if (side(q)) {
+        if (!side(p)) out.push(cut(p, q));
+        out.push(q);
+      } else if (side(p)) out.push(cut(p, q));
+    }
+  }
+  return out;
+}
+
+function bbox(ring: Ring): [number, number, number, number] {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const [x, y] of ring) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); }
+  return [x0, y0, x1, y1];
+}
+
+interface Region { outline: Ring[]; fill: Ring[] }
+
+/**
+ * The regions of every owner of seeds: `outline` the union of its Voronoi cells, `fill` those cells
+ * clipped to `subject` (rings under the even-odd rule: the land, or the frame with the land as holes).
+ */
+function regions(seedsOf: Map<string, LonLat[]>, subject: readonly Ring[]): Map<string, Region> {
   const seeds: SeedOwner[] = [];
   for (const [owner, list] of seedsOf) for (const s of list) seeds.push({ owner, point: project(s) });
   const voronoi = Delaunay.from(seeds.map((s) => s.point)).voronoi([0, 0, WIDTH, HEIGHT]);
+  const boxes = subject.map(bbox);
   const cellsOf = new Map<string, Ring[]>();
+  const fillOf = new Map<string, Ring[]>();
   seeds.forEach((s, i) => {
     const poly = voronoi.cellPolygon(i);
     if (!poly) return;
-    if (!cellsOf.has(s.owner)) cellsOf.set(s.owner, []);
+    const cell = poly.slice(0, -1).map((p) => [p[0]!, p[1]!] as Pt);
+    if (!cellsOf.has(s.owner)) { cellsOf.set(s.owner, []); fillOf.set(s.owner, []); }
     cellsOf.get(s.owner)!.push(poly.map((p) => [p[0]!, p[1]!] as Pt));
+    const [cx0, cy0, cx1, cy1] = bbox(cell);
+    subject.forEach((ring, k) => {
+      const [x0, y0, x1, y1] = boxes[k]!;
+      if (x1 < cx0 || x0 > cx1 || y1 < cy0 || y0 > cy1) return;
+      const piece = clipConvex(ring, cell).map(roundPt);
+      if (piece.length >= 3 && Math.abs(area(piece)) > 0.05) fillOf.get(s.owner)!.push(piece);
+    });
   });
-  return new Map([...cellsOf].map(([o, cells]) => [o, mergeCells(cells)]));
+  return new Map([...cellsOf].map(([o, cells]) => [o, { outline: mergeCells(cells), fill: fillOf.get(o)! }]));
+}
+
+/** The parts of the segments that lie on land, as path data (for borders between land regions). */
+function onLand(segments: [Pt, Pt][], landRings: readonly Ring[]): string {
+  let d = '';
+  for (const [a, b] of segments) {
+    const ts = [0, 1];
+    for (const ring of landRings) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const p = ring[j]!;
+        const q = ring[i]!;
+        const den = (b[0] - a[0]) * (q[1] - p[1]) - (b[1] - a[1]) * (q[0] - p[0]);
+        if (den === 0) continue;
+        const t = ((p[0] - a[0]) * (q[1] - p[1]) - (p[1] - a[1]) * (q[0] - p[0])) / den;
+        const u = ((p[0] - a[0]) * (b[1] - a[1]) - (p[1] - a[1]) * (b[0] - a[0])) / den;
+        if (t > 0 && t < 1 && u >= 0 && u <= 1) ts.push(t);
+      }
+    }
+    ts.sort((x, y) => x - y);
+    for (let k = 0; k + 1 < ts.length; k++) {
+      const t0 = ts[k]!;
+      const t1 = ts[k + 1]!;
+      if (t1 - t0 < 1e-9) continue;
+      const at = (t: number): Pt => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+      if (!inside(at((t0 + t1) / 2), landRings)) continue;
+      const [x0, y0] = roundPt(at(t0));
+      const [x1, y1] = roundPt(at(t1));
+      d += `M${x0} ${y0}L${x1} ${y1}`;
+    }
+  }
+  return d;
+}
+
+/** Every edge of the land outlines once (a border is shared by two regions). */
+function borderSegments(outlines: Iterable<Ring[]>): [Pt, Pt][] {
+  const seen = new Set<string>();
+  const out: [Pt, Pt][] = [];
+  for (const rings of outlines) {
+    for (const ring of rings) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i]!;
+        const b = ring[(i + 1) % ring.length]!;
+        // The frame's own edges are no border.
+        if ((a[0] === b[0] && (a[0] <= 0 || a[0] >= WIDTH)) || (a[1] === b[1] && (a[1] <= 0 || a[1] >= HEIGHT))) continue;
+        const k1 = `${a}>${b}`;
+        const k2 = `${b}>${a}`;
+        if (seen.has(k1) || seen.has(k2)) continue;
+        seen.add(k1);
+        out.push([a, b]);
+      }
+    }
+  }
+  return out;
 }
 
 const seedList = (a: ProvinceAnchors): LonLat[] => [a.anchor, ...(a.seeds ?? []), ...Object.values(a.coasts ?? {})];
@@ -241,14 +344,17 @@ for (const f of FILLERS) (f.kind === 'land' ? landSeeds : seaSeeds).set(`~${f.na
 const landOutline = landRings()
   .map((r) => simplify([...r, r[0]!], 0.5).slice(0, -1).map(roundPt))
   .filter((r) => r.length >= 3 && Math.abs(area(r)) >= 3);
-const landRegions = regions(landSeeds);
-const seaRegions = regions(seaSeeds);
+const frameRing: Ring = [[0, 0], [WIDTH, 0], [WIDTH, HEIGHT], [0, HEIGHT]];
+const landRegions = regions(landSeeds, landOutline);
+const seaRegions = regions(seaSeeds, [frameRing, ...landOutline]);
+const landBorders = onLand(borderSegments([...landRegions.values()].map((r) => r.outline)), landOutline);
 
 const problems: string[] = [];
 const provinces: Record<string, unknown> = {};
 for (const [kind, table, regionsOf] of [['land', LAND, landRegions], ['sea', SEA, seaRegions]] as const) {
   for (const [id, a] of Object.entries(table)) {
-    const rings = regionsOf.get(id)!;
+    const region = regionsOf.get(id)!;
+    const rings = region.fill;
     const anchor = roundPt(project(a.anchor));
     const coasts = Object.fromEntries(Object.entries(a.coasts ?? {}).map(([c, p]) => [c, roundPt(project(p))]));
     for (const [what, p] of [['anchor', anchor], ...Object.entries(coasts).map(([c, p]) => [`coast ${c}`, p] as const)] as const) {
@@ -257,10 +363,13 @@ for (const [kind, table, regionsOf] of [['land', LAND, landRegions], ['sea', SEA
     }
     // The name sits under the anchor (below the unit mark) unless the anchors place it elsewhere.
     const label = a.label ? roundPt(project(a.label)) : [anchor[0], round(anchor[1] + 25)];
-    provinces[id] = { kind: id === 'SWI' ? 'impassable' : kind, anchor, ...(a.coasts ? { coasts } : {}), label, rings };
+    provinces[id] = { kind: id === 'SWI' ? 'impassable' : kind, anchor, ...(a.coasts ? { coasts } : {}), label, cell: region.outline, rings };
   }
 }
-const fillers = FILLERS.map((f) => ({ name: f.name, kind: f.kind, rings: (f.kind === 'land' ? landRegions : seaRegions).get(`~${f.name}`)! }));
+const fillers = FILLERS.map((f) => {
+  const r = (f.kind === 'land' ? landRegions : seaRegions).get(`~${f.name}`)!;
+  return { name: f.name, kind: f.kind, cell: r.outline, rings: r.fill };
+});
 
 if (problems.length > 0) {
   process.stderr.write(`${problems.join('\n')}\n`);
@@ -277,6 +386,7 @@ const lines = [
   `"fillers": [`,
   fillers.map((f) => JSON.stringify(f)).join(',\n'),
   '],',
+  `"landBorders": ${JSON.stringify(landBorders)},`,
   `"land": [`,
   landOutline.map((r) => JSON.stringify(r)).join(',\n'),
   ']',

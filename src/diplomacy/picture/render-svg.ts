@@ -263,25 +263,32 @@ export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: Ga
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
   parts.push(`<title>${escapeXml(picture.title)}</title>`);
-  parts.push(`<defs><clipPath id="land"><path clip-rule="evenodd" d="${ringsPath(geometry.land)}"/></clipPath></defs>`);
-  parts.push(`<rect width="${W}" height="${H}" fill="${SEA}"/>`);
 
-  // Water: sea regions with their borders, the filler water (Caspian) grey.
-  const seas: string[] = [];
+  // Water first with its borders (the land covers the borders' runs over land), then the land cut
+  // along the coast, its borders, and the coastline. Nothing is clipped at drawing time.
+  const seaFills: string[] = [];
+  const seaBorders: string[] = [];
   const lands: string[] = [];
   for (const [id, g] of Object.entries(geometry.provinces)) {
-    if (g.kind === 'sea') seas.push(`<path d="${ringsPath(g.rings)}" fill="${SEA}" stroke="${SEA_BORDER}" stroke-width="1.2" data-province="${id}"/>`);
-    else {
+    if (g.kind === 'sea') {
+      seaFills.push(`<path d="${ringsPath(g.rings)}" fill="${SEA}" data-province="${id}"/>`);
+      seaBorders.push(ringsPath(g.cell));
+    } else {
       const owner = map.provinces.get(id)?.supplyCenter ? picture.centers.get(id) : undefined;
       const fill = g.kind === 'impassable' ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND;
-      lands.push(`<path d="${ringsPath(g.rings)}" fill="${fill}" stroke="${LAND_BORDER}" stroke-width="1.2" data-province="${id}"/>`);
+      lands.push(`<path d="${ringsPath(g.rings)}" fill="${fill}" data-province="${id}"/>`);
     }
   }
   for (const f of geometry.fillers) {
-    (f.kind === 'sea' ? seas : lands).push(`<path d="${ringsPath(f.rings)}" fill="${f.kind === 'sea' ? FILLER_SEA : FILLER_LAND}" stroke="${f.kind === 'sea' ? SEA_BORDER : LAND_BORDER}" stroke-width="1.2"/>`);
+    if (f.kind === 'sea') {
+      seaFills.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_SEA}"/>`);
+      seaBorders.push(ringsPath(f.cell));
+    } else lands.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_LAND}"/>`);
   }
-  parts.push(`<g stroke-linejoin="round">${seas.join('')}</g>`);
-  parts.push(`<g clip-path="url(#land)" stroke-linejoin="round">${lands.join('')}</g>`);
+  parts.push(`<g fill-rule="evenodd">${seaFills.join('')}</g>`);
+  parts.push(`<path d="${seaBorders.join('')}" fill="none" stroke="${SEA_BORDER}" stroke-width="1.2" stroke-linejoin="round"/>`);
+  parts.push(`<g fill-rule="evenodd">${lands.join('')}</g>`);
+  parts.push(`<path d="${geometry.landBorders}" fill="none" stroke="${LAND_BORDER}" stroke-width="1.2" stroke-linecap="round"/>`);
   parts.push(`<path d="${ringsPath(geometry.land)}" fill="none" stroke="${COAST}" stroke-width="1.3" stroke-linejoin="round"/>`);
 
   // Province names and centres.
