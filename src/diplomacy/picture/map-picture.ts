@@ -51,12 +51,22 @@ export function phaseTitle(p: Phase): string {
   return `${SEASONS[p.season]} ${p.year} ${KINDS[p.kind]}`;
 }
 
-/** Outcomes that mean the order did what it said (a hold that held, a disband that disbanded). */
-const SUCCEEDED: ReadonlySet<Outcome> = new Set<Outcome>(['held', 'moved', 'supported', 'convoyed', 'retreated', 'disbanded', 'built', 'waived']);
+/** The outcome that means an order of each kind did what it said. */
+const DONE: Readonly<Record<Order['kind'], Outcome>> = {
+  hold: 'held',
+  move: 'moved',
+  supportHold: 'supported',
+  supportMove: 'supported',
+  convoy: 'convoyed',
+  retreat: 'retreated',
+  disband: 'disbanded',
+  build: 'built',
+  waive: 'waived',
+};
 
-/** Whether an outcome counts as success in the picture. */
-export function statusOf(outcome: Outcome): OrderStatus {
-  return SUCCEEDED.has(outcome) ? 'succeeded' : 'failed';
+/** Whether an order succeeded in the picture: its outcome is the one its kind aims at (a retreat that ends disbanded failed). */
+export function statusOf(kind: Order['kind'], outcome: Outcome): OrderStatus {
+  return DONE[kind] === outcome ? 'succeeded' : 'failed';
 }
 
 /** The picture of a position before adjudication: its orders are drawn as given. */
@@ -85,12 +95,12 @@ export function pictureOfResults(played: Phase, results: readonly ResultLine[], 
     const p = parseOrder(r.order);
     if (!p.ok) continue;
     const o = p.order;
-    orders.push({ power: r.power, order: o, status: statusOf(r.outcome), outcome: r.outcome });
+    orders.push({ power: r.power, order: o, status: statusOf(o.kind, r.outcome), outcome: r.outcome });
     if (o.kind === 'disband' && r.outcome === 'disbanded') {
       removed.push({ power: r.power, kind: (o.unit.kind ?? 'A') as UnitKind, location: o.unit.location });
     }
-    // A retreat that failed (a collision) also disbands the unit (D.VIII retreats; DATC 6.H).
-    if (o.kind === 'retreat' && statusOf(r.outcome) === 'failed') {
+    // A retreat that failed (two retreats to one province, DATC 6.H) disbands the unit.
+    if (o.kind === 'retreat' && r.outcome !== 'retreated') {
       removed.push({ power: r.power, kind: (o.unit.kind ?? 'A') as UnitKind, location: o.unit.location });
     }
   }

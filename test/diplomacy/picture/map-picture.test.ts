@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POWERS, STANDARD_MAP, standardStartState, type Power } from '../../../src/diplomacy/index.js';
+import { POWERS, RULE_PROFILES, STANDARD_MAP, standardStartState, type Power } from '../../../src/diplomacy/index.js';
 import {
   POWER_COLOURS,
   STANDARD_GEOMETRY,
@@ -16,6 +16,8 @@ import {
   tint,
 } from '../../../src/diplomacy/picture/index.js';
 import { CASES, GOLDENS, goldenText, pictureOf } from './pictures.js';
+import { runAdjudicate } from '../../../src/cli/commands/adjudicate.js';
+import { pictureOfJson } from '../../../src/cli/map-command.js';
 
 const PROVINCES = [...STANDARD_MAP.provinces.values()].filter((p) => p.terrain !== 'impassable');
 
@@ -91,6 +93,21 @@ describe('SVG goldens', () => {
     const p = pictureOf('retreat-fall-1901');
     expect(p.units.filter((u) => ['TYR', 'CON'].includes(u.location)).map((u) => u.power).sort()).toEqual(['AUSTRIA', 'TURKEY']);
     expect(p.orders.every((o) => o.order.kind === 'retreat' && o.status === 'succeeded')).toBe(true);
+  });
+
+  it('retreat collision: both retreats fail and both units are drawn crossed out where they stood (DATC 6.H)', () => {
+    const out = runAdjudicate(
+      JSON.stringify({
+        phase: 'F1901R',
+        units: { RUSSIA: ['A GAL', 'A BOH'], GERMANY: ['A MUN'] },
+        dislodged: { AUSTRIA: [{ unit: 'A VIE', attackerFrom: 'GAL' }], ITALY: [{ unit: 'A TRI', attackerFrom: 'SER' }] },
+        orders: { AUSTRIA: ['A VIE R TYR'], ITALY: ['A TRI R TYR'] },
+      }),
+      { rules: RULE_PROFILES.wm },
+    );
+    const p = pictureOfJson(JSON.stringify(out));
+    expect(p.orders.map((o) => o.status)).toEqual(['failed', 'failed']);
+    expect(p.removed.map((u) => `${u.power} ${u.location}`)).toEqual(['AUSTRIA VIE', 'ITALY TRI']);
   });
 
   it('builds: every build is drawn with its ring and the new unit', () => {
