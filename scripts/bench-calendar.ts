@@ -18,7 +18,7 @@ import {
   type GameCalendar,
   type OrderStatus,
   type UnavailableWindow,
-} from '../src/rules/calendar/index.js';
+} from '../src/diplomacy/calendar/index.js';
 
 const GAMES = 10_000;
 const RUNS = 5;

@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/helpers/postgres-global-setup.ts', 'test/helpers/mail-servers-global-setup.ts'],
     // Database tests spawn the CLI and start servers: more than the 5 s default on a slow machine.
+    // The judge's log (src/config/log.ts) is silent in tests; test/service/operator-log.test.ts reads it.
+    env: { MAILJUDGE_LOG_LEVEL: 'silent' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

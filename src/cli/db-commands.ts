@@ -7,6 +7,8 @@ import type { Command } from 'commander';
 import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from '../config/config.js';
 import type { CommonOptions } from './db-command-shell.js';
 import type { GameSpecOptions } from './game-spec.js';
+import { registerTournamentScore } from './tournament-score-command.js';
+import { registerTournamentAssign } from './tournament-assign-command.js';
 
 const DATABASE_HELP = `
 Database: DATABASE_URL (postgres://user:password@host:port/db) if set; otherwise an embedded
@@ -36,6 +38,8 @@ export function registerDbCommands(program: Command): void {
     .action(async (slug: string, opts: CommonOptions & { name: string }) => (await shell()).tournamentCreateCommand(slug, opts));
   withCommon(tournament.command('show <slug>').description('show a tournament: rounds, teams, members, games'))
     .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentShowCommand(slug, opts));
+  registerTournamentScore(tournament);
+  registerTournamentAssign(tournament);
 
   const game = program.command('game').description('create and show games');
   withCommon(

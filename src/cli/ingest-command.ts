@@ -37,7 +37,7 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
   const [{ readConfig }, { openDatabase }, { receiveMessage }, { mboxFromLineLength, receiptTimeFromReceived }, { migrateQueue }] = await Promise.all([
     import('../config/read-config.js'),
     import('../db/connect.js'),
-    import('../mail/inbound/receive-message.js'),
+    import('../service/intake/receive-message.js'),
     import('../mail/sources/pipe.js'),
     import('../worker/queue.js'),
   ]);

@@ -9,6 +9,7 @@ import { Command, CommanderError } from 'commander';
 import { RULE_PROFILES, type RuleProfileName } from '../diplomacy/index.js';
 import { runAdjudicate, type EngineOptions } from './commands/adjudicate.js';
 import { runReplay } from './commands/replay.js';
+import { progress } from './progress.js';
 import { checkOrdersJson, runCheckOrders } from './commands/check-orders.js';
 import { InputError } from './position-json.js';
 import { registerDbCommands } from './db-commands.js';
@@ -16,6 +17,7 @@ import { registerServiceCommands } from './service-commands.js';
 import { registerIngestCommand } from './ingest-command.js';
 import { registerCalendarCommands } from './calendar-commands.js';
 import { runDiceRoll, runDiceVerify } from './commands/dice.js';
+import { registerCoalitionCommands } from './coalition-commands.js';
 import { registerMapCommand } from './map-command.js';
 
 function readStdinBytes(): Buffer {
@@ -94,7 +96,7 @@ engineCommand('adjudicate', 'adjudicate one phase: position and orders as JSON o
 engineCommand('replay', 'replay a game: {"phases": [{"phase": "S1901M", "orders": {...}}, ...]} on stdin, one JSON line per phase')
   .action((opts: { rules: string; endYear?: string }) =>
     guarded(() => {
-      const lines = runReplay(readStdin(), engineOptions(opts));
+      const lines = runReplay(readStdin(), engineOptions(opts), (total) => progress(total, 'replay'));
       process.stdout.write(lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     }),
   );
@@ -142,6 +144,7 @@ registerDbCommands(program);
 registerServiceCommands(program);
 registerIngestCommand(program);
 registerCalendarCommands(program);
+registerCoalitionCommands(program);
 registerMapCommand(program, fail);
 
 // No command calls process.exit after writing: the exit code is set and the process ends when its

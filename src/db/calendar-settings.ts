@@ -6,7 +6,7 @@ import type { Db } from './schema.js';
 
 /** A game's calendar settings. */
 export interface CalendarSettings {
-  /** Turn lengths in hours by phase kind; `undefined`: the judge's usual ones (src/rules/deadlines.ts). */
+  /** Turn lengths in hours by phase kind; `undefined`: the judge's usual ones (src/diplomacy/calendar/deadlines.ts). */
   readonly turnHours: { readonly M?: number; readonly R?: number; readonly A?: number };
   /** Hours before the deadline at which players who have not ordered are reminded. */
   readonly reminderLeadHours: readonly number[];

@@ -3,7 +3,7 @@
  * decision; a request the GM must decide (`needs-gm`) is answered by a later row pointing at it.
  */
 import type { Power } from '../diplomacy/index.js';
-import type { GrantedExtension } from '../rules/calendar/index.js';
+import type { GrantedExtension } from '../diplomacy/calendar/index.js';
 import type { Db, ExtensionDecisionKind } from './schema.js';
 
 export interface StoredExtension {

@@ -3,6 +3,7 @@
  */
 import type {
   Db,
+  GameKindName,
   GameRow,
   GameStatus,
   IdentityPolicy,
@@ -50,6 +51,8 @@ export interface Game {
   /** `S1901M`. */
   readonly currentPhase: string;
   readonly status: GameStatus;
+  /** Diplomacy or the Coalition wargame (fixed at creation). */
+  readonly kind: GameKindName;
   readonly createdAt: Date;
 }
 
@@ -66,6 +69,7 @@ export interface NewGame {
   readonly policies?: Partial<GamePolicies>;
   readonly currentPhase?: string;
   readonly status?: GameStatus;
+  readonly kind?: GameKindName;
 }
 
 /** Map a row to a {@link Game}. */
@@ -87,6 +91,7 @@ export function gameFromRow(row: GameRow): Game {
     },
     currentPhase: row.current_phase,
     status: row.status,
+    kind: row.kind,
     createdAt: row.created_at,
   };
 }
@@ -111,6 +116,7 @@ export async function insertGame(db: Db, game: NewGame): Promise<Game> {
       identity: policies.identity,
       current_phase: game.currentPhase,
       status: game.status,
+      kind: game.kind,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@
  * TD-declared holidays (D.VII(5)): "The TD may decree that certain international holidays are
  * eligible for extensions". A holiday with no tournament applies to every game.
  */
-import type { Holiday } from '../rules/calendar/index.js';
+import type { Holiday } from '../diplomacy/calendar/index.js';
 import type { Db } from './schema.js';
 
 export interface StoredHoliday extends Holiday {

@@ -3,7 +3,7 @@
  * them, for the tally; the result is the one thing ever published (D.IX(2)).
  */
 import type { Power } from '../diplomacy/index.js';
-import type { Ballot, Proposal, Vote, VoteResult } from '../rules/votes.js';
+import type { Ballot, Proposal, Vote, VoteResult } from '../diplomacy/conduct/votes.js';
 import type { Db } from './schema.js';
 
 export interface StoredProposal {

@@ -5,7 +5,7 @@
  * restore. Idempotent (job keys), so every process may run it.
  */
 import type { Db } from './schema.js';
-import { adjudicateJobKey, enqueueJob } from '../worker/queue.js';
+import { adjudicateJobKey, enqueueJob } from './jobs.js';
 
 /** Make sure each open phase of an active game has its adjudication job; returns how many were checked. */
 export async function scheduleOpenPhases(db: Db): Promise<number> {

@@ -11,6 +11,8 @@ import type { ColumnType, Generated, Insertable, Kysely, Selectable, Transaction
 import type { Power } from '../diplomacy/index.js';
 
 /** Any JSON value. */
+import type { CoalitionTables } from './coalition-schema.js';
+
 export type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
 
 /** A jsonb column: reads as `T`, written as JSON text. */
@@ -31,6 +33,8 @@ export type PressRule = 'standard' | 'A' | 'B' | 'C';
 /** How a sender is shown to be the player of record (D.X(6)); see the `games.identity` column comment. */
 export type IdentityPolicy = 'dmarc-or-secret' | 'dmarc' | 'secret' | 'address';
 export type GameStatus = 'forming' | 'active' | 'finished';
+/** Which game a row of `games` is: each kind plugs in through src/service/game-kind.ts. */
+export type GameKindName = 'diplomacy' | 'coalition';
 /** B.7, B.8: who holds a power and on what terms. */
 export type PositionKind = 'original' | 'temporary' | 'permanent';
 export type InboundSource = 'imap' | 'smtp' | 'pipe' | 'cli';
@@ -92,6 +96,7 @@ export interface GamesTable {
   identity: ColumnType<IdentityPolicy, IdentityPolicy | undefined, IdentityPolicy>;
   current_phase: ColumnType<string, string | undefined, string>;
   status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
+  kind: ColumnType<GameKindName, GameKindName | undefined, GameKindName>;
   created_at: CreatedAt;
 }
 
@@ -441,8 +446,8 @@ export interface CommunicationsRecordedTable {
   recorded_at: Date;
 }
 
-/** Every table the judge owns, as Kysely sees them. */
-export interface Database {
+/** Every table the judge owns, as Kysely sees them (the Coalition wargame's in coalition-schema.ts). */
+export interface Database extends CoalitionTables {
   people: PeopleTable;
   tournaments: TournamentsTable;
   rounds: RoundsTable;

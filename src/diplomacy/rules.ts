@@ -15,8 +15,15 @@ export interface Rules {
    * good for either coast; `datc` — DATC 6.B.* (a support to a specific coast must match the move).
    */
   readonly supportCoasts: 'lenient' | 'datc';
-  /** D.VI(2) vs DATC v2.4: a failed convoy to an adjacent province falls back to the land route. */
-  readonly adjacentConvoyFallsBackToLand: boolean;
+  /**
+   * Convoy to an adjacent province (DATC 4.A.3) when the army is to go by convoy (`VIA`, a route, or a
+   * convoy order by a fleet of its own nation) but the convoy orders given form no route: `true` —
+   * DATC v2.4 choice d (6.G.8): the directive is ignored and the army moves by land; `false` — wm
+   * D.VI(2) and DATC v3.0: the convoy attempt fails. Either way, when the convoy orders do form a
+   * route the convoy is the move's only route, also when it is disrupted or fails to a paradox (no
+   * fallback: DATC v2.4 and v3.0 6.G.11, v2.4 6.H.12).
+   */
+  readonly adjacentConvoyWithoutRouteGoesByLand: boolean;
   /** D.VI(3),(4): a specified route restricts the convoy to that route (`false`: routes are ignored, DATC 4.A.6). */
   readonly honourConvoyRoutes: boolean;
   /** D.VI(7): a foreign army is not convoyed by a fleet against its own power's unit when another route exists. */
@@ -29,7 +36,7 @@ export const WM_RULES: Rules = {
   name: 'wm',
   moveCoasts: 'wm',
   supportCoasts: 'lenient',
-  adjacentConvoyFallsBackToLand: false,
+  adjacentConvoyWithoutRouteGoesByLand: false,
   honourConvoyRoutes: true,
   ownUnitConvoyNeedsNoOtherRoute: true,
   adjustmentPrecedence: 'bottom',
@@ -39,7 +46,7 @@ export const DATC2000_RULES: Rules = {
   name: 'datc2000',
   moveCoasts: 'datc',
   supportCoasts: 'datc',
-  adjacentConvoyFallsBackToLand: true,
+  adjacentConvoyWithoutRouteGoesByLand: true,
   honourConvoyRoutes: false,
   ownUnitConvoyNeedsNoOtherRoute: false,
   adjustmentPrecedence: 'top',

@@ -5,7 +5,7 @@
  */
 import { findPhase } from '../db/phases.js';
 import type { Db } from '../db/schema.js';
-import { formatTimeLeft } from '../rules/calendar/index.js';
+import { formatTimeLeft } from '../diplomacy/calendar/index.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
 
 /** `{ deadline, timeLeft }` of the acknowledgement: the phase's deadline now, and the time from receipt to it. */

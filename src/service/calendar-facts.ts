@@ -16,7 +16,7 @@ import { findPhase, type PhaseRecord } from '../db/phases.js';
 import type { Db } from '../db/schema.js';
 import { findGameWindows, type StoredWindow } from '../db/unavailable-windows.js';
 import { parsePhase, type Phase, type Power } from '../diplomacy/index.js';
-import type { GameCalendar, Holiday, NmrNotice, OrderStatus, PowerStatus, UnavailableWindow } from '../rules/calendar/index.js';
+import type { GameCalendar, Holiday, NmrNotice, OrderStatus, PowerStatus, UnavailableWindow } from '../diplomacy/calendar/index.js';
 import { findActingPlayers } from './game-people.js';
 import { findVotesOutstanding } from './open-votes.js';
 import { powersWithOrders } from './powers-to-order.js';
@@ -116,7 +116,7 @@ export function phaseOf(name: string): Phase {
   return p;
 }
 
-/** The pure calendar of the open turn (src/rules/calendar/actions-due.ts). Pure. */
+/** The pure calendar of the open turn (src/diplomacy/calendar/actions-due.ts). Pure. */
 export function gameCalendar(
   facts: CalendarFacts,
   sent: { reminders: ReadonlySet<string>; digests: ReadonlySet<string> },

@@ -6,6 +6,13 @@ import { DateTime } from 'luxon';
 import { exactFormat } from '../rules/calendar/format-deadline.js';
 
 /** The outcome of one command. */
+/** What a command's run gets besides its checked input: who asks, when, and the judge's From address. */
+export interface RunContext {
+  readonly actor: string;
+  readonly now: Date;
+  readonly fromAddress: string;
+}
+
 export type CommandResult =
   | { readonly ok: true; readonly text: string; readonly json: unknown }
   | { readonly ok: false; readonly problems: string[] };

@@ -7,8 +7,8 @@
  * task checks it again under the game lock before it adjudicates early.
  */
 import type { Db } from '../db/schema.js';
-import { earlyAdjudicationAt, earlyAdjudicationCheck, type EarlyAdjudicationInput, type EarlyCheck } from '../rules/calendar/index.js';
-import { earlyAdjudicateJobKey, enqueueJob, removeJob } from '../worker/queue.js';
+import { earlyAdjudicationAt, earlyAdjudicationCheck, type EarlyAdjudicationInput, type EarlyCheck } from '../diplomacy/calendar/index.js';
+import { earlyAdjudicateJobKey, enqueueJob, removeJob } from '../db/jobs.js';
 import { orderStatus, type CalendarFacts } from './calendar-facts.js';
 
 /** The pure rule's input for the open turn at `now`. Pure. */

@@ -9,7 +9,7 @@ import type { Person } from '../db/people.js';
 import type { PhaseRecord } from '../db/phases.js';
 import type { Trx } from '../db/schema.js';
 import type { Power } from '../diplomacy/index.js';
-import { decideExtension, type ExtensionDecision } from '../rules/calendar/index.js';
+import { decideExtension, type ExtensionDecision } from '../diplomacy/calendar/index.js';
 import { loadCalendarInputs } from './calendar-facts.js';
 import { findGm } from './game-people.js';
 import { moveDeadline } from './move-deadline.js';

@@ -11,7 +11,7 @@ import type { Person } from '../db/people.js';
 import { findPhasePress } from '../db/press-items.js';
 import { findOpenProposals } from '../db/proposals.js';
 import type { Db } from '../db/schema.js';
-import { digestFor, windowOccurrences, type Digest, type DigestPower, type ImpersonationAlarm, type RefusedMessage } from '../rules/calendar/index.js';
+import { digestFor, windowOccurrences, type Digest, type DigestPower, type ImpersonationAlarm, type RefusedMessage } from '../diplomacy/calendar/index.js';
 import type { Power } from '../diplomacy/index.js';
 import { orderStatus, type CalendarFacts } from './calendar-facts.js';
 

@@ -8,7 +8,7 @@ import type { Game } from '../db/games.js';
 import { phaseFromRow, type PhaseRecord } from '../db/phases.js';
 import type { Db } from '../db/schema.js';
 import { RULE_PROFILES, type Power } from '../diplomacy/index.js';
-import { formatGmt, formatGmtSeconds } from '../rules/calendar/index.js';
+import { formatGmt, formatGmtSeconds } from '../diplomacy/calendar/index.js';
 import { parseOrderSheet, type OrderSheet } from '../diplomacy/sheet/index.js';
 import { lateForPreviousPhase } from '../rules/submission/late-for-previous-phase.js';
 

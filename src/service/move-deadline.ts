@@ -7,7 +7,7 @@ import { appendAudit } from '../db/audit-log.js';
 import type { Game } from '../db/games.js';
 import { updatePhaseDeadline } from '../db/phases.js';
 import type { Trx } from '../db/schema.js';
-import { adjudicateJobKey, enqueueJob } from '../worker/queue.js';
+import { adjudicateJobKey, enqueueJob } from '../db/jobs.js';
 import { announcementRecipients } from './game-people.js';
 import { sendNotice, when } from './notify.js';
 

@@ -6,7 +6,7 @@
 import type { Game } from '../db/games.js';
 import type { Db } from '../db/schema.js';
 import type { Phase } from '../diplomacy/index.js';
-import { nextDeadline, type NextDeadline } from '../rules/calendar/index.js';
+import { nextDeadline, type NextDeadline } from '../diplomacy/calendar/index.js';
 import { loadCalendarInputs } from './calendar-facts.js';
 
 export async function nextTurnDeadline(db: Db, game: Game, next: Phase, publishedAt: Date): Promise<NextDeadline> {

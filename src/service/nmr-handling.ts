@@ -15,7 +15,7 @@ import type { PhaseRecord } from '../db/phases.js';
 import type { Db, Trx } from '../db/schema.js';
 import { findWithheldPhase, insertWithheldPhase } from '../db/withheld-phases.js';
 import type { Power } from '../diplomacy/index.js';
-import { contactDeadline } from '../rules/calendar/index.js';
+import { contactDeadline } from '../diplomacy/calendar/index.js';
 import { distinctPeople, findActingPlayers, findCaptain, findGm, findTds } from './game-people.js';
 import { sendNotice, when } from './notify.js';
 import { advanceReplacement } from './replacement-procedure.js';

@@ -7,7 +7,7 @@
 import { findBallots, findOpenProposals } from '../db/proposals.js';
 import type { Db } from '../db/schema.js';
 import type { GameState } from '../diplomacy/index.js';
-import { votesMissing } from '../rules/votes.js';
+import { votesMissing } from '../diplomacy/conduct/votes.js';
 import { survivors } from './powers-to-order.js';
 import { describeProposal } from './vote-intake.js';
 

@@ -9,7 +9,7 @@ import type { Person } from '../db/people.js';
 import { insertPress } from '../db/press-items.js';
 import type { Db, StoredPressKind } from '../db/schema.js';
 import type { Power } from '../diplomacy/index.js';
-import { pressSections } from '../rules/press.js';
+import { pressSections } from '../diplomacy/conduct/press.js';
 import type { PressItem as SheetPress } from '../diplomacy/sheet/types.js';
 
 /** The sheet's press colour as stored (`darkGray` → `dark-gray`). Pure. */

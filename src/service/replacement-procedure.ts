@@ -18,7 +18,7 @@ import { findPerson, type Person } from '../db/people.js';
 import { endPosition, findCurrentPositions, holdersByPower, insertPosition } from '../db/positions.js';
 import type { Trx } from '../db/schema.js';
 import type { Power } from '../diplomacy/index.js';
-import { chooseReplacement, type ReplacementChoice } from '../rules/replacements.js';
+import { chooseReplacement, type ReplacementChoice } from '../diplomacy/conduct/replacements.js';
 import { announcementRecipients, distinctPeople, findCaptain, findGm, findReserves, findTds } from './game-people.js';
 import { sendNotice, when } from './notify.js';
 

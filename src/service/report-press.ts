@@ -6,7 +6,7 @@
  */
 import type { StoredPress } from '../db/press-items.js';
 import type { Power } from '../diplomacy/index.js';
-import { pressSections, type PressRule } from '../rules/press.js';
+import { pressSections, type PressRule } from '../diplomacy/conduct/press.js';
 
 export interface ReaderPress {
   readonly press: readonly { readonly author?: Power; readonly text: string }[];

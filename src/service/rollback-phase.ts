@@ -18,9 +18,9 @@ import { parsePhase, phaseIndex } from '../diplomacy/index.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
 import { announcementRecipients } from './game-people.js';
 import { sendNotice } from './notify.js';
-import { defaultDeadline } from '../rules/deadlines.js';
-import { enqueueJob, removeJob } from '../worker/queue.js';
-import { adjudicateJobKey } from '../worker/tasks/adjudicate-phase.js';
+import { defaultDeadline } from '../diplomacy/calendar/deadlines.js';
+import { enqueueJob, removeJob } from '../db/jobs.js';
+import { adjudicateJobKey } from '../db/jobs.js';
 import { gameStateToJson } from '../db/state-json.js';
 import { toJson } from '../db/canonical-json.js';
 

@@ -9,7 +9,7 @@
 import type { Db } from '../db/schema.js';
 import { findBallots, findOpenProposals, insertProposalResult } from '../db/proposals.js';
 import type { GameState, Power } from '../diplomacy/index.js';
-import { collectVotes, proposalAtAdjudication, tallyVote, votePublication, votesMissing, type Proposal, type VoteResult } from '../rules/votes.js';
+import { collectVotes, proposalAtAdjudication, tallyVote, votePublication, votesMissing, type Proposal, type VoteResult } from '../diplomacy/conduct/votes.js';
 import { survivors } from './powers-to-order.js';
 
 export interface TalliedProposal {

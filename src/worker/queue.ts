@@ -1,52 +1,9 @@
 /**
- * The job queue: graphile-worker (LISTEN/NOTIFY, retries with exponential backoff, job keys). Jobs
- * are added with SQL inside the caller's transaction, so a job exists exactly when the state change
- * that asks for it commits (STYLE.md 6.3).
+ * The job queue's runtime side: graphile-worker's own schema and its logger. Jobs are added by
+ * src/db/jobs.ts inside the caller's transaction.
  */
-import { sql } from 'kysely';
 import { Logger, runMigrations } from 'graphile-worker';
-import type { Db } from '../db/schema.js';
-
-export type TaskName = 'adjudicate-phase' | 'send-mail' | 'calendar-tick';
-
-/** The key of a phase's adjudication at its deadline: one job per phase. */
-export function adjudicateJobKey(gameId: string, phase: string): string {
-  return `adjudicate:${gameId}:${phase}`;
-}
-
-/**
- * The key of a phase's early adjudication (D.VII(2): every surviving power Final, 24 hours after the
- * last publication). A separate job from the deadline's, so that cancelling it (a revised set that is
- * not Final) never touches the deadline's job; the task re-checks the conditions when it runs.
- */
-export function earlyAdjudicateJobKey(gameId: string, phase: string): string {
-  return `adjudicate-early:${gameId}:${phase}`;
-}
-
-export interface JobOptions {
-  /** Jobs with the same key are one job: adding again replaces a job that has not started. */
-  readonly jobKey?: string;
-  readonly runAt?: Date;
-  readonly maxAttempts?: number;
-  /** `preserve_run_at` (default) keeps a scheduled job's time; `replace` moves it (GM: adjudicate now). */
-  readonly jobKeyMode?: 'preserve_run_at' | 'replace';
-}
-
-/** Add a job in the caller's transaction. */
-export async function enqueueJob(trx: Db, task: TaskName, payload: object, options: JobOptions = {}): Promise<void> {
-  await sql`SELECT graphile_worker.add_job(
-      ${task}::text,
-      ${JSON.stringify(payload)}::json,
-      run_at := ${options.runAt ?? null}::timestamptz,
-      max_attempts := ${options.maxAttempts ?? 25}::int,
-      job_key := ${options.jobKey ?? null}::text,
-      job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);
-}
-
-/** Remove a pending job by its key (no-op when there is none or it is running). */
-export async function removeJob(trx: Db, jobKey: string): Promise<void> {
-  await sql`SELECT graphile_worker.remove_job(${jobKey}::text)`.execute(trx);
-}
+import { log } from '../config/log.js';
 
 /** Install or update graphile-worker's own schema (idempotent). */
 export async function migrateQueue(connectionString: string): Promise<void> {
@@ -57,6 +14,6 @@ export async function migrateQueue(connectionString: string): Promise<void> {
 /** graphile-worker's logger, with debug and info silenced (warnings and errors go to stderr). */
 export function quietLogger(): Logger {
   return new Logger(() => (level, message) => {
-    if (level === 'error' || level === 'warning') process.stderr.write(`[queue] ${level}: ${message}\n`);
+    if (level === 'error' || level === 'warning') log()[level === 'error' ? 'error' : 'warn']({ event: 'queue' }, message);
   });
 }

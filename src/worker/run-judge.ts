@@ -11,13 +11,15 @@ import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { openDatabase, type OpenDatabase } from '../db/connect.js';
 import { createTransport, type MailTransport } from '../mail/outbound/send.js';
-import { receiveMessage, retryUndecided, type ReceiveContext } from '../mail/inbound/receive-message.js';
+import { receiveMessage, retryUndecided, type ReceiveContext } from '../service/intake/receive-message.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
-import { adjudicatePhaseTask, type AdjudicatePayload } from './tasks/adjudicate-phase.js';
+import { log } from '../config/log.js';
+import { adjudicateTurn } from '../service/game-kinds.js';
+import type { TurnJob } from '../service/game-kind.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { scheduleOpenPhases } from '../db/schedule-jobs.js';
-import { calendarTickTask } from './tasks/calendar-tick.js';
+import { calendarTickTask } from '../service/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 
 export interface RunningJudge {
@@ -62,7 +64,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     queuePool.on('error', () => {});
     queuePool.on('connect', (client) => client.on('error', () => {}));
     // Jobs a killed process had locked are released at once, not after graphile-worker's 4 hours.
-    const registry = await startProcessRegistry(connectionString, { onError: (e) => process.stderr.write(`worker registry: ${e.message}\n`) });
+    const registry = await startProcessRegistry(connectionString, { onError: (e) => log().error({ event: 'registry.error', error: e.message }, 'worker registry') });
     const events: WorkerEvents = new EventEmitter();
     // Jobs are locked by the pool's id (batched fetching) or by a worker's: record both.
     events.on('pool:create', ({ workerPool }) => registry.addWorker(workerPool.id));
@@ -76,7 +78,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       logger: quietLogger(),
       taskList: {
         'adjudicate-phase': async (payload) => {
-          await adjudicatePhaseTask(db, ctx, payload as AdjudicatePayload);
+          await adjudicateTurn(db, ctx, payload as TurnJob);
         },
         'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload),
         // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).
@@ -100,12 +102,12 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     }
     // Messages a killed process stored but never decided are decided now (a losing duplicate attempt rolls back).
     // Each message on its own: one that fails is counted and retried later with backoff, the others go on (issue 20).
-    const retry = { onError: (id: number, e: Error) => void process.stderr.write(`intake retry: message #${id} is still undecided: ${e.message}\n`) };
-    void retryUndecided(db, receiveCtx, { ...retry, graceMs: 0 }).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
+    const retry = { onError: (id: number, e: Error) => log().warn({ event: 'message.retry', inboundId: id, error: e.message }, 'message still undecided') };
+    void retryUndecided(db, receiveCtx, { ...retry, graceMs: 0 }).catch((e: Error) => log().error({ event: 'intake.retry.error', error: e.message }, 'intake retry'));
     // Every minute: each open phase has its adjudication job, and no stored message is left undecided.
     const sweep = setInterval(() => {
-      void scheduleOpenPhases(db).catch((e: Error) => process.stderr.write(`scheduler: ${e.message}\n`));
-      void retryUndecided(db, receiveCtx, retry).catch((e: Error) => process.stderr.write(`intake retry: ${e.message}\n`));
+      void scheduleOpenPhases(db).catch((e: Error) => log().error({ event: 'scheduler.error', error: e.message }, 'scheduler'));
+      void retryUndecided(db, receiveCtx, retry).catch((e: Error) => log().error({ event: 'intake.retry.error', error: e.message }, 'intake retry'));
     }, options.sweepEvery ?? 60_000);
     sweep.unref();
     return {

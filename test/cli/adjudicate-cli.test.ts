@@ -171,6 +171,32 @@ describe('mailjudge adjudicate --rules', () => {
   });
 });
 
+describe('mailjudge adjudicate: DATC 6.G.11, a convoy to an adjacent province with a paradox', () => {
+  // Issues 4.A.2 / 4.A.3: the own fleet makes A SWE - NWY a convoy; the paradox fails it (Szykman,
+  // D.VI(6)) with no fallback to the land route, under both profiles, written plainly or VIA.
+  for (const [args, via] of [[[], ''], [['--rules', 'datc2000'], ''], [['--rules', 'datc2000'], ' VIA'], [['--rules', 'wm'], ' VIA']] as const) {
+    it(`${args.join(' ') || '(default wm)'}: A SWE - NWY${via} fails, F SKA is dislodged`, () => {
+      const out = adjudicate(
+        {
+          phase: 'S1901M',
+          units: { ENGLAND: ['F NWY', 'F NTH'], RUSSIA: ['A SWE', 'F SKA', 'F BAR'] },
+          orders: {
+            ENGLAND: ['F NWY S F NTH - SKA', 'F NTH - SKA'],
+            RUSSIA: [`A SWE - NWY${via}`, 'F SKA C A SWE - NWY', 'F BAR S A SWE - NWY'],
+          },
+        },
+        [...args],
+      );
+      expect(resultFor(out, 'ENGLAND', 'F NTH - SKA').outcome).toBe('moved');
+      expect(resultFor(out, 'ENGLAND', 'F NWY S F NTH - SKA').outcome).toBe('supported');
+      expect(resultFor(out, 'RUSSIA', 'F SKA C A SWE - NWY')).toMatchObject({ outcome: 'disrupted', reason: 'paradox' });
+      expect(out.next).toBe('S1901R');
+      expect(sorted(out.units)).toEqual({ ENGLAND: ['F NWY', 'F SKA'], RUSSIA: ['A SWE', 'F BAR'] });
+      expect(out.dislodged).toMatchObject({ RUSSIA: [{ unit: 'F SKA', attackerFrom: 'NTH' }] });
+    });
+  }
+});
+
 describe('mailjudge adjudicate: a retreat phase', () => {
   // After the example above: France took MUN from BUR, TYR was a standoff. Retreats are not given,
   // so the CLI computes them: BOH, KIE, SIL (not BER or RUH: occupied; not BUR: the attacker's

@@ -2,25 +2,57 @@
  * The pure readers behind `game create`: CSV records and the game description, with every problem.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/cli/csv.js';
+import fc from 'fast-check';
+import { formatCsv, parseCsv } from '../../src/cli/csv.js';
 import { parseGameSpec } from '../../src/cli/game-spec.js';
 
 describe('parseCsv', () => {
   // prettier-ignore
   it.each([
-    ['plain',                   'a,b,c\n1,2,3',                 [[1, ['a', 'b', 'c']], [2, ['1', '2', '3']]]],
-    ['CRLF and blank lines',    'a,b\r\n\r\n c , d \r\n',       [[1, ['a', 'b']], [3, ['c', 'd']]]],
-    ['quoted comma and quote',  '"Doe, Jane","say ""hi"""',     [[1, ['Doe, Jane', 'say "hi"']]]],
-    ['quoted newline',          '"two\nlines",x\ny,z',          [[1, ['two\nlines', 'x']], [3, ['y', 'z']]]],
-    ['a byte-order mark',       '\uFEFFpower,name',             [[1, ['power', 'name']]]],
+    ['plain',                         'a,b,c\n1,2,3',                      [[1, ['a', 'b', 'c']], [2, ['1', '2', '3']]]],
+    ['CRLF and blank lines',          'a,b\r\n\r\n c , d \r\n',            [[1, ['a', 'b']], [3, ['c', 'd']]]],
+    ['CR line ends',                  'a,b\rc,d\r',                        [[1, ['a', 'b']], [2, ['c', 'd']]]],
+    ['quoted comma and quote',        '"Doe, Jane","say ""hi"""',          [[1, ['Doe, Jane', 'say "hi"']]]],
+    ['quoted newline',                '"two\nlines",x\ny,z',               [[1, ['two\nlines', 'x']], [3, ['y', 'z']]]],
+    ['quoted CRLF newlines',          'a\r\n"one\r\ntwo\r\nthree",b\r\nc', [[1, ['a']], [2, ['one\r\ntwo\r\nthree', 'b']], [5, ['c']]]],
+    ['only quoted separators',        '",",""""," , "',                   [[1, [',', '"', ',']]]],
+    ['spaces around a quoted field',  'a, "x, y" ,b',                      [[1, ['a', 'x, y', 'b']]]],
+    ['a stray quote stays text',      'O"Brien,b',                         [[1, ['O"Brien', 'b']]]],
+    ['rows of any length',            'a\nb,c,d\ne,f',                     [[1, ['a']], [2, ['b', 'c', 'd']], [3, ['e', 'f']]]],
+    ['a row of empty fields skipped', ' , ,\nx',                           [[2, ['x']]]],
+    ['a byte-order mark',             '\uFEFFpower,name',                  [[1, ['power', 'name']]]],
+    ['empty text',                    '',                                  []],
   ])('%s', (_what, text, rows) => {
     const r = parseCsv(text);
     expect(r.problems).toEqual([]);
     expect(r.rows.map((row) => [row.line, row.fields])).toEqual(rows);
   });
 
-  it('reports an unclosed quote', () => {
+  it('reports an unclosed quote on the line its record starts, keeping the rows before it', () => {
     expect(parseCsv('a,"open\n').problems).toEqual(['line 1: a quoted field is not closed; add the closing "']);
+    const r = parseCsv('a,b\n\n\nc,"open\nd,e\n');
+    expect(r.problems).toEqual(['line 4: a quoted field is not closed; add the closing "']);
+    expect(r.rows).toEqual([{ line: 1, fields: ['a', 'b'] }]);
+  });
+});
+
+describe('formatCsv', () => {
+  it('quotes only what needs it, doubles quotes, ends lines with CRLF', () => {
+    expect(formatCsv([['power', 'name'], ['FRANCE', 'Doe, Jane'], ['ENGLAND', 'say "hi"'], ['ITALY', 'two\nlines'], ['RUSSIA', ' padded ']])).toBe(
+      'power,name\r\nFRANCE,"Doe, Jane"\r\nENGLAND,"say ""hi"""\r\nITALY,"two\nlines"\r\nRUSSIA," padded "\r\n',
+    );
+  });
+
+  it('reads back what it writes (fields trimmed, rows of empty fields dropped)', () => {
+    const field = fc.stringMatching(/^[a-z ,"\n\r]{0,8}$/);
+    fc.assert(
+      fc.property(fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { maxLength: 6 }), (rows) => {
+        const r = parseCsv(formatCsv(rows));
+        expect(r.problems).toEqual([]);
+        const want = rows.map((row) => row.map((f) => f.trim())).filter((row) => row.some((f) => f !== ''));
+        expect(r.rows.map((row) => row.fields)).toEqual(want);
+      }),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalitionArmyOrders, coalitionPmWindow, coalitionPostOnTime, type CoalitionOrder } from '../../src/rules/submission/index.js';
+import { coalitionArmyOrders, coalitionPmWindow, coalitionPostOnTime, type CoalitionOrder } from '../../src/coalition/submission.js';
 
 const at = (iso: string) => new Date(iso);
 const LOCK = at('2025-03-05T05:00:00Z');

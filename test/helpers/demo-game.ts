@@ -9,7 +9,7 @@ import type { Db } from '../../src/db/schema.js';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { runGameCreate } from '../../src/cli/commands/game-create.js';
 import { DEMO_ORDERS } from '../../src/cli/commands/demo.js';
-import { receiveMessage } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage } from '../../src/service/intake/receive-message.js';
 
 export const DEMO_CTX = { now: () => new Date('2026-03-05T12:00:00Z'), fromAddress: 'judge@judge.example.org' };
 

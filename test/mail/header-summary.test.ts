@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { summarizeHeaders } from '../../src/mail/inbound/header-summary.js';
-import { loopRisk } from '../../src/mail/inbound/receive-message.js';
+import { loopRisk } from '../../src/service/intake/receive-message.js';
 import { isAnswerableAddress } from '../../src/mail/inbound/reply.js';
 import { storableText } from '../../src/mail/inbound/storable-text.js';
 import { parseMessage } from '../../src/mail/inbound/parse-message.js';

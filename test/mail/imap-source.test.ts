@@ -8,7 +8,7 @@
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMailboxCheckpoint } from '../../src/db/mailbox-checkpoints.js';
-import { receiveMessage, type IncomingMessage } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage, type IncomingMessage } from '../../src/service/intake/receive-message.js';
 import { startImapSource, type ImapSource, type ImapSourceOptions } from '../../src/mail/sources/imap-source.js';
 import { SILENT_LOGGER } from '../../src/mail/sources/source-logger.js';
 import { migrateQueue } from '../../src/worker/queue.js';

@@ -27,7 +27,7 @@ import { insertInboundMessage } from '../../src/db/inbound-messages.js';
 import { findPersonByEmail } from '../../src/db/people.js';
 import type { Db } from '../../src/db/schema.js';
 import { MAX_DECIDE_ATTEMPTS } from '../../src/rules/limits.js';
-import { decideStored, receiveMessage, retryUndecided, type ReceiveContext, type ReceiveOutcome } from '../../src/mail/inbound/receive-message.js';
+import { decideStored, receiveMessage, retryUndecided, type ReceiveContext, type ReceiveOutcome } from '../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { CLI } from '../helpers/cli.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';

@@ -11,7 +11,7 @@ import { findOrderSets } from '../../src/db/order-sets.js';
 import { insertPerson, setPersonSecretHash } from '../../src/db/people.js';
 import { insertPosition } from '../../src/db/positions.js';
 import { hashSecret } from '../../src/mail/inbound/identity.js';
-import { receiveMessage, retryUndecided, type ReceiveContext } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage, retryUndecided, type ReceiveContext } from '../../src/service/intake/receive-message.js';
 import { insertInboundMessage } from '../../src/db/inbound-messages.js';
 import { runAudit } from '../../src/cli/commands/audit.js';
 import { migrateQueue } from '../../src/worker/queue.js';

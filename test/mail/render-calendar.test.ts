@@ -4,7 +4,7 @@ import { when } from '../../src/service/notify.js';
 import { adjudicate, parseOrder, type Power } from '../../src/diplomacy/index.js';
 import { buildReportContext } from '../../src/mail/outbound/report-context.js';
 import { renderMail } from '../../src/mail/outbound/render.js';
-import { digestFor } from '../../src/rules/calendar/index.js';
+import { digestFor } from '../../src/diplomacy/calendar/index.js';
 import { position } from '../helpers/position.js';
 
 const game = { id: 'wm-r1-b7', board: 'Board 7', address: 'wm-r1-b7@judge.example.org' };

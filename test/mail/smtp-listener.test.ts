@@ -7,7 +7,7 @@
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '../../src/rules/limits.js';
-import { receiveMessage, type IncomingMessage } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage, type IncomingMessage } from '../../src/service/intake/receive-message.js';
 import { SILENT_LOGGER } from '../../src/mail/sources/source-logger.js';
 import { startSmtpListener, type SmtpListener } from '../../src/mail/sources/smtp-listener.js';
 import { migrateQueue } from '../../src/worker/queue.js';

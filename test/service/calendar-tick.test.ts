@@ -14,10 +14,10 @@ import { insertNmrNotice, startCivilDisorder } from '../../src/db/nmr-notices.js
 import { findPhase } from '../../src/db/phases.js';
 import { findCurrentPositions } from '../../src/db/positions.js';
 import { POWERS } from '../../src/diplomacy/index.js';
-import { contactDeadline } from '../../src/rules/calendar/index.js';
+import { contactDeadline } from '../../src/diplomacy/calendar/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
-import { adjudicatePhaseTask } from '../../src/worker/tasks/adjudicate-phase.js';
-import { calendarTickTask } from '../../src/worker/tasks/calendar-tick.js';
+import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { calendarTickTask } from '../../src/service/calendar-tick.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, communicate, mails, orders, storedMessage } from './fixtures.js';
 import { JUDGE } from './sim.js';

@@ -9,9 +9,9 @@ import { findGame } from '../../src/db/games.js';
 import { findOrderSets } from '../../src/db/order-sets.js';
 import { findPhase, findPhases } from '../../src/db/phases.js';
 import { rollbackPhase } from '../../src/service/rollback-phase.js';
-import { receiveMessage } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage } from '../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../src/worker/queue.js';
-import { adjudicatePhaseTask } from '../../src/worker/tasks/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
 import { DEMO_CTX, demoGameWithOrders, orderMail } from '../helpers/demo-game.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 

@@ -17,10 +17,10 @@ import { findPhase } from '../../src/db/phases.js';
 import type { Db } from '../../src/db/schema.js';
 import { RULE_PROFILES, type Power } from '../../src/diplomacy/index.js';
 import { parseMessage } from '../../src/mail/inbound/parse-message.js';
-import { receiveMessage, type ReceiveOutcome } from '../../src/mail/inbound/receive-message.js';
+import { receiveMessage, type ReceiveOutcome } from '../../src/service/intake/receive-message.js';
 import { parseOrderSheet } from '../../src/diplomacy/sheet/index.js';
-import { adjudicatePhaseTask, type AdjudicateOutcome, type AdjudicatePayload } from '../../src/worker/tasks/adjudicate-phase.js';
-import { calendarTickTask, type TickReport } from '../../src/worker/tasks/calendar-tick.js';
+import { adjudicatePhaseTask, type AdjudicateOutcome, type AdjudicatePayload } from '../../src/service/adjudicate-phase.js';
+import { calendarTickTask, type TickReport } from '../../src/service/calendar-tick.js';
 
 export const JUDGE = 'judge@judge.example.org';
 const HOUR = 3_600_000;

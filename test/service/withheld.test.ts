@@ -15,7 +15,7 @@ import { findWithheldPhase } from '../../src/db/withheld-phases.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { scheduleOpenPhases } from '../../src/db/schedule-jobs.js';
-import { adjudicatePhaseTask } from '../../src/worker/tasks/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails, orders } from './fixtures.js';
 import { JUDGE } from './sim.js';

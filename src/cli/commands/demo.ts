@@ -10,7 +10,7 @@ import type { Config } from '../../config/config.js';
 import { DEFAULT_POLICIES, findGame } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { POWERS, type Power } from '../../diplomacy/index.js';
-import { receiveMessage } from '../../mail/inbound/receive-message.js';
+import { receiveMessage } from '../../service/intake/receive-message.js';
 import { outboxFileName } from '../../mail/outbound/send.js';
 import { startJudge } from '../../worker/run-judge.js';
 import { processNow } from '../../db/schedule-jobs.js';

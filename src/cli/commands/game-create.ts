@@ -10,7 +10,7 @@ import { findGame, findGameByAddress, insertGame } from '../../db/games.js';
 import { findOrInsertPerson } from '../../db/people.js';
 import { insertPhase } from '../../db/phases.js';
 import { insertDeadlineConsent } from '../../db/deadline-consents.js';
-import { checkTurnLength } from '../../rules/calendar/index.js';
+import { checkTurnLength } from '../../diplomacy/calendar/index.js';
 import { insertPosition } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { ensureRound, findTournamentBySlug } from '../../db/tournaments.js';

@@ -18,10 +18,25 @@ import {
 } from '../../diplomacy/index.js';
 import { InputError, ReplayJson, formatOutcome, formatPosition, parseJsonText, readOrders, readPosition, validate } from '../position-json.js';
 import type { EngineOptions } from './adjudicate.js';
+import type { Progress } from '../progress.js';
 
-/** Replay a game; returns the output lines; throws `InputError` on bad input. */
-export function runReplay(input: string, options: EngineOptions): object[] {
+/**
+ * Replay a game; returns the output lines; throws `InputError` on bad input. `startProgress`, if
+ * given, is called with the number of listed phases and ticked after each.
+ */
+export function runReplay(input: string, options: EngineOptions, startProgress?: (total: number) => Progress): object[] {
   const json = validate(ReplayJson, parseJsonText(input));
+  const bar = startProgress?.(json.phases.length);
+  try {
+    return replayPhases(json, options, bar);
+  } finally {
+    bar?.stop();
+  }
+}
+
+type ReplayInput = ReturnType<typeof ReplayJson.parse>;
+
+function replayPhases(json: ReplayInput, options: EngineOptions, bar: Progress | undefined): object[] {
   let state: GameState = json.start ? readPosition(json.start) : standardStartState();
   let current: Phase | null = state.phase;
   let lastDisbanded = new Set<string>();
@@ -31,6 +46,7 @@ export function runReplay(input: string, options: EngineOptions): object[] {
   // Index of the last phase played (a listed phase at or before it is out of order).
   let played = phaseIndex(state.phase) - 1;
   json.phases.forEach((entry, k) => {
+    bar?.tick();
     const where = `phases[${k}]`;
     if (entry.phase.trim().toUpperCase() === 'COMPLETED' && current === null) return; // webDiplomacy's end marker
     const phase = parsePhase(entry.phase);

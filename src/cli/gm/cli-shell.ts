@@ -11,12 +11,8 @@ import { migrateQueue } from '../../worker/queue.js';
 export type { CommonOptions } from '../db-command-shell.js';
 import type { CommonOptions } from '../db-command-shell.js';
 
-/** What a command's run gets besides its checked input. */
-export interface RunContext {
-  readonly actor: string;
-  readonly now: Date;
-  readonly fromAddress: string;
-}
+import type { RunContext } from '../../service/command-result.js';
+export type { RunContext };
 
 /**
  * Run one command through the shared database-command shell (src/cli/db-command-shell.ts), with the

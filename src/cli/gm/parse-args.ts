@@ -3,7 +3,7 @@
  * the value, never thrown (STYLE.md 6.4).
  */
 import { POWERS, parsePhase, type Power } from '../../diplomacy/index.js';
-import { WEEKDAYS, isValidZone, type Weekday } from '../../rules/calendar/index.js';
+import { WEEKDAYS, isValidZone, type Weekday } from '../../diplomacy/calendar/index.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 

@@ -3,7 +3,7 @@
  * {@link parseOrderSheet}; every problem is a {@link SheetIssue}, never an exception.
  */
 import type { GameMap, GameState, Order, ParseOrderIssueCode, Power, ProvinceId, Rules } from '../index.js';
-import type { SheetIssue } from './issue.js';
+import type { SheetIssue } from '../../rules/sheet-issue.js';
 
 export type SheetIssueCode =
   // The single-order grammar (src/diplomacy/orders/parse-order.ts).

@@ -20,7 +20,7 @@ import { gameView } from '../outbound/queue-mail.js';
 import { decide, type Received } from './decide.js';
 import { isDecisionConflict } from './decision-owner.js';
 import { summarizeHeaders, type HeaderSummary } from './header-summary.js';
-import { candidateGames, gmtSeconds, loopRisk, type ReceiveOutcome } from './receive-message.js';
+import { candidateGames, gmtSeconds, loopRisk, type ReceiveOutcome } from './intake.js';
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 import { storableText } from './storable-text.js';
 import type { Game } from '../../db/games.js';

@@ -6,7 +6,7 @@
 import { enqueueOutbox, outboxMessageId } from '../../db/outbox.js';
 import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import { enqueueJob } from '../../worker/queue.js';
+import { enqueueJob } from '../../db/jobs.js';
 import { renderMail } from './render.js';
 
 export interface QueuedMail {

@@ -28,7 +28,7 @@ import {
 } from '../../db/mailbox-checkpoints.js';
 import type { Db } from '../../db/schema.js';
 import type { ImapConfig } from '../../config/config.js';
-import type { IncomingMessage } from '../inbound/receive-message.js';
+import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
 
 /** How to reach the IMAP server. */

@@ -6,52 +6,44 @@
  *
  * Everything here is pure; the command itself is src/cli/ingest-command.ts.
  */
+import { DateTime } from 'luxon';
 import { headerFields } from '../inbound/header-fields.js';
 
 export { mboxFromLineLength } from '../inbound/header-fields.js';
 
-const MONTHS: Readonly<Record<string, number>> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
-/** RFC 5322 §4.3 obsolete zone names (and the common UTC), in hours east of UTC. */
-const ZONES: Readonly<Record<string, number>> = { ut: 0, utc: 0, gmt: 0, edt: -4, est: -5, cdt: -5, cst: -6, mdt: -6, mst: -7, pdt: -7, pst: -8 };
-
 /**
  * An RFC 5322 date-time (`Tue, 7 May 2024 09:15:02 +0000 (UTC)`), or `undefined` when it is not
- * one. Comments are ignored; a two-digit year is read as RFC 5322 §4.3 says; the day of the week
- * is not checked. Pure.
+ * one. luxon's `DateTime.fromRFC2822` parses it (calendar checks included: no 31 Feb); a short
+ * pre-pass first brings the RFC 5322 forms luxon does not take into its grammar: comments anywhere,
+ * nested too (§3.2.2), folding whitespace, month and zone names in any case (§3.3), the obsolete
+ * zones `UT` and the military letters, read as UTC, and the common `UTC` (§4.3), two- and three-digit
+ * years as §4.3 says (00–49 → 20xx, 50–999 → +1900), a one-digit hour, and a leap second (:60, read
+ * as :59). The day
+ * of the week is not checked (the date wins). Refused although luxon would take them: hour 24 and a
+ * zone with more than 59 minutes. Pure.
  */
 export function parseRfc5322Date(text: string): Date | undefined {
-  const clean = text.replace(/\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
-  const m = /^(?:[A-Za-z]{3},?\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{2,4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([+-]\d{4}|[A-Za-z]{1,5})?$/.exec(clean);
-  if (!m) return undefined;
-  const [, dd, mon, yy, hh, mi, ss, zone] = m;
-  const month = MONTHS[mon!.toLowerCase()];
-  if (month === undefined) return undefined;
-  let year = Number(yy);
-  if (yy!.length === 2) year += year < 50 ? 2000 : 1900;
-  else if (yy!.length === 3) year += 1900;
-  const day = Number(dd);
-  const hour = Number(hh);
-  const minute = Number(mi);
-  const second = ss === undefined ? 0 : Math.min(Number(ss), 59); // a leap second counts as :59
-  if (hour > 23 || minute > 59 || Number(ss ?? 0) > 60) return undefined;
-  let offsetMinutes: number;
-  if (zone === undefined) return undefined; // the zone is required
-  if (/^[+-]\d{4}$/.test(zone)) {
-    const sign = zone[0] === '-' ? -1 : 1;
-    const zh = Number(zone.slice(1, 3));
-    const zm = Number(zone.slice(3, 5));
-    if (zm > 59) return undefined;
-    offsetMinutes = sign * (zh * 60 + zm);
-  } else {
-    // A one-letter military zone counts as UTC (RFC 5322 §4.3); any other name is not a zone we know.
-    const hours = zone.length === 1 ? 0 : ZONES[zone.toLowerCase()];
-    if (hours === undefined) return undefined;
-    offsetMinutes = hours * 60;
+  let clean = text;
+  // §3.2.2: comments may nest; drop the innermost until none is left (an unbalanced one stays and fails).
+  for (let before = ''; before !== clean; ) {
+    before = clean;
+    clean = clean.replace(/\([^()]*\)/g, ' ');
   }
-  const utc = Date.UTC(year, month, day, hour, minute, second);
-  const check = new Date(utc);
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== month) return undefined; // 31 Feb
-  return new Date(utc - offsetMinutes * 60_000);
+  clean = clean.replace(/\s+/g, ' ').trim();
+  clean = clean.replace(/^[A-Za-z]{3},?\s*(?=\d)/, ''); // the day of the week: not checked
+  // Split into its fields only to normalise them; luxon reads the result.
+  const m = /^(\d{1,2}) ([A-Za-z]{3}) (\d{2,4}) (\d{1,2}:\d\d(?::\d\d)?) ([+-]\d{4}|[A-Za-z]{1,3})$/.exec(clean);
+  if (!m) return undefined;
+  const [, day, month, year, time, zone] = m as unknown as [string, string, string, string, string, string];
+  const y = Number(year);
+  const fullYear = year.length === 4 ? year : String(year.length === 2 && y < 50 ? 2000 + y : 1900 + y); // §4.3
+  const upper = zone.toUpperCase();
+  const luxonZone = upper === 'UT' || upper === 'UTC' || (upper.length === 1 && upper !== 'J') ? '+0000' : upper; // §4.3
+  if (/^[+-]\d\d[6-9]\d$/.test(luxonZone) || time.startsWith('24:')) return undefined;
+  const monthName = month[0]!.toUpperCase() + month.slice(1).toLowerCase();
+  const hms = time.padStart(time.indexOf(':') === 1 ? time.length + 1 : time.length, '0').replace(/:60$/, ':59');
+  const parsed = DateTime.fromRFC2822(`${day} ${monthName} ${fullYear} ${hms} ${luxonZone}`);
+  return parsed.isValid ? parsed.toJSDate() : undefined;
 }
 
 /**

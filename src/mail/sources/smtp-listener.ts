@@ -17,7 +17,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
-import type { IncomingMessage } from '../inbound/receive-message.js';
+import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
 
 export type InboundRole = 'game' | 'confirm';

@@ -2,6 +2,7 @@
  * Where the mail sources (IMAP, the SMTP listener) report what they must not throw: a lost
  * connection, a failed flag, a handler error that the sender will retry.
  */
+import { log } from '../../config/log.js';
 
 /** A source's log. */
 export interface SourceLogger {
@@ -9,10 +10,10 @@ export interface SourceLogger {
   warn(message: string): void;
 }
 
-/** Warnings to stderr, nothing else (the default). */
+/** Into the judge's log (src/config/log.ts): warnings, and information at debug level (the default). */
 export const STDERR_LOGGER: SourceLogger = {
-  info: () => {},
-  warn: (message) => void process.stderr.write(`${message}\n`),
+  info: (message) => log().debug({ event: 'source' }, message),
+  warn: (message) => log().warn({ event: 'source' }, message),
 };
 
 /** Nothing at all (tests that provoke failures on purpose). */

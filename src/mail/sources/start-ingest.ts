@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { Config } from '../../config/config.js';
 import { findGameByAddress } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import type { IncomingMessage } from '../inbound/receive-message.js';
+import type { IncomingMessage } from '../inbound/intake.js';
 import { imapSourceSettings, startImapSource, type ImapSource, type SyncResult } from './imap-source.js';
 import { startSmtpListener, type SmtpListener } from './smtp-listener.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';

@@ -1,47 +1,10 @@
 /**
- * The game calendar (D.VII): deadlines clear of players' unavailable windows, publication times,
- * early adjudication, extensions, reminders, NMRs and contact deadlines, the GM's digest, and the
- * per-game "what is due now" evaluation. All pure: time is always a parameter.
+ * Time as every game's calendar needs it: intervals, time zones, deadlines written for people (GMT
+ * first, then the reader's zone), holidays. The Diplomacy calendar (D.VII) builds on these in
+ * src/diplomacy/calendar. All pure: time is always a parameter.
  */
 export { MINUTE, HOUR, DAY, WEEK, type Interval } from './time.js';
 export { isValidZone, offsetMinutes } from './zone-time.js';
 export type { CalendarWarning, Recipient } from './warnings.js';
-export {
-  MAX_WINDOW_HOURS,
-  WEEKDAYS,
-  insideWindow,
-  validateWindow,
-  windowHours,
-  windowOccurrences,
-  type UnavailableWindow,
-  type Weekday,
-  type WindowIssue,
-} from './unavailable-window.js';
-export { SEARCH_LIMIT_MS, blockedIntervals, nextAllowedPublication, publicationAllowed } from './publication.js';
-export { MIN_TURN_HOURS, nextDeadline, type NextDeadline, type NextDeadlineInput } from './next-deadline.js';
-export { checkTurnLength, type TurnLengthCheck, type TurnLengthInput } from './turn-length.js';
 export { exactFormat, formatDeadlineForRecipients, formatGmt, formatGmtSeconds, formatInZone, type DeadlineLine } from './format-deadline.js';
-export { MIN_BETWEEN_PUBLICATIONS_MS, earlyAdjudicationAt, earlyAdjudicationCheck, type EarlyAdjudicationInput, type EarlyBlock, type EarlyCheck } from './early-adjudication.js';
 export { holidayAllowanceHours, holidaysOverlapping, type Holiday } from './holidays.js';
-export {
-  EXTENSION_NOTICE_HOURS,
-  MAX_EXTENSION_HOURS_PER_POSITION,
-  decideExtension,
-  type ExtensionDecision,
-  type ExtensionInput,
-  type ExtensionRequest,
-  type GrantedExtension,
-} from './extensions.js';
-export { reminderKey, remindersDue, type OrderStatus, type PowerStatus, type Reminder, type RemindersInput } from './reminders.js';
-export {
-  CONTACT_HOURS,
-  CONTACT_HOURS_OVER_WEEKEND,
-  contactDeadline,
-  includesWeekend,
-  nmrAtDeadline,
-  noNmrAllowed,
-  type NmrDecision,
-  type NoticeRecipient,
-} from './nmr.js';
-export { digestFor, formatTimeLeft, type Digest, type DigestInput, type DigestPower, type ImpersonationAlarm, type RefusedMessage } from './digest.js';
-export { actionsDue, digestKey, type CalendarAction, type GameCalendar, type NmrNotice } from './actions-due.js';

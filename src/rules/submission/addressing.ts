@@ -63,7 +63,8 @@ export function subjectTags(subject: string): string[] {
  */
 export function gameFromAddresses(addresses: readonly string[], subject: string, candidates: readonly GameCandidate[]): GameMatch {
   const named = new Set(addresses.map(normalizeAddress));
-  const byAddress = candidates.filter((g) => named.has(normalizeAddress(g.address)));
+  // A game may be listed under several addresses (a Coalition game's thread, PM and battle addresses): one game.
+  const byAddress = [...new Map(candidates.filter((g) => named.has(normalizeAddress(g.address))).map((g) => [g.id, g])).values()];
   const tags = new Set(subjectTags(subject));
   const tagged = (games: readonly GameCandidate[]) => games.filter((g) => tags.has(g.id.toLowerCase()));
   if (byAddress.length === 1) return { gameId: byAddress[0]!.id, by: 'address', addressed: true };
@@ -72,7 +73,7 @@ export function gameFromAddresses(addresses: readonly string[], subject: string,
     if (t.length === 1) return { gameId: t[0]!.id, by: 'subject', addressed: true };
     return { gameId: undefined, candidates: (t.length > 1 ? t : byAddress).map((g) => g.id) };
   }
-  const t = tagged(candidates);
+  const t = [...new Map(tagged(candidates).map((g) => [g.id, g])).values()];
   if (t.length === 1) return { gameId: t[0]!.id, by: 'subject', addressed: false };
   return { gameId: undefined, candidates: t.map((g) => g.id) };
 }

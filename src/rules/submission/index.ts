@@ -7,13 +7,3 @@ export { isOnTime, lateDecision, type LateDecision, type LatePolicy, type TimeRe
 export { countedReceipt, type CountedReceipt, type MailCopy } from './receipt.js';
 export { addressedToGame, gameFromAddresses, normalizeAddress, subjectTags, type GameCandidate, type GameMatch } from './addressing.js';
 export { rateLimit, RATE_LIMIT_WINDOW_MS, type RateLimitDecision } from './rate-limit.js';
-export {
-  coalitionArmyOrders,
-  coalitionPmWindow,
-  coalitionPostOnTime,
-  COALITION_PM_WINDOW_HOURS,
-  type CoalitionArmyDecision,
-  type CoalitionOrder,
-  type CoalitionOrderRejection,
-  type PmWindowDecision,
-} from '../../coalition/submission.js';

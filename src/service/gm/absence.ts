@@ -8,11 +8,11 @@ import { appendAudit } from '../../db/audit-log.js';
 import { declareWindow, withdrawWindow } from '../../db/unavailable-windows.js';
 import type { Db } from '../../db/schema.js';
 import type { Power } from '../../diplomacy/index.js';
-import { insideWindow, validateWindow, windowHours, type UnavailableWindow, type Weekday } from '../../rules/calendar/index.js';
+import { insideWindow, validateWindow, windowHours, type UnavailableWindow, type Weekday } from '../../diplomacy/calendar/index.js';
 import { formatGmt, problems, type CommandResult } from '../command-result.js';
 import { findActingPlayers, findGm, distinctPeople } from '../game-people.js';
 import { sendNotice } from '../notify.js';
-import type { RunContext } from '../../cli/gm/cli-shell.js';
+import type { RunContext } from '../command-result.js';
 import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
 

@@ -7,11 +7,11 @@
  */
 import { insertDeadlineConsent } from '../../db/deadline-consents.js';
 import type { Db } from '../../db/schema.js';
-import { blockedIntervals, checkTurnLength, type UnavailableWindow } from '../../rules/calendar/index.js';
+import { blockedIntervals, checkTurnLength, type UnavailableWindow } from '../../diplomacy/calendar/index.js';
 import { formatGmt, problems, type CommandResult } from '../command-result.js';
 import { findLastPublication, loadCalendarInputs } from '../calendar-facts.js';
 import { moveDeadline } from '../move-deadline.js';
-import type { RunContext } from '../../cli/gm/cli-shell.js';
+import type { RunContext } from '../command-result.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { lockOpenTurn } from './open-turn.js';
 

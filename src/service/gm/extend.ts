@@ -10,14 +10,14 @@ import { insertExtension } from '../../db/extensions.js';
 import { findPerson } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
 import type { Power } from '../../diplomacy/index.js';
-import { nextAllowedPublication, type UnavailableWindow } from '../../rules/calendar/index.js';
+import { nextAllowedPublication, type UnavailableWindow } from '../../diplomacy/calendar/index.js';
 import { formatGmt, problems, type CommandResult } from '../command-result.js';
 import { loadCalendarInputs } from '../calendar-facts.js';
 import { findPendingRequest, handleExtensionRequest } from '../extension-request.js';
 import { findActingPlayers } from '../game-people.js';
 import { moveDeadline } from '../move-deadline.js';
 import { sendNotice, when } from '../notify.js';
-import type { RunContext } from '../../cli/gm/cli-shell.js';
+import type { RunContext } from '../command-result.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { lockOpenTurn } from './open-turn.js';
 

@@ -12,12 +12,12 @@
  * conditions only: nothing is published inside a declared window (the adjudication waits for its end),
  * and a proposal whose votes are not all in is not decided (it stays open to the next deadline).
  * The players' consent to shorter turns (D.VII(4)(a)) does not shorten the 24 hours (see
- * src/rules/calendar/early-adjudication.ts).
+ * src/diplomacy/calendar/early-adjudication.ts).
  */
 import { appendAudit } from '../../db/audit-log.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { inTransaction } from '../../db/in-transaction.js';
-import { formatGmt, formatGmtSeconds, nextAllowedPublication, noNmrAllowed, publicationAllowed, type EarlyBlock } from '../../rules/calendar/index.js';
+import { formatGmt, formatGmtSeconds, nextAllowedPublication, noNmrAllowed, publicationAllowed, type EarlyBlock } from '../../diplomacy/calendar/index.js';
 import { problems, type CommandResult } from '../command-result.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import { loadCalendarFacts, orderStatus, type CalendarFacts } from '../calendar-facts.js';
@@ -25,7 +25,7 @@ import { earlyCheck, scheduleEarlyAdjudication } from '../early-adjudication.js'
 import { announcementRecipients, distinctPeople, findTds } from '../game-people.js';
 import { withheldReady } from '../nmr-handling.js';
 import { sendNotice, when } from '../notify.js';
-import type { RunContext } from '../../cli/gm/cli-shell.js';
+import type { RunContext } from '../command-result.js';
 import { lockOpenTurn } from './open-turn.js';
 
 export interface ProcessArgs {

@@ -19,12 +19,12 @@ import { findReplacementPeriods, insertReplacementPeriod } from '../../db/replac
 import type { Db } from '../../db/schema.js';
 import { findWithheldPhase } from '../../db/withheld-phases.js';
 import { parsePhase, phaseIndex, type Power } from '../../diplomacy/index.js';
-import { replacementStatus } from '../../rules/replacements.js';
+import { replacementStatus } from '../../diplomacy/conduct/replacements.js';
 import { problems, type CommandResult } from '../command-result.js';
 import { announcementRecipients, distinctPeople, findActingPlayers, findGm } from '../game-people.js';
 import { sendGameStart } from '../game-start.js';
 import { sendNotice } from '../notify.js';
-import type { RunContext } from '../../cli/gm/cli-shell.js';
+import type { RunContext } from '../command-result.js';
 import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
 

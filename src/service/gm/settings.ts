@@ -9,11 +9,11 @@ import { appendAudit } from '../../db/audit-log.js';
 import { findCalendarSettings, saveCalendarSettings, type CalendarSettings } from '../../db/calendar-settings.js';
 import { findGame } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import { MIN_TURN_HOURS } from '../../rules/calendar/index.js';
-import { TURN_HOURS } from '../../rules/deadlines.js';
+import { MIN_TURN_HOURS } from '../../diplomacy/calendar/index.js';
+import { TURN_HOURS } from '../../diplomacy/calendar/deadlines.js';
 import { problems, type CommandResult } from '../command-result.js';
 import { hasDeadlineConsent } from '../../db/deadline-consents.js';
-import type { RunContext } from '../../cli/gm/cli-shell.js';
+import type { RunContext } from '../command-result.js';
 import { announcementRecipients } from '../game-people.js';
 import { sendNotice } from '../notify.js';
 

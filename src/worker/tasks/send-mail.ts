@@ -6,6 +6,7 @@
  */
 import { claimPendingOutbox, markOutboxFailed, markOutboxSent } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';
+import { log } from '../../config/log.js';
 import { SendError, type MailTransport } from '../../mail/outbound/send.js';
 
 export interface SendMailPayload {
@@ -23,6 +24,7 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
     try {
       await transport.send(mail);
       await markOutboxSent(trx, mail.id);
+      log().info({ event: 'mail.sent', outboxId: mail.id, kind: mail.kind, game: mail.gameId ?? null, phase: /\b[sfw]\d{4}[mra]\b/i.exec(mail.dedupeKey)?.[0].toUpperCase() ?? null, key: mail.dedupeKey, to: mail.to, messageId: mail.messageId ?? null }, `mail sent: ${mail.kind}`);
     } catch (e) {
       failure = { error: e as Error, permanent: e instanceof SendError && e.permanent, attempts: mail.attempts + 1 };
     }
@@ -30,6 +32,7 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
   if (failure) {
     const permanent = failure.permanent || failure.attempts >= MAX_SEND_ATTEMPTS;
     await markOutboxFailed(db, payload.outboxId, failure.error.message, { permanent });
+    log()[permanent ? 'error' : 'warn']({ event: 'mail.failed', outboxId: payload.outboxId, attempts: failure.attempts, permanent, error: failure.error.message }, 'mail not sent');
     if (!permanent) throw failure.error; // graphile-worker retries with backoff
   }
 }

@@ -285,21 +285,19 @@ export const cases: DatcCase[] = [
         'F NWY S F NTH - SKA': 'succeeds',
         'F NTH - SKA': 'succeeds',
         'A SWE - NWY': 'fails',
+        'F SKA C A SWE - NWY': 'fails',
       },
       dislodged: ['F SKA'],
-    },
-    profiles: {
-      datc2000: {
-        expect: {
-          results: { 'F NWY S F NTH - SKA': 'cut', 'F NTH - SKA': 'fails', 'A SWE - NWY': 'succeeds' },
-          dislodged: ['F NWY'],
-        },
-        why: 'DATC v2 preference (v3.0 4.A.3, 6.G.20): a failed convoy to an adjacent province falls back to the land route. Whether or not the convoy through SKA holds, the army reaches NWY (by land it cuts the support of F NWY; by sea it is the paradox the Szykman rule leaves to the land route), so with A BAR\'s support it dislodges F NWY and F NTH bounces.',
+      units: {
+        ENGLAND: ['F NWY', 'F SKA'],
+        RUSSIA: ['A SWE', 'F BAR'],
       },
     },
     note:
       'Issues 4.A.2 and 4.A.3: the move is by convoy (own fleet) with no land fallback; the convoyed army does not cut the support for the attack on its convoying fleet, so F SKA is dislodged and the army does not advance. ' +
-      'DATC v2.4 6.G.11 gave the same answer under its preferences (1982/2000 rule + Szykman), so no datc2000 profile is given. DOUBT: if the datc2000 profile implements "a failed own-fleet convoy falls back to the land route" literally for DISRUPTED convoys, this case becomes the paradox the document describes (convoy available only if the land route is taken); resolved with Szykman + fallback it would give A SWE - NWY by land, F NWY dislodged, F NTH - SKA failing. v2.4 itself did not do that.',
+      'DATC v2.4 6.G.11 gave the same answer under its preferences (4.A.3 choice d, the 1982/2000 rule, with the Szykman rule): "the move from Sweden to Norway must be treated as a convoy ... the fleet in the North Sea will dislodge the Russian fleet in Skagerrak and the army in Sweden will not advance". ' +
+      'Its land fallback (6.G.8) is only for a convoy that no orders form, so the datc2000 profile gives this answer too and no profile is needed. The same position with A SWE - NWY VIA is WM.D.VI(6).3. ' +
+      '`units` (added by the transcriber) is the position after the movement, without the dislodged F SKA.',
   },
   {
     id: '6.G.12',
@@ -506,23 +504,9 @@ export const cases: DatcCase[] = [
       },
       dislodged: ['F ENG'],
     },
-    profiles: {
-      datc2000: {
-        expect: {
-          results: {
-            'F BRE - ENG': 'succeeds',
-            'F MAO S F BRE - ENG': 'succeeds',
-            'A PIC - BEL VIA': 'succeeds',
-            'A BUR S A PIC - BEL': 'succeeds',
-          },
-          dislodged: ['F ENG'],
-        },
-        why: 'Project datc2000 profile (issue 4.A.3, DATC version 2 preference as described in v3.0 4.A.3 and 6.G.20): a failed explicit convoy falls back to the land route, so A PIC moves to the empty Belgium by land (supported by A BUR).',
-      },
-    },
     note:
       'Issue 4.A.3: v3.0 prefers no fallback to the land route, so the move of Picardy fails. wm D.VI(2) also has no fallback. ' +
-      'DOUBT on the datc2000 profile: the case is new in v3.0. DATC v2.4 itself (6.H.12, 6.G.11) let an army whose ordered convoy is DISRUPTED fail (its "fallback" was for a convoy that is not ordered at all, 6.G.8); under that reading datc2000 would agree with `expect` here. The profile follows the project\'s stated datc2000 rule (a failed explicit/own-fleet convoy falls back to the land route).',
+      'The case is new in v3.0; the datc2000 profile (DATC v2.4, 4.A.3 choice d) gives the same answer: the convoy orders form a route (F ENG), so the army tries the convoy and fails with it, as the army in Liverpool does in v2.4 6.H.12; v2.4 fell back to the land route only when no convoy was ordered (6.G.8).',
   },
 
   // ---------------------------------------------------------------------------------------------
@@ -1006,34 +990,9 @@ export const cases: DatcCase[] = [
         },
       },
     ],
-    profiles: {
-      datc2000: {
-        expect: {
-          results: {
-            'A LVP - EDI VIA': 'succeeds',
-            'F BRE - ENG': 'succeeds',
-            'A EDI - LVP VIA': 'succeeds',
-          },
-          dislodged: ['F ENG'],
-        },
-        then: [
-          {
-            results: {
-              'A LVP R EDI': 'fails',
-            },
-            units: {
-              ENGLAND: ['A EDI', 'F IRI', 'F NTH'],
-              FRANCE: ['F ENG', 'F MAO'],
-              RUSSIA: ['A LVP', 'F NWG', 'F NAO', 'A CLY'],
-            },
-          },
-        ],
-        why: 'Project datc2000 profile (issue 4.A.3, version 2 fallback): the English convoy is disrupted by the dislodgement of F ENG, so A LVP falls back to the land route to Edinburgh; A EDI goes by convoy (no head-to-head battle), so both armies move (swap) and A LVP is not dislodged; the added retreat order then has no dislodged unit to act on. Final position is the same as under `expect`.',
-      },
-    },
     note:
       'Issue 4.A.5, choice b (2023 rules, preferred): A LVP may retreat to Edinburgh. The document gives no retreat orders; A LVP R EDI was added by the transcriber to test the stated result; the dislodged English F ENG gets no order and is disbanded. ' +
-      'DOUBT on the datc2000 profile: DATC v2.4\'s own 6.H.12 kept the disrupted convoy under its preferred choice (the army in Liverpool "tries the disrupted convoy", fails and is dislodged; only its 1971-style choice took the land route). If datc2000 falls back only when no convoy is ordered (6.G.8), drop this profile. It is given because the project states that a failed explicit/own-fleet convoy falls back to the land route.',
+      'The datc2000 profile gives the same answer: DATC v2.4\'s own 6.H.12 kept the disrupted convoy under its preferred 4.A.3 choice d (the army in Liverpool "tries the disrupted convoy", fails and is dislodged; only choice c took the land route), and v2.4 fell back to the land route only when no convoy was ordered (6.G.8).',
   },
   {
     id: '6.H.13',

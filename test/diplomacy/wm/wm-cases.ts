@@ -867,17 +867,7 @@ export const cases: DatcCase[] = [
       dislodged: ['F ENG'],
       units: { FRANCE: ['A BRE'], ENGLAND: ['F ENG', 'F WAL'] },
     },
-    profiles: {
-      datc2000: {
-        expect: {
-          results: { 'A BRE - PIC VIA': 'succeeds', 'F LON - ENG': 'succeeds' },
-          dislodged: ['F ENG'],
-          units: { FRANCE: ['A PIC'], ENGLAND: ['F ENG', 'F WAL'] },
-        },
-        why: 'DATC v2.4 issue 4.A.3: a convoy to an adjacent province that fails falls back to the land route.',
-      },
-    },
-    note: 'D.VI(2): the move "will be adjudicated as an attempt to move by convoy"; the convoy is disrupted, so the move fails (DESIGN.md: no fall-back to land).',
+    note: 'D.VI(2): the move "will be adjudicated as an attempt to move by convoy"; the convoy is disrupted, so the move fails (DESIGN.md: no fall-back to land). datc2000 agrees (DATC v2.4 6.H.12, 4.A.3 choice d: an army whose ordered convoy is disrupted tries the convoy and fails; the land route is taken only when no convoy is ordered, 6.G.8).',
   },
   {
     id: 'WM.D.VI(2).6',
@@ -895,17 +885,7 @@ export const cases: DatcCase[] = [
       dislodged: ['F ENG'],
       units: { FRANCE: ['A BRE'], ENGLAND: ['F ENG', 'F WAL'] },
     },
-    profiles: {
-      datc2000: {
-        expect: {
-          results: { 'A BRE - PIC': 'succeeds', 'F LON - ENG': 'succeeds' },
-          dislodged: ['F ENG'],
-          units: { FRANCE: ['A PIC'], ENGLAND: ['F ENG', 'F WAL'] },
-        },
-        why: 'DATC v2.4 issue 4.A.3: the failed convoy falls back to the land route.',
-      },
-    },
-    note: 'D.VI(2): with its own fleet ordered to convoy it, the army attempts to move by convoy; the convoy is disrupted and the move fails.',
+    note: 'D.VI(2): with its own fleet ordered to convoy it, the army attempts to move by convoy; the convoy is disrupted and the move fails. datc2000 agrees (DATC v2.4 6.H.12: the army "tries the disrupted convoy").',
   },
   {
     id: 'WM.D.VI(2).7',
@@ -926,6 +906,34 @@ export const cases: DatcCase[] = [
       units: { FRANCE: ['A PIC'], ENGLAND: ['F ENG'], GERMANY: ['A BRE'] },
     },
     note: 'D.VI(2),(3): an order naming the convoy route explicitly orders the army to move by convoy, so the foreign fleet convoys it.',
+  },
+  {
+    id: 'WM.D.VI(2).8',
+    title: 'Own fleet ordered to convoy, but the convoy orders form no route: wm fails, datc2000 goes by land',
+    units: {
+      ENGLAND: ['A LVP', 'F NAO'],
+      RUSSIA: ['F NWG'],
+    },
+    orders: {
+      ENGLAND: ['A LVP - EDI', 'F NAO C A LVP - EDI'],
+      RUSSIA: ['F NWG H'],
+    },
+    expect: {
+      results: { 'A LVP - EDI': 'fails', 'F NAO C A LVP - EDI': 'fails' },
+      dislodged: [],
+      units: { ENGLAND: ['A LVP', 'F NAO'], RUSSIA: ['F NWG'] },
+    },
+    profiles: {
+      datc2000: {
+        expect: {
+          results: { 'A LVP - EDI': 'succeeds' },
+          dislodged: [],
+          units: { ENGLAND: ['A EDI', 'F NAO'], RUSSIA: ['F NWG'] },
+        },
+        why: 'DATC v2.4 6.G.8 (issue 4.A.3 choice d): the convoy route counts only when there is one; the convoy orders given (F NAO alone) form no route to Edinburgh, so the army moves by land to the empty province.',
+      },
+    },
+    note: 'D.VI(2): a convoy to Edinburgh is possible prior to adjudication (NAO and NWG, D.III(4)) and a fleet of the army\'s own nation is ordered to convoy it there, so the move is an attempt to move by convoy; the Russian fleet does not convoy, the attempt has no route and fails, with no fall-back to land (DESIGN.md "Rule profiles", 4.A.3).',
   },
   {
     id: 'WM.D.VI(3).1',
@@ -1123,6 +1131,52 @@ export const cases: DatcCase[] = [
       },
     },
     note: 'D.VI(6) (DATC 6.F.17, Pandin\'s extended paradox): "any attempted move of an army by convoy which is part of the paradox fails, and the attempted move has no effect on the province named as the destination": the support from London is not cut and London is not dislodged.',
+  },
+  {
+    id: 'WM.D.VI(6).2',
+    title: 'Convoy to an adjacent province by an own fleet in a paradox: no fall-back to land (DATC 6.G.11)',
+    units: {
+      ENGLAND: ['F NWY', 'F NTH'],
+      RUSSIA: ['A SWE', 'F SKA', 'F BAR'],
+    },
+    orders: {
+      ENGLAND: ['F NWY S F NTH - SKA', 'F NTH - SKA'],
+      RUSSIA: ['A SWE - NWY', 'F SKA C A SWE - NWY', 'F BAR S A SWE - NWY'],
+    },
+    expect: {
+      results: {
+        'F NWY S F NTH - SKA': 'succeeds',
+        'F NTH - SKA': 'succeeds',
+        'A SWE - NWY': 'fails',
+        'F SKA C A SWE - NWY': 'fails',
+      },
+      dislodged: ['F SKA'],
+      units: { ENGLAND: ['F NWY', 'F SKA'], RUSSIA: ['A SWE', 'F BAR'] },
+    },
+    note: 'D.VI(2): the Russian fleet in Skagerrak is ordered to convoy the army to Norway, so A SWE - NWY is an attempt to move by convoy, not by land. D.VI(5),(6): whether the convoy works depends on whether the support from Norway is cut, which depends on the convoy: a paradox, so the convoyed move fails and has no effect on Norway; the support stands and F NTH (2) dislodges F SKA (1). The same answer as DATC v3.0 and v2.4 6.G.11, under both profiles.',
+  },
+  {
+    id: 'WM.D.VI(6).3',
+    title: 'The same paradox with the army ordered VIA convoy: no fall-back to land',
+    units: {
+      ENGLAND: ['F NWY', 'F NTH'],
+      RUSSIA: ['A SWE', 'F SKA', 'F BAR'],
+    },
+    orders: {
+      ENGLAND: ['F NWY S F NTH - SKA', 'F NTH - SKA'],
+      RUSSIA: ['A SWE - NWY VIA', 'F SKA C A SWE - NWY', 'F BAR S A SWE - NWY'],
+    },
+    expect: {
+      results: {
+        'F NWY S F NTH - SKA': 'succeeds',
+        'F NTH - SKA': 'succeeds',
+        'A SWE - NWY VIA': 'fails',
+        'F SKA C A SWE - NWY': 'fails',
+      },
+      dislodged: ['F SKA'],
+      units: { ENGLAND: ['F NWY', 'F SKA'], RUSSIA: ['A SWE', 'F BAR'] },
+    },
+    note: 'D.VI(2): explicitly ordered to move by convoy (and by its own fleet), the army attempts to move by convoy; D.VI(6): the paradox fails the convoyed move with no effect on Norway, so F SKA is dislodged and the army stays in Sweden. datc2000 agrees: the convoy orders form a route, so DATC v2.4 4.A.3 choice d uses it with no fall-back (6.G.11).',
   },
   {
     id: 'WM.D.VI(7).1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeadlineForRecipients, formatGmtSeconds } from '../../../src/rules/calendar/index.js';
+import { formatDeadlineForRecipients, formatGmtSeconds } from '../../../src/diplomacy/calendar/index.js';
 import { formatDeadline } from '../../../src/mail/outbound/report-context.js';
 import { formatGmt as formatCliGmt } from '../../../src/service/command-result.js';
 import { at } from './windows.js';

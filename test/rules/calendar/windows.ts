@@ -1,5 +1,5 @@
 /** Window builders shared by the calendar tests. */
-import type { UnavailableWindow, Weekday } from '../../../src/rules/calendar/index.js';
+import type { UnavailableWindow, Weekday } from '../../../src/diplomacy/calendar/index.js';
 import type { Power } from '../../../src/diplomacy/index.js';
 
 export function win(power: Power, zone: string, from: string, to: string): UnavailableWindow {

@@ -1,0 +1,51 @@
+/**
+ * `mailjudge coalition create --file round.json`: a Coalition round from the judges' file (the map,
+ * the armies, the players of both teams, the judges, the three addresses and the first lock).
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { CommonOptions } from './db-command-shell.js';
+
+const Person = z.object({ name: z.string().trim().min(1), email: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an email address') });
+const RoundFile = z.object({
+  id: z.string(),
+  address: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an email address'),
+  pmAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an email address'),
+  battleAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an email address'),
+  movementJudge: Person,
+  battleJudge: Person,
+  map: z.object({}).passthrough(),
+  armies: z.array(z.object({ name: z.string(), team: z.string(), rank: z.string(), at: z.string(), days: z.number().int().min(0).optional() }).passthrough()),
+  players: z.array(Person.extend({ team: z.enum(['coalition', 'phyrexia']), rank: z.string(), authority: z.boolean().optional(), timeZone: z.string().optional() })),
+  lock: z.string().datetime({ offset: true }),
+  turnHours: z.number().int().min(1).max(336).optional(),
+});
+
+export function registerCoalitionCreate(coalition: Command): void {
+  coalition
+    .command('create')
+    .description('create a Coalition round from the judges\' file and mail everyone the start (the addresses, the first lock, the dice commitment)')
+    .requiredOption('--file <round.json>', 'the round: {id, address, pmAddress, battleAddress, movementJudge, battleJudge, map, armies, players, lock, turnHours?}')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .action(async (opts: CommonOptions & { file: string }) => {
+      const { execute } = await import('./db-command-shell.js');
+      const { runCoalitionCreate } = await import('../service/coalition/create-game.js');
+      const { migrateQueue } = await import('../worker/queue.js');
+      await execute('coalition create', opts, () => {
+        let json: unknown;
+        try {
+          json = JSON.parse(readFileSync(opts.file, 'utf8'));
+        } catch (e) {
+          return { ok: false, problems: [`--file ${opts.file}: ${(e as Error).message}`] };
+        }
+        const r = RoundFile.safeParse(json);
+        if (!r.success) return { ok: false, problems: r.error.issues.map((i) => `${opts.file}: ${i.path.join('.') || '(file)'}: ${i.message}`) };
+        return { ok: true, value: r.data };
+      }, async (db, v, _applied, ctx) => {
+        await migrateQueue(ctx.url);
+        return runCoalitionCreate(db, { ...v, world: { map: v.map, armies: v.armies }, lock: new Date(v.lock) }, ctx.actor, new Date(), ctx.fromAddress);
+      });
+    });
+}

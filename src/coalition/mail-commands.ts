@@ -1,0 +1,31 @@
+/**
+ * What a Coalition player's message holds besides movement orders: control-list requests (5.2.2),
+ * authority transfers (5.2.2.1), STATUS and HELP. Command lines are taken out (blanked, so the
+ * posts parser's line numbers stay those of the message) and the rest is left to the posts parser.
+ */
+export type CoalitionCommand =
+  | { readonly kind: 'control'; readonly line: number; readonly army: string; readonly to: string | null; readonly written: string }
+  | { readonly kind: 'authority'; readonly line: number; readonly to: string; readonly written: string }
+  | { readonly kind: 'status'; readonly line: number }
+  | { readonly kind: 'help'; readonly line: number };
+
+const CONTROL = /^\s*control\s+(.+?)\s+(?:to|->|=>)\s+(.+?)\s*\.?\s*$/i;
+const AUTHORITY = /^\s*authority\s+(?:to\s+)?(.+?)\s*\.?\s*$/i;
+
+/** The commands in `text` and the text left for the posts parser (command lines blanked). */
+export function readCoalitionCommands(text: string): { commands: CoalitionCommand[]; rest: string } {
+  const commands: CoalitionCommand[] = [];
+  const lines = text.split(/\r?\n/);
+  const rest = lines.map((raw, i) => {
+    const line = i + 1;
+    const t = raw.trim();
+    let m: RegExpExecArray | null;
+    if (/^status\.?$/i.test(t)) commands.push({ kind: 'status', line });
+    else if (/^help\.?$/i.test(t)) commands.push({ kind: 'help', line });
+    else if ((m = CONTROL.exec(t))) commands.push({ kind: 'control', line, army: m[1]!.trim(), to: /^(nobody|no one|none)$/i.test(m[2]!) ? null : m[2]!.trim(), written: t });
+    else if ((m = AUTHORITY.exec(t))) commands.push({ kind: 'authority', line, to: m[1]!.trim(), written: t });
+    else return raw;
+    return '';
+  });
+  return { commands, rest: rest.join('\n') };
+}

@@ -1,0 +1,25 @@
+/**
+ * The movement update as the judge posts it (3.1): each army's new square and day count, the orders
+ * rejected and why, the battles for the next turn.
+ */
+import type { DayCount } from './day-counts.js';
+import type { MovementUpdate } from './types.js';
+
+/** Plain text of a movement update, one line per fact; never throws. */
+export function formatMovementUpdate(update: MovementUpdate, counts: readonly DayCount[] = []): string {
+  const lines: string[] = ['Positions:'];
+  for (const a of update.armies) {
+    const c = counts.find((x) => x.army === a.name);
+    const days = c && c.purpose ? `, day ${c.days}${c.pendingBattle ? ' (+1 if it wins its battle)' : ''}` : '';
+    lines.push(`  ${a.name}: ${a.from === a.at ? `at ${a.at}` : `${a.from} > ${a.at}`}${days}`);
+  }
+  const notable = update.results.filter((r) => r.outcome !== 'moved' && r.outcome !== 'held');
+  if (notable.length > 0) {
+    lines.push('', 'Orders not carried out in full:');
+    for (const r of notable) lines.push(`  ${r.army}: ${r.order} — ${r.outcome}${r.reason ? `: ${r.reason}` : ''}`);
+  }
+  lines.push('', update.battles.length > 0 ? 'Battles:' : 'No battles.');
+  for (const b of update.battles) lines.push(`  ${b.square}: ${b.attacker ? `${b.attacker} attacks ${b.armies.filter((n) => n !== b.attacker).join(' and ')}` : `${b.armies.join(' vs ')}, no-attacker`}`);
+  for (const t of update.transfers) lines.push(`  transfer ${t.from} → ${t.to}: ${t.when === 'now' ? 'this update' : t.when === 'after-battle' ? 'at the end of its battle' : 'if it wins its battle'} (3.2.4.3)`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,69 @@
+/** The Coalition wargame's tables (sql/0009_coalition.sql), as Kysely sees them. */
+import type { ColumnType, Generated } from 'kysely';
+
+/** A jsonb column: read as T, written as JSON text (as schema.ts's Jsonb). */
+type Jsonb<T> = ColumnType<T, string, string>;
+
+export interface CoalitionGamesTable {
+  game_id: string;
+  pm_address: string;
+  battle_address: string;
+  battle_judge_person_id: number;
+  turn: ColumnType<number, number | undefined, number>;
+  lock_at: Date;
+  turn_hours: ColumnType<number, number | undefined, number>;
+  seed: string;
+  world: Jsonb<unknown>;
+}
+
+export interface CoalitionPlayersTable {
+  game_id: string;
+  person_id: number;
+  name: string;
+  team: 'coalition' | 'phyrexia';
+  rank: string;
+  authority: ColumnType<boolean, boolean | undefined, boolean>;
+  contingency: string | null;
+}
+
+export interface CoalitionControlTable {
+  id: Generated<number>;
+  game_id: string;
+  army: string;
+  controller: string | null;
+  effective_at: Date;
+  requested_by: number | null;
+  inbound_message_id: number | null;
+  reason: string;
+}
+
+export interface CoalitionOrdersTable {
+  id: Generated<number>;
+  game_id: string;
+  turn: number;
+  army: string;
+  text: string;
+  sender_person_id: number;
+  sender_name: string;
+  received_at: Date;
+  via: 'post' | 'pm';
+  inbound_message_id: number;
+  line: number;
+}
+
+export interface CoalitionTurnsTable {
+  game_id: string;
+  turn: number;
+  locked_at: Date;
+  seed_commitment: string;
+  seed: string;
+  result: Jsonb<unknown>;
+}
+
+export interface CoalitionTables {
+  coalition_games: CoalitionGamesTable;
+  coalition_players: CoalitionPlayersTable;
+  coalition_control: CoalitionControlTable;
+  coalition_orders: CoalitionOrdersTable;
+  coalition_turns: CoalitionTurnsTable;
+}

@@ -1,0 +1,169 @@
+/**
+ * Order intake for a movement phase: the last order for each unit (D.III(5)), orders for no unit or
+ * a foreign one, each order's legality and normal form (an illegal order becomes a hold that may be
+ * supported, D.III(4)), and which supports and convoys match the order of the unit they name.
+ */
+import { armyNeighbours, canReach, fleetTargetsIn, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
+import type { Location } from '../map/types.js';
+import { coastOf, provinceOf } from '../map/types.js';
+import { formatUnitOrder } from '../orders/format-order.js';
+import type { IllegalReason } from './results.js';
+import { chainThrough, convoyGeometricallyPossible, seaFleets } from './convoy-routes.js';
+import type { MovementState, SubmittedOrder } from './movement-state.js';
+
+/** Attach each submitted order to its unit; orders for no unit, a foreign unit or another phase, and superseded orders, become extra results. */
+export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[]): void {
+  const chosen = new Map<number, number>();
+  orders.forEach((s, index) => {
+    const o = s.order;
+    if (o.kind === 'waive' || o.kind === 'build') {
+      st.extraResults.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
+      return;
+    }
+    const i = st.unitAt.get(provinceOf(o.unit.location));
+    if (i === undefined || st.units[i]!.power !== s.power) {
+      st.extraResults.push({
+        power: s.power,
+        order: formatUnitOrder(o),
+        outcome: 'illegal',
+        reason: i === undefined ? 'noUnit' : 'foreignUnit',
+        index,
+      });
+      return;
+    }
+    if (o.kind === 'retreat' || o.kind === 'disband') {
+      st.extraResults.push({ power: s.power, order: formatUnitOrder(o, st.units[i]), outcome: 'illegal', reason: 'wrongPhase', index });
+      return;
+    }
+    const earlier = chosen.get(i);
+    if (earlier !== undefined) {
+      // D.III(5): the last order for a unit within one set is the one used.
+      st.extraResults.push({ power: s.power, order: formatUnitOrder(orders[earlier]!.order, st.units[i]), outcome: 'superseded', index: earlier });
+    }
+    chosen.set(i, index);
+  });
+  for (const [i, index] of chosen) {
+    st.given[i] = orders[index]!.order;
+    st.givenIndex[i] = index;
+  }
+}
+
+/** Pre-scan: turn each given order into its normal form, or mark it illegal (the unit then holds). */
+export function checkLegality(st: MovementState, i: number): void {
+  const o = st.given[i];
+  if (!o || o.kind === 'hold') return;
+  const unit = st.units[i]!;
+  const here = st.prov[i]!;
+  const bad = (reason: IllegalReason) => { st.illegal[i] = reason; };
+  switch (o.kind) {
+    case 'move': {
+      const dest = provinceOf(o.to);
+      if (dest === here) return bad('ownProvince');
+      if (unit.kind === 'A') {
+        if (isSea(st.map, dest)) return bad('armyToSea');
+        const adjacent = armyNeighbours(st.map, here).has(dest);
+        const route = st.rules.honourConvoyRoutes ? o.route : [];
+        if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return bad('badRoute');
+        if (!adjacent) {
+          // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
+          if (!convoyGeometricallyPossible(st, here, dest)) return bad('noConvoyRoute');
+          st.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: true, route };
+          return;
+        }
+        const wantsConvoy = (o.viaConvoy || route.length > 0) && convoyGeometricallyPossible(st, here, dest);
+        st.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: wantsConvoy, route };
+        return;
+      }
+      // Fleet.
+      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return bad('fleetToLand');
+      const destLoc = fleetDestination(st, unit.location, o.to);
+      if (typeof destLoc !== 'string') return bad(destLoc.reason);
+      st.norm[i] = { kind: 'move', dest, destLoc, convoy: false, route: [] };
+      return;
+    }
+    case 'supportHold': {
+      const target = provinceOf(o.target.location);
+      if (target === here) return bad('supportOwnProvince');
+      const t = st.unitAt.get(target);
+      if (t === undefined) return bad('noUnitToSupport');
+      if (!canReach(st.map, unit.kind, unit.location, target)) return bad('cannotReachSupportDestination');
+      st.norm[i] = { kind: 'supportHold', target: t };
+      return;
+    }
+    case 'supportMove': {
+      const from = provinceOf(o.target.location);
+      const dest = provinceOf(o.to);
+      if (from === here) return bad('supportOwnProvince');
+      const t = st.unitAt.get(from);
+      if (t === undefined) return bad('noUnitToSupport');
+      if (dest === here || from === dest) return bad('cannotReachSupportDestination');
+      if (!canReach(st.map, unit.kind, unit.location, dest)) return bad('cannotReachSupportDestination');
+      // The supported unit must be able to get there itself (directly or by some convoy).
+      const tu = st.units[t]!;
+      const tReach =
+        tu.kind === 'A'
+          ? armyNeighbours(st.map, from).has(dest) || convoyGeometricallyPossible(st, from, dest, here)
+          : canReach(st.map, 'F', tu.location, dest);
+      if (!tReach) return bad('cannotReachSupportDestination');
+      st.norm[i] = { kind: 'supportMove', target: t, dest, destLoc: o.to };
+      return;
+    }
+    case 'convoy': {
+      if (unit.kind !== 'F' || !isSea(st.map, here)) return bad('fleetNotAtSea');
+      const from = provinceOf(o.target.location);
+      const dest = provinceOf(o.to);
+      const t = st.unitAt.get(from);
+      if (t === undefined) return bad('noUnitToSupport');
+      if (st.units[t]!.kind !== 'A') return bad('onlyArmiesConvoyed');
+      if (!isCoastal(st.map, dest) || from === dest) return bad('noConvoyRoute');
+      // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
+      if (!chainThrough(st, from, dest, here, seaFleets(st))) return bad('noConvoyRoute');
+      st.norm[i] = { kind: 'convoy', target: t, dest };
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * The location a fleet move goes to, under the profile's coast rule, or the reason it is illegal.
+ * `wm` D.IV(3)(b): a missing or wrong coast never invalidates a move, except the ambiguous
+ * MAO–SPA, POR–SPA, CON–BUL. `datc`: DATC 4.B.1 (two coasts, none given: fails), 4.B.2 (one coast
+ * possible: taken), 4.B.3 (a coast that cannot be reached: illegal), 4.B.6 (coast on a one-coast
+ * province: ignored).
+ */
+function fleetDestination(st: MovementState, from: Location, to: Location): Location | { reason: IllegalReason } {
+  const dest = provinceOf(to);
+  const reachable = fleetTargetsIn(st.map, from, dest);
+  if (reachable.length === 0) return { reason: 'notAdjacent' };
+  const province = st.map.provinces.get(dest)!;
+  if (province.coasts.length === 0) return reachable[0]!;
+  const written = coastOf(to);
+  if (written !== undefined && reachable.includes(to)) return to;
+  if (reachable.length > 1) return { reason: 'ambiguousCoast' };
+  if (written === undefined) return reachable[0]!;
+  return st.rules.moveCoasts === 'wm' ? reachable[0]! : { reason: 'badCoast' };
+}
+
+/** Keep only supports and convoys that match the order of the unit they name (else void). */
+export function matchSupportsAndConvoys(st: MovementState): void {
+  for (let s = 0; s < st.n; s++) {
+    const o = st.norm[s]!;
+    if (o.kind === 'supportHold') {
+      if (st.norm[o.target]!.kind !== 'move') st.supportsOf[o.target]!.push(s);
+    } else if (o.kind === 'supportMove') {
+      const t = st.norm[o.target]!;
+      if (t.kind !== 'move' || t.dest !== o.dest) continue;
+      if (st.rules.supportCoasts === 'datc' && coastOf(o.destLoc) !== undefined && coastOf(t.destLoc) !== undefined && o.destLoc !== t.destLoc) continue;
+      st.supportsOf[o.target]!.push(s);
+    } else if (o.kind === 'convoy') {
+      const t = st.norm[o.target]!;
+      const fleets = st.convoyFleets[o.target];
+      if (t.kind !== 'move' || t.dest !== o.dest || !fleets || !fleets.has(st.prov[s]!)) {
+        st.norm[s] = { kind: 'hold' };
+        st.voidConvoys.add(s);
+      }
+    }
+  }
+}

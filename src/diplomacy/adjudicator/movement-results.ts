@@ -1,0 +1,124 @@
+/**
+ * The results of a movement phase: who moved, who was dislodged (with the attacker's origin, null
+ * for a convoyed attack, and the retreat options), the standoffs (DATC 5.B.6), and one result per
+ * order saying why it succeeded or failed.
+ */
+import type { Location, ProvinceId } from '../map/types.js';
+import { provinceOf } from '../map/types.js';
+import { formatUnitOrder } from '../orders/format-order.js';
+import type { DislodgedUnit, Unit } from '../state.js';
+import type { OrderResult } from './results.js';
+import { retreatOptions } from './retreat-options.js';
+import type { Move, MovementResult, MovementState } from './movement-state.js';
+import { hasPath, headToHead, preventStrength, viaSea } from './strength.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The position after the moves, the dislodged units, the standoffs and one result per order. */
+export function collect(st: MovementState): MovementResult {
+  const moved = new Array<boolean>(st.n).fill(false);
+  const dislodgedBy = new Array<number | undefined>(st.n).fill(undefined);
+  for (let i = 0; i < st.n; i++) {
+    if (st.norm[i]!.kind === 'move' && st.resolver.result[i]) moved[i] = true;
+  }
+  for (let i = 0; i < st.n; i++) {
+    if (!moved[i]) continue;
+    const j = st.unitAt.get((st.norm[i] as Move).dest);
+    if (j !== undefined && !moved[j]) dislodgedBy[j] = i;
+  }
+  // Positions after the moves.
+  const occupied = new Set<ProvinceId>();
+  const units: Unit[] = [];
+  for (let i = 0; i < st.n; i++) {
+    if (dislodgedBy[i] !== undefined) continue;
+    const u = st.units[i]!;
+    const loc = moved[i] ? (st.norm[i] as Move).destLoc : u.location;
+    units.push({ power: u.power, kind: u.kind, location: loc });
+    occupied.add(provinceOf(loc));
+  }
+  // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6).
+  const standoffs: ProvinceId[] = [];
+  for (const [p, movers] of st.movesTo) {
+    if (occupied.has(p) || movers.some((k) => moved[k])) continue;
+    if (movers.some((k) => preventStrength(st, k) > 0)) standoffs.push(p);
+  }
+  standoffs.sort();
+  const standoffSet = new Set(standoffs);
+  const dislodged: DislodgedUnit[] = [];
+  for (let j = 0; j < st.n; j++) {
+    const i = dislodgedBy[j];
+    if (i === undefined) continue;
+    const attackerFrom = viaSea(st, i) ? null : st.prov[i]!;
+    const u = st.units[j]!;
+    dislodged.push({ ...u, attackerFrom, retreats: retreatOptions(st.map, u, attackerFrom, occupied, standoffSet) });
+  }
+  return { results: orderResults(st, moved, dislodgedBy), units, dislodged, standoffs };
+}
+
+function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number | undefined)[]): OrderResult[] {
+  const out: OrderResult[] = [];
+  for (let i = 0; i < st.n; i++) {
+    const u = st.units[i]!;
+    const given = st.given[i];
+    const text = given ? formatUnitOrder(given, u, normalisedDestination(st, i)) : `${u.kind} ${u.location} H`;
+    const r: Mutable<OrderResult> = { power: u.power, order: text, outcome: 'held' };
+    if (st.givenIndex[i] !== undefined) r.index = st.givenIndex[i];
+    const by = dislodgedBy[i] !== undefined ? st.prov[dislodgedBy[i]!] : undefined;
+    const reason = st.illegal[i];
+    const o = st.norm[i]!;
+    if (reason) {
+      r.outcome = 'illegal';
+      r.reason = reason;
+    } else if (o.kind === 'hold') {
+      if (st.voidConvoys.has(i)) r.outcome = 'void';
+      else if (by !== undefined) {
+        r.outcome = 'dislodged';
+        r.by = by;
+      }
+    } else if (o.kind === 'move') {
+      if (moved[i]) r.outcome = 'moved';
+      else if (!hasPath(st, i)) {
+        r.outcome = 'noConvoy';
+        const fleets = st.convoyFleets[i];
+        if (fleets) for (const p of fleets) if (st.resolver.paradoxConvoys.has(st.unitAt.get(p)!)) r.reason = 'paradox';
+      } else {
+        r.outcome = 'bounced';
+        const others: ProvinceId[] = [];
+        for (const k of st.movesTo.get(o.dest) ?? []) if (k !== i) others.push(st.prov[k]!);
+        const occupant = st.unitAt.get(o.dest);
+        const opposed = occupant !== undefined && (!moved[occupant] || headToHead(st, i) === occupant);
+        if (opposed && !others.includes(o.dest)) others.push(o.dest);
+        r.with = others.sort();
+      }
+    } else if (o.kind === 'supportHold' || o.kind === 'supportMove') {
+      if (!st.supportsOf[o.target]!.includes(i)) r.outcome = 'void';
+      else if (st.resolver.result[i]) r.outcome = 'supported';
+      else {
+        r.outcome = 'cut';
+        for (const m of st.movesTo.get(st.prov[i]!) ?? []) {
+          const cuts = o.kind === 'supportMove' && st.prov[m] === o.dest ? moved[m] : st.units[m]!.power !== u.power && hasPath(st, m);
+          if (cuts) {
+            r.by = st.prov[m];
+            break;
+          }
+        }
+      }
+    } else {
+      if (st.resolver.paradoxConvoys.has(i)) {
+        r.outcome = 'disrupted';
+        r.reason = 'paradox';
+      } else if (st.reluctantFleets[o.target]?.has(st.prov[i]!) && !moved[st.unitAt.get(o.dest)!]) {
+        r.outcome = 'void'; // D.VI(7): another route carried (or was to carry) the army
+      } else r.outcome = by === undefined && moved[o.target] ? 'convoyed' : 'disrupted';
+    }
+    if (by !== undefined) r.dislodgedBy = by;
+    out.push(r);
+  }
+  for (const extra of st.extraResults) out.push(extra);
+  return out;
+}
+
+function normalisedDestination(st: MovementState, i: number): Location | undefined {
+  const o = st.norm[i]!;
+  return o.kind === 'move' ? o.destLoc : undefined;
+}

@@ -1,0 +1,102 @@
+/**
+ * The guess-and-check resolver of DATC v3.0 chapter 5 (5.E), for decisions numbered 0..n-1 (one per
+ * unit: its move, support or convoy succeeds). It detects dependency cycles, tries both outcomes for
+ * the head of a cycle, and applies the backup rule when a cycle has zero or two consistent
+ * resolutions: circular movement succeeds; a cycle with a convoy in it is a convoy paradox whose
+ * convoys fail (Szykman; wm D.VI(6)).
+ */
+
+const UNRESOLVED = 0;
+const GUESSING = 1;
+const RESOLVED = 2;
+
+/** What the resolver needs to know of a decision's order for the backup rule. */
+export type DecisionKind = 'move' | 'supportHold' | 'supportMove' | 'convoy' | 'hold';
+
+export class DecisionResolver {
+  private readonly state: Uint8Array;
+  /** The outcome of every decision (meaningful once resolved). */
+  readonly result: boolean[];
+  private readonly deps: number[] = [];
+  /** Convoy orders failed by the backup rule (a convoy paradox). */
+  readonly paradoxConvoys = new Set<number>();
+
+  /**
+   * @param decide evaluates decision `i` from the current guesses (calls back into {@link resolve}).
+   * @param kindOf the kind of order behind decision `i`.
+   */
+  constructor(
+    n: number,
+    private readonly decide: (i: number) => boolean,
+    private readonly kindOf: (i: number) => DecisionKind,
+  ) {
+    this.state = new Uint8Array(n);
+    this.result = new Array<boolean>(n).fill(false);
+  }
+
+  resolve(i: number): boolean {
+    const st = this.state[i]!;
+    if (st === RESOLVED) return this.result[i]!;
+    if (st === GUESSING) {
+      if (!this.deps.includes(i)) this.deps.push(i);
+      return this.result[i]!;
+    }
+    const old = this.deps.length;
+    this.result[i] = false;
+    this.state[i] = GUESSING;
+    const first = this.decide(i);
+    if (this.deps.length === old) {
+      if (this.state[i] !== RESOLVED) {
+        this.result[i] = first;
+        this.state[i] = RESOLVED;
+      }
+      return this.result[i]!;
+    }
+    if (this.deps[old] !== i) {
+      // Part of a cycle whose head is further up: keep guessing.
+      this.deps.push(i);
+      this.result[i] = first;
+      return first;
+    }
+    // i heads the cycle: try the other guess.
+    for (let k = old; k < this.deps.length; k++) this.state[this.deps[k]!] = UNRESOLVED;
+    this.deps.length = old;
+    this.result[i] = true;
+    this.state[i] = GUESSING;
+    const second = this.decide(i);
+    if (first === second) {
+      for (let k = old; k < this.deps.length; k++) this.state[this.deps[k]!] = UNRESOLVED;
+      this.deps.length = old;
+      this.result[i] = first;
+      this.state[i] = RESOLVED;
+      return first;
+    }
+    this.backupRule(old);
+    return this.resolve(i);
+  }
+
+  /**
+   * A cycle with zero or two consistent resolutions. Only moves: circular movement, all succeed.
+   * With a convoy in it: a convoy paradox; the convoys in it fail (Szykman; D.VI(6): the convoyed
+   * moves fail and have no effect on their destinations).
+   */
+  private backupRule(old: number): void {
+    const cycle = this.deps.slice(old);
+    this.deps.length = old;
+    const convoys = cycle.filter((k) => this.kindOf(k) === 'convoy');
+    if (convoys.length > 0) {
+      for (const k of cycle) this.state[k] = UNRESOLVED;
+      for (const k of convoys) {
+        this.result[k] = false;
+        this.state[k] = RESOLVED;
+        this.paradoxConvoys.add(k);
+      }
+      return;
+    }
+    const allMoves = cycle.every((k) => this.kindOf(k) === 'move');
+    for (const k of cycle) {
+      this.result[k] = allMoves;
+      this.state[k] = RESOLVED;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The move decision and the strengths it compares (DATC 5.B.1–5.B.6): whether a move has a path,
+ * goes by sea, meets a head-to-head battle, and its attack, defend, prevent and hold strengths.
+ */
+import type { Power, ProvinceId } from '../map/types.js';
+import { convoyPath } from './convoy-routes.js';
+import type { Move, MovementState } from './movement-state.js';
+
+/** The move goes by sea (decided before adjudication: D.VI(2), DATC 4.A.3). */
+export function viaSea(st: MovementState, i: number): boolean {
+  return (st.norm[i] as Move).convoy;
+}
+
+/** Whether a move has a path: by land always; by convoy while its route is intact (DATC 5.B.4). */
+export function hasPath(st: MovementState, i: number): boolean {
+  const m = st.norm[i] as Move;
+  if (!m.convoy) return true;
+  return convoyPath(st, i);
+}
+
+/** The unit at `i`'s destination, if it is moving back into `i`'s province without convoy on either side. */
+export function headToHead(st: MovementState, i: number): number | undefined {
+  const m = st.norm[i] as Move;
+  const j = st.unitAt.get(m.dest);
+  if (j === undefined) return undefined;
+  const o = st.norm[j]!;
+  if (o.kind !== 'move' || o.dest !== st.prov[i]) return undefined;
+  if (viaSea(st, i) || viaSea(st, j)) return undefined;
+  return j;
+}
+
+function countSupports(st: MovementState, i: number, notOf?: Power): number {
+  let n = 0;
+  for (const s of st.supportsOf[i]!) {
+    if (notOf !== undefined && st.units[s]!.power === notOf) continue;
+    if (st.resolve(s)) n++;
+  }
+  return n;
+}
+
+function attackStrength(st: MovementState, i: number): number {
+  if (!hasPath(st, i)) return 0;
+  const m = st.norm[i] as Move;
+  const j = st.unitAt.get(m.dest);
+  if (j === undefined) return 1 + countSupports(st, i);
+  if (st.norm[j]!.kind === 'move' && headToHead(st, i) === undefined && st.resolve(j)) return 1 + countSupports(st, i);
+  const defender = st.units[j]!.power;
+  if (defender === st.units[i]!.power) return 0;
+  return 1 + countSupports(st, i, defender);
+}
+
+function defendStrength(st: MovementState, j: number): number {
+  return 1 + countSupports(st, j);
+}
+
+/** The strength with which move `k` keeps others out of its destination (DATC 5.B.3). */
+export function preventStrength(st: MovementState, k: number): number {
+  if (!hasPath(st, k)) return 0;
+  const j = headToHead(st, k);
+  if (j !== undefined && st.resolve(j)) return 0;
+  return 1 + countSupports(st, k);
+}
+
+function holdStrength(st: MovementState, p: ProvinceId): number {
+  const j = st.unitAt.get(p);
+  if (j === undefined) return 0;
+  if (st.norm[j]!.kind === 'move') return st.resolve(j) ? 0 : 1;
+  return 1 + countSupports(st, j);
+}
+
+/** The move decision: its attack beats the hold or defend strength and every prevent strength (DATC 5.B.1). */
+export function adjudicateMove(st: MovementState, i: number, m: Move): boolean {
+  const attack = attackStrength(st, i);
+  if (attack === 0) return false;
+  const j = headToHead(st, i);
+  if (j !== undefined) {
+    if (attack <= defendStrength(st, j)) return false;
+  } else if (attack <= holdStrength(st, m.dest)) return false;
+  for (const k of st.movesTo.get(m.dest)!) {
+    if (k !== i && attack <= preventStrength(st, k)) return false;
+  }
+  return true;
+}

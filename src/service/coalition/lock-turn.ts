@@ -1,0 +1,106 @@
+/**
+ * A Coalition turn's movement lock (3.1), the job `adjudicate-phase` for game G and turn T<n>: the
+ * orders received are put to the movement update with the control list as it stood at the lock
+ * (5.4.2), the dice drawn from the turn's committed seed (revealed now); the update is published to
+ * both teams and the judges (positions, day counts, the orders not carried out and why, the battles,
+ * the PMs held back until now), an order from a player who did not control the army at the lock is
+ * reported to its real controller and the Battle Judge (5.4.1), and the next turn opens with its
+ * lock and the commitment to its seed.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendAudit } from '../../db/audit-log.js';
+import { findGame, lockGame, updateGameProgress } from '../../db/games.js';
+import {
+  advanceCoalitionTurn, findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionTurn, type CoalitionWorld,
+} from '../../db/coalition.js';
+import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
+import type { Db } from '../../db/schema.js';
+import { asControlList, controlAt, formatMovementUpdate, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
+import { DiceStream, commitment } from '../../dice/index.js';
+import { log } from '../../config/log.js';
+import { gmtSeconds } from '../../mail/inbound/intake.js';
+import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
+import { sendNotice } from '../notify.js';
+import { coalitionPeople, everyone } from './game-people.js';
+import { lockText } from './movement-mail.js';
+
+/** The lock's minute is in (3.1: 05:00 in, 05:01 out): the job runs once that minute is over. */
+export function lockJobAt(lockAt: Date): Date {
+  return new Date(Math.floor(lockAt.getTime() / 60_000) * 60_000 + 60_000);
+}
+
+/** A fresh secret seed for a turn's dice (its SHA-256 is published when the turn opens). */
+export function newTurnSeed(): string {
+  return randomBytes(24).toString('hex');
+}
+
+export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob): Promise<TurnOutcome> {
+  const outcome = await db.transaction().execute(async (trx): Promise<TurnOutcome> => {
+    await lockGame(trx, job.gameId);
+    const game = await findGame(trx, job.gameId);
+    const setup = await findCoalitionGame(trx, job.gameId, { forUpdate: true });
+    if (!game || !setup || game.status !== 'active' || `T${setup.turn}` !== job.phase) return 'skipped';
+    const now = ctx.now();
+    if (now.getTime() < lockJobAt(setup.lockAt).getTime()) return 'skipped';
+    const players = await findCoalitionPlayers(trx, game.id);
+    const orders = await findCoalitionOrders(trx, game.id, setup.turn);
+    const parsedMap = parseWorldMap(setup.world.map);
+    if (!parsedMap.ok) throw new Error(`game ${game.id}: its stored map no longer reads: ${parsedMap.problems.join('; ')}`);
+    const armies = setup.world.armies as unknown as Army[];
+    // 5.4.2: "what counts is what the proxy list says at the time of the movement lock".
+    const atLock = controlAt(armies, players, await findControlChanges(trx, game.id), setup.lockAt);
+    const state = {
+      map: parsedMap.map, armies, lock: setup.lockAt,
+      control: { list: asControlList(atLock, armies), players: players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })) },
+      ...(setup.world.carriedMoves ? { carriedMoves: setup.world.carriedMoves as never } : {}),
+    };
+    const movementOrders: MovementOrder[] = orders.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via }));
+    const dice = new DiceStream(setup.seed, `${game.id}:T${setup.turn}`);
+    const update = updateTurn(state, movementOrders, dice);
+    const seedCommitment = commitment(setup.seed);
+    const inserted = await insertCoalitionTurn(trx, { gameId: game.id, turn: setup.turn, lockedAt: setup.lockAt, seed: setup.seed, seedCommitment, result: { ...update, rolls: update.rolls } });
+    if (!inserted) return 'skipped';
+
+    const nextArmies = armies.map((a, i) => {
+      const c = update.counts.find((x) => x.army === a.name);
+      return { ...a, at: update.movement.armies[i]!.at, ...(c ? { days: c.days } : {}) };
+    });
+    const nextWorld: CoalitionWorld = { map: setup.world.map, armies: nextArmies as never, carriedMoves: update.movement.carriedMoves } as CoalitionWorld;
+    const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
+    const nextSeed = newTurnSeed();
+    const finished = update.winner !== null;
+    await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
+    await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
+    if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: lockJobAt(nextLock) });
+
+    const people = await coalitionPeople(trx, game, setup, players);
+    const heldPms = orders.filter((o) => o.via === 'pm');
+    const text = formatMovementUpdate(update.movement, update.counts);
+    await sendNotice(trx, ctx.fromAddress, {
+      game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
+      context: (zone) => ({
+        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text,
+        pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
+        destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
+        seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
+        next: finished ? null : { turn: setup.turn + 1, lock: lockText(nextLock, zone), commitment: commitment(nextSeed) },
+      }),
+    }, everyone(people));
+    // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.
+    const foreign = update.movement.results.filter((r) => r.code === 'notController');
+    for (const r of foreign) {
+      const o = orders.find((x) => String(x.inboundMessageId) === r.post && x.line === r.line);
+      const controller = atLock.get(r.army.trim().toLowerCase()) ?? null;
+      const real = players.find((p) => controller !== null && p.name.toLowerCase() === controller.toLowerCase());
+      const to = [people.battleJudge, ...(real ? [people.people.get(real.personId)!] : [])];
+      await sendNotice(trx, ctx.fromAddress, {
+        game, template: 'coalition-not-controller', key: `not-controller:${game.id}:T${setup.turn}:${r.post}:${r.line}`,
+        context: () => ({ turn: setup.turn, army: r.army, sender: o?.senderName ?? 'someone', order: r.order, receivedAt: o ? gmtSeconds(o.receivedAt) : '', controller: controller ?? 'nobody' }),
+      }, to);
+    }
+    await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'coalition.lock', detail: { turn: setup.turn, orders: orders.length, battles: update.movement.battles.length, seedCommitment, rolls: update.rolls.length, next: finished ? null : nextLock.toISOString() } });
+    return finished ? 'ended' : 'adjudicated';
+  });
+  log().info({ event: 'phase.adjudication', game: job.gameId, phase: job.phase, outcome }, `${job.gameId} ${job.phase}: ${outcome}`);
+  return outcome;
+}

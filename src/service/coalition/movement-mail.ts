@@ -1,0 +1,164 @@
+/**
+ * A Coalition player's message to the movement thread (the game's address) or PMed to the Movement
+ * Judge (the game's PM address), 3.1: movement orders, control-list requests (5.2.2) and STATUS /
+ * HELP. Orders are stored as received, with their receipt time, message and line (3.3.1); which one
+ * an army carries out is decided at the lock (3.3.6, 5.4.2). A thread post is re-sent to every player
+ * of both teams, as the forum thread was public; a PM is held back and published after the lock.
+ */
+import { appendAudit } from '../../db/audit-log.js';
+import { lockGame } from '../../db/games.js';
+import {
+  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, transferAuthority,
+  type CoalitionPlayer, type CoalitionSetup,
+} from '../../db/coalition.js';
+import type { Db, Trx } from '../../db/schema.js';
+import { armiesOf, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
+import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
+import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
+import { decide } from '../../mail/inbound/decide.js';
+import { stripSecretLines } from '../../mail/inbound/identity.js';
+import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
+import { mayReply, queueReply } from '../../mail/inbound/reply.js';
+import { formatDeadline } from '../../mail/outbound/report-context.js';
+import type { GameMail } from '../game-kind.js';
+import { sendNotice } from '../notify.js';
+import { coalitionPeople, everyone } from './game-people.js';
+
+const key = (s: string) => s.trim().toLowerCase();
+
+/** The lock as players read it: the minute, and that the whole minute is in (3.1: 05:00 in, 05:01 out). */
+export function lockText(lockAt: Date, zone: string | undefined): { gmt: string; local?: string; rule: string } {
+  return { ...formatDeadline(lockAt, zone), rule: `orders stamped up to ${gmtSeconds(new Date(Math.floor(lockAt.getTime() / 60_000) * 60_000 + 59_000))} count; from the next minute on they are refused (3.1)` };
+}
+
+export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Promise<ReceiveOutcome> {
+  const { db, ctx, rec, mail, person, game, evidence } = m;
+  const inboundId = rec.inboundId;
+  const answer = await mayReply(db, ctx, person.email);
+  return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
+    await lockGame(trx, game.id);
+    const setup = (await findCoalitionGame(trx, game.id))!;
+    const players = await findCoalitionPlayers(trx, game.id);
+    const player = players.find((p) => p.personId === person.id);
+    const lock = lockText(setup.lockAt, person.timeZone);
+    if (!player) {
+      if (answer) await queueReply(trx, ctx, { inboundId, mail }, 'coalition-refused', { game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), reason: 'you are not a player of this game', remedy: `ask the Movement Judge to add you (a team admits its members, 1.1)` }, { key: 'refused', gameId: game.id });
+      await decide(trx, rec, { outcome: 'refused', reason: 'not a player of this game', fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: Boolean(answer) });
+      return { kind: 'refused', inboundId, reason: 'not a player of this game' };
+    }
+    const text = stripSecretLines(mail.text);
+    const { commands, rest } = readCoalitionCommands(text);
+    const parsed = parseCoalitionPosts(rest, { poster: player.name });
+    const changes = await findControlChanges(trx, game.id);
+    const armies = setup.world.armies;
+    const now = controlAt(armies, players, changes, rec.receivedAt);
+
+    // 3.1: the thread locks at the minute (05:00 in, 05:01 out); PMs count within the last 28 hours.
+    const timing = via === 'post'
+      ? (coalitionPostOnTime(rec.receivedAt, setup.lockAt) ? { ok: true as const } : { ok: false as const, why: `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn} at ${lock.gmt} (3.1: 05:00 is in, 05:01 is out)` })
+      : (() => {
+          const w = coalitionPmWindow(rec.receivedAt, setup.lockAt);
+          if (w.counts) return { ok: true as const };
+          return { ok: false as const, why: w.code === 'after-lock'
+            ? `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn} at ${lock.gmt} (3.1)`
+            : `orders PMed to the Movement Judge count only within the last 28 hours before the lock (3.1): from ${gmtSeconds(w.opensAt)}; post it in the thread instead (${game.address}), or send it again then` };
+        })();
+
+    const lines: { line: number; text: string; note: string }[] = [];
+    const accepted: { army: string; text: string; line: number }[] = [];
+    if (parsed.posts.length > 0 && !timing.ok) {
+      for (const p of parsed.posts) lines.push({ line: p.line, text: p.written, note: 'not accepted: too late' });
+    } else {
+      for (const p of parsed.posts) {
+        const army = armies.find((a) => key(a.name) === key(p.army));
+        if (!army) { lines.push({ line: p.line, text: p.written, note: `no army "${p.army}" in this game; armies are named as on the map (STATUS lists yours)` }); continue; }
+        const controller = now.get(key(army.name)) ?? null;
+        const note = controller !== null && key(controller) === key(player.name)
+          ? 'accepted'
+          // 5.4.2: what counts is the control list at the lock.
+          : `accepted, but ${army.name} is ${controller ? `controlled by ${controller}` : 'controlled by nobody'} now: it counts only if you control it at the lock (5.4.2); an order for an army you do not control is reported to the Battle Judge (5.4.1)`;
+        lines.push({ line: p.line, text: p.written, note });
+        accepted.push({ army: army.name, text: p.written, line: p.line });
+      }
+    }
+    for (const i of parsed.issues) lines.push({ line: i.line, text: i.fragment, note: `${i.severity === 'error' ? 'not read' : 'note'}: ${i.message}` });
+
+    const commandNotes: string[] = [];
+    for (const c of commands) commandNotes.push(await runCommand(trx, m, setup, players, player, c, changes));
+
+    if (accepted.length > 0) {
+      await insertCoalitionOrders(trx, game.id, setup.turn, accepted.map((a) => ({ army: a.army, text: a.text, senderPersonId: person.id, senderName: player.name, receivedAt: rec.receivedAt, via, inboundMessageId: inboundId, line: a.line })));
+    }
+    lines.sort((a, b) => a.line - b.line);
+    const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt) : undefined;
+    const help = commands.some((c) => c.kind === 'help') || (lines.length === 0 && commandNotes.length === 0);
+    if (answer) {
+      await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
+        game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
+        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok ? undefined : timing.why,
+        pmAddress: setup.pmAddress,
+      }, { key: 'coalition-received', gameId: game.id });
+    }
+    // 3.1: the thread is public: each accepted post goes to every player of both teams and the judges.
+    if (via === 'post' && accepted.length > 0) {
+      const people = await coalitionPeople(trx, game, setup, players);
+      await sendNotice(trx, ctx.fromAddress, {
+        game, template: 'coalition-thread', key: `thread:${game.id}:${inboundId}`,
+        context: (zone) => ({ game: gameOf(game), poster: player.name, team: player.team, receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, orders: accepted, lock: lockText(setup.lockAt, zone) }),
+      }, everyone(people).filter((p) => p.id !== person.id));
+    }
+    const outcome = accepted.length > 0 ? 'orders' : commands.length > 0 ? 'command' : timing.ok ? 'message' : 'late';
+    await decide(trx, rec, { outcome, reason: accepted.length > 0 ? `${accepted.length} movement order(s) for turn ${setup.turn} (${via})` : timing.ok ? null : 'after the lock', fromAddress: person.email, gameId: game.id, phase: `T${setup.turn}`, personId: person.id, identity: evidence, replied: Boolean(answer) });
+    if (accepted.length > 0) return { kind: 'movement', inboundId, gameId: game.id, turn: setup.turn, armies: accepted.map((a) => a.army), via };
+    return commands.length > 0 ? { kind: 'command', inboundId, gameId: game.id } : { kind: 'ignored', inboundId, reason: timing.ok ? 'no orders' : 'after the lock' };
+  });
+}
+
+function gameOf(game: GameMail['game']) {
+  return { id: game.id, board: game.boardName, address: game.address };
+}
+
+/** A control-list request (5.2.2) or an authority transfer (5.2.2.1), effective at the message's timestamp. */
+async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players: readonly CoalitionPlayer[], player: CoalitionPlayer, c: CoalitionCommand, changes: Awaited<ReturnType<typeof findControlChanges>>): Promise<string> {
+  const { rec, game, ctx } = m;
+  if (c.kind === 'status' || c.kind === 'help') return `${c.kind.toUpperCase()}: below`;
+  if (c.kind === 'authority') {
+    const to = players.find((p) => key(p.name) === key(c.to));
+    const leader = player.rank === 'general' || player.rank === 'chief-praetor';
+    if (!player.authority && !leader) return `line ${c.line} "${c.written}": refused: only a player with authority over the control list, or your side's ${player.team === 'coalition' ? 'General' : 'Chief Praetor'}, may pass it on (5.2.2.1)`;
+    if (!to || to.team !== player.team) return `line ${c.line} "${c.written}": refused: no player "${c.to}" on your side`;
+    const from = player.authority ? player : players.find((p) => p.team === player.team && p.authority && p.personId !== to.personId);
+    if (to.authority) return `line ${c.line} "${c.written}": ${to.name} has authority already`;
+    await transferAuthority(trx, game.id, from?.personId ?? player.personId, to.personId);
+    await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.authority', detail: { from: from?.name ?? null, to: to.name, inboundId: rec.inboundId, at: rec.receivedAt.toISOString() } });
+    return `line ${c.line} "${c.written}": done: ${to.name} now has authority over your side's control list${from ? ` instead of ${from.name}` : ''} (5.2.2.1)`;
+  }
+  const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
+  const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);
+  if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
+  const army = setup.world.armies.find((a) => key(a.name) === key(c.army))!;
+  const to = c.to === null ? null : players.find((p) => key(p.name) === key(c.to!))!.name;
+  // 5.2.1: "the changes become effective on the timestamp of the request".
+  await insertControlChange(trx, game.id, { army: army.name, controller: to, effectiveAt: rec.receivedAt, requestedBy: m.person.id, inboundMessageId: rec.inboundId, reason: c.written });
+  await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.control', detail: { army: army.name, from: control.get(key(army.name)) ?? null, to, effectiveAt: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
+  const people = await coalitionPeople(trx, game, setup, players);
+  await sendNotice(trx, ctx.fromAddress, {
+    game, template: 'coalition-control', key: `control:${game.id}:${rec.inboundId}:${army.name}`,
+    context: () => ({ game: gameOf(game), army: army.name, from: control.get(key(army.name)) ?? 'nobody', to: to ?? 'nobody', requestedBy: player.name, effective: gmtSeconds(rec.receivedAt) }),
+  }, everyone(people));
+  return `line ${c.line} "${c.written}": done: ${army.name} is controlled by ${to ?? 'nobody'} from ${gmtSeconds(rec.receivedAt)} (5.2.1)`;
+}
+
+/** STATUS: the sender's armies and their orders so far this turn, and the control list (5.2.1). */
+async function statusView(trx: Db, setup: CoalitionSetup, players: readonly CoalitionPlayer[], player: CoalitionPlayer, at: Date) {
+  const control = controlAt(setup.world.armies, players, await findControlChanges(trx, setup.gameId), at);
+  const orders = await findCoalitionOrders(trx, setup.gameId, setup.turn);
+  const mine = armiesOf(control, player.name);
+  const armies = setup.world.armies.filter((a) => mine.includes(key(a.name))).map((a) => {
+    const last = [...orders].reverse().find((o) => key(o.army) === key(a.name) && o.senderPersonId === player.personId);
+    return { name: a.name, rank: a.rank, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
+  });
+  const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
+  return { armies, list, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
+}

@@ -1,0 +1,20 @@
+/**
+ * Diplomacy as a game kind (src/service/game-kind.ts): its players' mail is read as order sheets,
+ * votes and press (src/service/intake/player-mail.ts), its GM's as commands (gm-mail.ts), and its
+ * turns are adjudicated by the engine (src/service/adjudicate-phase.ts).
+ */
+import { actingPositionOf, findCurrentPositions } from '../db/positions.js';
+import { adjudicatePhaseTask } from './adjudicate-phase.js';
+import type { GameKind } from './game-kind.js';
+import { receiveGmMail } from './intake/gm-mail.js';
+import { receivePlayerMail } from './intake/player-mail.js';
+
+export const DIPLOMACY: GameKind = {
+  name: 'diplomacy',
+  async receive({ db, ctx, rec, mail, person, game, evidence }) {
+    if (person.id === game.gmPersonId) return receiveGmMail(db, ctx, rec, mail, person, game, evidence);
+    const position = actingPositionOf(await findCurrentPositions(db, game.id), person.id);
+    return receivePlayerMail(db, ctx, rec, mail, person, game, position, evidence);
+  },
+  adjudicateTurn: (db, ctx, job) => adjudicatePhaseTask(db, ctx, job),
+};

@@ -1,0 +1,224 @@
+/**
+ * A verified player's message to a game: orders (D.II, D.III), press, votes and requests (HELP,
+ * STATUS answered at once; the rest recorded for the calendar), checked against the submission rules
+ * in src/rules/submission and answered with exactly what the judge understood. One transaction under
+ * the game's lock, so an adjudication never sees half a submission.
+ */
+import { lockGame, type Game } from '../../db/games.js';
+import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
+import { findPeople, type Person } from '../../db/people.js';
+import { findPhase, type PhaseRecord } from '../../db/phases.js';
+import { findCurrentPositions, type Position } from '../../db/positions.js';
+import type { Db } from '../../db/schema.js';
+import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
+import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
+import { formatAsUnderstood, intendedPower, parseOrderSheet } from '../../diplomacy/sheet/index.js';
+import { formatTimeLeft } from '../../diplomacy/calendar/index.js';
+import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
+import { formatDeadline } from '../../mail/outbound/report-context.js';
+import { afterOrderSet } from '../after-order-set.js';
+import { lateAcceptedNote, lateSetAllowed } from '../late-set.js';
+import { ackDeadline } from '../ack-deadline.js';
+import { refusalForPreviousPhase } from '../late-for-previous-phase.js';
+import { recordCommunications } from '../record-communications.js';
+import { sendNotice } from '../notify.js';
+import { distinctPeople, findGm, findTds } from '../game-people.js';
+import { gameView } from '../../mail/outbound/queue-mail.js';
+import { decide, type Received } from '../../mail/inbound/decide.js';
+import { stripSecretLines } from '../../mail/inbound/identity.js';
+import type { InboundMail } from '../../mail/inbound/parse-message.js';
+import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
+import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
+
+/** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
+function timeLeft(from: Date, to: Date): string | undefined {
+  const ms = to.getTime() - from.getTime();
+  return ms < 0 ? undefined : formatTimeLeft(ms);
+}
+
+/**
+ * The set that stands for `power` in the phase, in the words of a reply to a message that did not
+ * replace it (D.III(3)): "Your FINAL set received at … still stands (2 orders: …)".
+ */
+export async function standingSetNote(db: Db, gameId: string, phase: string, power: Power): Promise<string> {
+  const latest = (await findLatestOrderSets(db, gameId, phase, { power }))[0];
+  if (!latest) return `You have no set of orders for ${phase} yet: if none arrives by the deadline, that is an NMR (D.VII(6)).`;
+  const orders = latest.orders.length === 0 ? 'no orders: your units hold' : `${latest.orders.length} order${latest.orders.length === 1 ? '' : 's'}: ${latest.orders.join(', ')}`;
+  return `Your ${latest.final ? 'FINAL' : 'preliminary'} set received at ${gmtSeconds(latest.receivedAt)} still stands (${orders}).`;
+}
+
+/**
+ * The confirmation mailbox's copies of a message from `from` (D.VII(1), D.VII(7)), with the game
+ * addresses each named in To/Cc as recorded when it was confirmed.
+ */
+export async function confirmCopies(db: Db, messageId: string | undefined, from: string): Promise<MailCopy[]> {
+  if (!messageId) return [];
+  const rows = await db
+    .selectFrom('inbound_messages as m')
+    .innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+    .select(['m.received_at', 'd.identity'])
+    .where('m.message_id', '=', messageId)
+    .where('d.role', '=', 'confirm')
+    .where('d.from_address', '=', from.toLowerCase())
+    .execute();
+  return rows.map((r) => ({ receivedAt: r.received_at, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] }));
+}
+
+/** What the judge holds for `power` now (STATUS): the latest set, never anyone else's. */
+export async function statusContext(db: Db, game: Game, phase: PhaseRecord, power: string, person: Person): Promise<object> {
+  const latest = (await findLatestOrderSets(db, game.id, phase.name, { power: power as never }))[0];
+  const sets = (await findOrderSetStatus(db, game.id, phase.name)).find((s) => s.power === power)?.sets ?? 0;
+  return {
+    power, phaseName: phase.name, deadline: formatDeadline(phase.deadline, person.timeZone),
+    latest: latest && { receivedAt: gmtSeconds(latest.receivedAt), final: latest.final, orders: latest.orders, sets },
+  };
+}
+
+/**
+ * D.II(3), D.X(6): orders for `target`'s units from someone who does not hold it. Its acting player
+ * and the GM are told, once per message; `target` undefined when no order matched a unit.
+ */
+async function alertProxy(trx: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, game: Game, sender: Person, target: Power | undefined): Promise<void> {
+  const holders = target ? (await findCurrentPositions(trx, game.id)).filter((p) => p.power === target).map((p) => p.personId) : [];
+  // One alert per person: the power's player(s) and the GM (findPeople collapses a repeated id).
+  for (const to of (await findPeople(trx, [...holders, game.gmPersonId])).values()) {
+    await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'proxy-alert', {
+      game: gameView(game), sender: sender.email, senderName: sender.name, power: target ?? 'no power (no order could be matched to a unit)', receivedAt: gmtSeconds(rec.receivedAt), inboundId: rec.inboundId,
+    }, { key: 'proxy-alert', gameId: game.id, to: to.email });
+  }
+}
+
+export async function receivePlayerMail(
+  db: Db,
+  ctx: ReplyContext,
+  rec: Received,
+  mail: InboundMail,
+  person: Person,
+  game: Game,
+  position: Position | undefined,
+  evidence: Record<string, unknown>,
+): Promise<ReceiveOutcome> {
+  const text = stripSecretLines(mail.text);
+  const answer = await mayReply(db, ctx, person.email);
+  const inboundId = rec.inboundId;
+  return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
+    const locked = (await lockGame(trx, game.id))!;
+    const phase = await findPhase(trx, locked.id, locked.currentPhase);
+    const rules = RULE_PROFILES[locked.ruleProfile];
+    const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };
+    const reply = async (template: string, context: object, key: string) => {
+      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id });
+    };
+    const receivedAt = gmtSeconds(rec.receivedAt);
+
+    if (!position) {
+      // D.II(3): no proxy orders. The power's own player and the GM are told (D.X(6)).
+      const target = phase ? intendedPower(text, phase.stateBefore, rules) : undefined;
+      await reply('orders-refused', {
+        subjectNote: 'not accepted: no proxy orders', receivedAt,
+        reason: `you do not hold a power in ${locked.id}, and orders may come only from a power's own player (D.II(3))`,
+        remedy: 'if you have been appointed a replacement, ask the GM to record it, then send your orders again',
+      }, 'proxy');
+      await alertProxy(trx, ctx, rec, mail, locked, person, target);
+      await decide(trx, rec, { ...base, outcome: 'refused', reason: 'proxy orders (D.II(3))', phase: locked.currentPhase, power: target ?? null });
+      return { kind: 'refused', inboundId, reason: 'proxy' };
+    }
+    const power = position.power;
+    if (locked.status !== 'active' || !phase || phase.adjudicatedAt) {
+      await reply('orders-refused', { subjectNote: 'not accepted: no turn open', receivedAt, reason: 'the game has no turn open for orders now', remedy: 'wait for the next turn to open; nothing you sent is lost, and the GM can see it' }, 'refused');
+      await decide(trx, rec, { ...base, outcome: 'refused', reason: 'no phase open', power });
+      return { kind: 'refused', inboundId, reason: 'no phase open' };
+    }
+
+    // D.III(1): a player's own abbreviations, registered at the outset of the game (the first
+    // turn) or with a replacement's first orders, read that player's orders from then on.
+    const playerAbbreviations = await findPlayerAbbreviations(trx, locked.id, person.id);
+    const firstOrdersAsReplacement = position.kind !== 'original' && !(await trx.selectFrom('order_sets').select('id').where('game_id', '=', locked.id).where('person_id', '=', person.id).executeTakeFirst());
+    const mayRegisterAbbreviations = phase.name === 'S1901M' || firstOrdersAsReplacement;
+    const sheet = parseOrderSheet(text, {
+      state: phase.stateBefore, power, subject: mail.subject, rules, mayRegisterAbbreviations,
+      ...(playerAbbreviations ? { playerAbbreviations: playerAbbreviations as ReadonlyMap<string, ProvinceId> } : {}),
+    });
+    if (mayRegisterAbbreviations) {
+      const registered = Object.assign({}, ...sheet.requests.filter((r) => r.kind === 'abbreviations' && r.abbreviations).map((r) => r.abbreviations)) as Record<string, string>;
+      if (Object.keys(registered).length > 0) {
+        await insertPlayerAbbreviations(trx, { gameId: locked.id, personId: person.id, abbreviations: { ...Object.fromEntries(playerAbbreviations ?? []), ...registered }, inboundMessageId: inboundId, at: rec.now });
+      }
+    }
+    const deadline = formatDeadline(phase.deadline, person.timeZone);
+    for (const r of sheet.requests) {
+      if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
+      if (r.kind === 'status') await reply('status', await statusContext(trx, locked, phase, power, person), 'status');
+    }
+    // D.II(3): lines ordering another power's units are not used; that power's player and the GM are told.
+    const foreign = sheet.issues.filter((i) => i.code === 'notYourUnit');
+    const proxyFor = foreign.length > 0 ? intendedPower(foreign.map((i) => sheet.lines.find((l) => l.line === i.line)?.written ?? i.fragment).join('\n'), phase.stateBefore, rules) : undefined;
+    if (proxyFor && proxyFor !== power) await alertProxy(trx, ctx, rec, mail, locked, person, proxyFor);
+    const proxyNote = proxyFor && proxyFor !== power ? `; orders for ${proxyFor}'s units not used, its player and the GM told (D.II(3))` : '';
+    const understood = formatAsUnderstood(sheet, power, locked.currentPhase);
+    const ack = { power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(rec.receivedAt, phase.deadline) };
+
+    // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
+    const communications = () => recordCommunications(trx, { gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress });
+
+    // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it
+    // (read against the open phase its orders are for units no longer there, so it is no set of this one).
+    const previous = await refusalForPreviousPhase(trx, { game: locked, phase, power, text, subject: mail.subject, sheet, receivedAt: rec.receivedAt });
+    if (previous) {
+      const missed = previous.code === 'missed';
+      await reply('orders-refused', previous.reply, missed ? 'missed' : 'late');
+      // D.VII(1), D.VIII(1): an on-time set the adjudication missed — the GM and the TD must know.
+      if (missed) {
+        await sendNotice(trx, ctx.fromAddress, {
+          game: locked, template: 'missed-set', key: `missed-set:${locked.id}:${inboundId}`,
+          context: () => ({
+            power, playerName: person.name, phase: previous.phase, receivedAt: gmtSeconds(rec.receivedAt), inboundId,
+            deadline: gmtSeconds(previous.deadline), adjudicatedAt: previous.adjudicatedAt ? gmtSeconds(previous.adjudicatedAt) : 'an earlier moment',
+          }),
+        }, distinctPeople([await findGm(trx, locked), ...(await findTds(trx, locked))]));
+      }
+      await decide(trx, rec, { ...base, outcome: missed ? 'refused' : 'late', reason: missed ? 'received by the deadline, read after the adjudication (D.VII(1)); the GM and the TD told' : previous.code, phase: previous.phase, power });
+      return { kind: 'refused', inboundId, reason: missed ? 'missed' : 'late' };
+    }
+
+    // D.III(3): only a set replaces a set. A question, press, a vote, a refused proxy order (D.II(3)) or
+    // lines not understood are answered as what they are, and the reply says which set still stands.
+    if (!sheet.isSet) {
+      const onlyQuestions = sheet.requests.length > 0 && sheet.requests.every((r) => r.kind === 'help' || r.kind === 'status') && sheet.press.length === 0 && sheet.votes.length === 0 && sheet.issues.length === 0 && !sheet.lines.some((l) => l.kind === 'mark');
+      const { notes } = await communications();
+      const standing = await standingSetNote(trx, locked.id, phase.name, power);
+      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), final: false, noOrders: true, standing, notes }, 'ack');
+      await decide(trx, rec, {
+        ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
+        reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...sheet.requests.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
+      });
+      return { kind: 'noOrders', inboundId, gameId: locked.id, power };
+    }
+
+    // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
+    const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, await confirmCopies(trx, rec.messageId, person.email), locked.address);
+    // D.VII(3): late sets refused, or accepted until adjudication starts, as the game's policy says.
+    const decision = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
+    // D.VII(6)(b): while 1901 results are withheld, the missing powers' orders are taken after the deadline.
+    const late = decision.accept ? decision : (await lateSetAllowed(trx, { gameId: locked.id, phase: phase.name, power })) ? ({ accept: true, late: true, rule: 'D.VII(6)(b)' } as const) : decision;
+    if (!late.accept) {
+      await reply('orders-refused', {
+        subjectNote: `${power} ${phase.name}: late, not accepted`, receivedAt,
+        reason: `${late.reason}; the deadline was ${gmtSeconds(phase.deadline)}`,
+        remedy: 'your previous set, if any, stands. If you sent a copy to the confirmation mailbox before the deadline with this game\'s address in To or Cc, it will count when it arrives (D.VII(1)); otherwise write to your GM',
+      }, 'late');
+      await decide(trx, rec, { ...base, outcome: 'late', reason: late.code, phase: phase.name, power });
+      return { kind: 'refused', inboundId, reason: 'late' };
+    }
+    const set = await insertOrderSet(trx, {
+      gameId: locked.id, phase: locked.currentPhase, power, personId: person.id, inboundMessageId: inboundId,
+      receivedAt: counted.receivedAt, final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text),
+    });
+    const { notes } = await communications();
+    // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
+    await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
+    await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack');
+    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
+    return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
+  });
+}

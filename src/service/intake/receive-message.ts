@@ -1,0 +1,265 @@
+/**
+ * The one path every inbound message takes (IMAP, the SMTP listener, the pipe, the CLI): store the
+ * raw bytes with the trusted receipt time first, then parse, guard against loops, find the game and
+ * the sender, check identity, and hand over to the right handler: the TD's confirmation mailbox
+ * (confirm-copy.ts), the GM's commands (gm-mail.ts), or a player's orders and requests
+ * (player-mail.ts). Never throws on bad input: a message that cannot be read is quarantined, never
+ * dropped; every message ends with exactly one recorded decision (inbound_decisions) and one audit
+ * entry carrying the raw message's SHA-256, so the hash chain covers the evidence.
+ *
+ * Failures after the message is stored (issue 20): one that would happen again with the same bytes
+ * (a constraint, a parse, a bug) quarantines the message with the error (quarantine.ts), and the
+ * source reports success (the MTA does not retry it); only a failure of the environment (the
+ * database unreachable, a deadlock: src/db/transient-error.ts) is thrown, so the MTA retries, and is
+ * counted (inbound_attempts) for the retry sweep, which retries each undecided message on its own
+ * with backoff and quarantines it after MAX_DECIDE_ATTEMPTS. One path decides a message at a time
+ * (decision-owner.ts).
+ */
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { gameFromRow, type Game } from '../../db/games.js';
+import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
+import { insertInboundMessage } from '../../db/inbound-messages.js';
+import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
+import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../rules/limits.js';
+import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
+import { findPerson, findPersonByEmail, type Person } from '../../db/people.js';
+import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
+import type { Db } from '../../db/schema.js';
+import { gameFromAddresses, subjectTags } from '../../rules/submission/index.js';
+import { sql } from 'kysely';
+import { receiveConfirmCopy } from './confirm-copy.js';
+import { decide, type Received } from '../../mail/inbound/decide.js';
+import { authenticateMessage, decideIdentity, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from '../../mail/inbound/identity.js';
+import { headerFields } from '../../mail/inbound/header-fields.js';
+import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
+import { gameView } from '../../mail/outbound/queue-mail.js';
+import { kindOf } from '../game-kinds.js';
+import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
+import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
+import { isAnswerableAddress, mayReply, queueReply } from '../../mail/inbound/reply.js';
+import { storableText } from '../../mail/inbound/storable-text.js';
+import { log } from '../../config/log.js';
+import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
+
+export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
+
+/** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
+async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
+  if (msg.source === 'cli') return { decision: { ok: true, method: 'operator', evidence: 'entered by the operator at the command line' } };
+  const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
+  const auth = await authenticateMessage(msg.raw, envelope, {
+    ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}),
+    ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}),
+  });
+  const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash) });
+  return { decision, auth };
+}
+
+/** Store, read, decide, answer. Throws only when the message could not be stored, or a failure of the environment. */
+export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingMessage): Promise<ReceiveOutcome> {
+  const role = msg.role ?? 'game';
+  const messageId = rawMessageId(msg.raw);
+  const stored = await insertInboundMessage(db, {
+    raw: msg.raw,
+    receivedAt: msg.receivedAt,
+    source: msg.source,
+    mailbox: msg.mailbox ?? null,
+    uidvalidity: msg.uidvalidity ?? null,
+    uid: msg.uid ?? null,
+    messageId: messageId ?? null,
+    role,
+  });
+  log().info({ event: 'message.received', inboundId: stored.id, messageId: messageId ?? null, source: msg.source, mailbox: msg.mailbox ?? null, role, receivedAt: msg.receivedAt.toISOString(), bytes: msg.raw.length }, 'message received');
+  return decideStored(db, ctx, { ...msg, role, inboundId: stored.id, messageId });
+}
+
+/**
+ * Decide a stored message once: a duplicate when it is decided already or another path is deciding
+ * it; quarantined when deciding fails in a way the same bytes would fail again; a failure of the
+ * environment is counted (inbound_attempts) and thrown, unless it was the last attempt allowed,
+ * which quarantines the message.
+ */
+export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessage): Promise<ReceiveOutcome> {
+  const inboundId = msg.inboundId;
+  const release = claimDecision(db, inboundId);
+  if (!release) return { kind: 'duplicate', inboundId };
+  try {
+    if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
+    const now = ctx.now?.() ?? new Date();
+    const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
+    const qctx = quarantineContext(ctx, now);
+    try {
+      return logDecision(msg, await decideMessage(db, ctx, qctx, msg, rec));
+    } catch (e) {
+      // Another process decided it first: its transaction won, ours rolled back whole.
+      if (isDecisionConflict(e)) return { kind: 'duplicate', inboundId };
+      let failure = e;
+      if (!isTransientFailure(e)) {
+        try {
+          return logDecision(msg, await quarantine(db, qctx, rec, msg.raw, `could not be decided: ${describeFailure(e)}`, UNREADABLE_NOTICE));
+        } catch (q) {
+          failure = q; // not even the quarantine could be recorded: an attempt like any other, with backoff
+        }
+      }
+      const attempts = await recordDecideAttempt(db, inboundId, describeFailure(failure), now).catch(() => undefined);
+      if (isTransientFailure(failure) && attempts !== undefined && attempts >= MAX_DECIDE_ATTEMPTS) {
+        const last = await quarantine(db, qctx, rec, msg.raw, `still undecided after ${attempts} attempts: ${describeFailure(failure)}`, UNREADABLE_NOTICE).catch(() => undefined);
+        if (last) return logDecision(msg, last);
+      }
+      throw failure;
+    }
+  } finally {
+    release();
+  }
+}
+
+/** One log line per decision, carrying the game and the message (src/config/log.ts). */
+function logDecision(msg: StoredMessage, outcome: ReceiveOutcome): ReceiveOutcome {
+  const o = outcome as ReceiveOutcome & { gameId?: string | null; power?: string; reason?: string; final?: boolean; orderSetId?: number };
+  log().info({
+    event: 'message.decided', inboundId: msg.inboundId, messageId: msg.messageId ?? null, outcome: outcome.kind,
+    game: o.gameId ?? null, ...(o.power ? { power: o.power } : {}), ...(o.reason ? { reason: o.reason } : {}),
+    ...(o.orderSetId !== undefined ? { orderSetId: o.orderSetId, final: o.final } : {}),
+  }, `message ${outcome.kind}`);
+  return outcome;
+}
+
+function ownAddresses(ctx: ReceiveContext): string[] {
+  return [ctx.fromAddress, ...(ctx.confirmAddress ? [ctx.confirmAddress] : [])];
+}
+
+function quarantineContext(ctx: ReceiveContext, now: Date): QuarantineContext {
+  return { fromAddress: ctx.fromAddress, now, ownAddresses: ownAddresses(ctx), ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
+}
+
+/** What to tell a registered player whose message is over {@link MAX_MESSAGE_BYTES}. */
+const TOO_LARGE_NOTICE = {
+  subjectNote: 'too large',
+  reason: `it is larger than the judge's limit of ${MAX_MESSAGE_BYTES} bytes (${MAX_MESSAGE_BYTES / 1024 / 1024} MiB) per message`,
+  remedy: 'send your orders again as plain text in the body of a new message, with no attachments (no pictures, documents or forwarded mail) and without quoting earlier mail; orders need only a few hundred bytes. A set you sent before, if any, stands',
+};
+
+/** Read a stored message and decide it (the whole pipeline after storing). */
+async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContext, msg: StoredMessage, rec: Received): Promise<ReceiveOutcome> {
+  const now = rec.now;
+  const role = rec.role;
+  const inboundId = rec.inboundId;
+  // Input past a limit is refused with a message naming the limit (src/rules/limits.ts); the headers alone say who to tell.
+  if (msg.raw.length > MAX_MESSAGE_BYTES) return quarantine(db, qctx, rec, msg.raw, `the message is larger than ${MAX_MESSAGE_BYTES} bytes (${msg.raw.length})`, TOO_LARGE_NOTICE);
+  const parsed = await parseMessage(msg.raw);
+  if (!parsed.ok) return quarantine(db, qctx, rec, msg.raw, parsed.reason, UNREADABLE_NOTICE);
+  const mail = parsed.mail;
+  const risk = loopRisk(mail, ownAddresses(ctx));
+  if (risk) {
+    await decide(db, rec, { outcome: 'ignored', reason: risk, fromAddress: mail.from ?? null, replied: false });
+    return { kind: 'ignored', inboundId, reason: risk };
+  }
+  const from = mail.from!;
+  const replyCtx = { fromAddress: ctx.fromAddress, now, ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
+  const person = await findPersonByEmail(db, from);
+
+  if (role === 'confirm') return receiveConfirmCopy(db, { ...replyCtx, confirmAddress: ctx.confirmAddress ?? ctx.fromAddress }, rec, mail, person);
+
+  // Refuse, answering only a registered person (an unknown address gets one generic reply, ever).
+  const refuse = async (reason: string, reply: { template: string; context: object } | undefined, gameId: string | null = null): Promise<ReceiveOutcome> => {
+    const answer = reply && (person || !(await unknownSenderAnswered(db, from))) && (await mayReply(db, replyCtx, from));
+    await db.transaction().execute(async (trx) => {
+      if (answer) await queueReply(trx, replyCtx, { inboundId, mail }, reply.template, reply.context, { key: 'refused', gameId });
+      await decide(trx, rec, { outcome: 'refused', reason, fromAddress: from, gameId, personId: person?.id ?? null, replied: Boolean(answer) });
+    });
+    return { kind: 'refused', inboundId, reason };
+  };
+  const unknownSender = { template: 'unknown-sender', context: { judge: ctx.fromAddress } };
+
+  const candidates = await candidateGames(db, mail);
+  const match = gameFromAddresses([...mail.to, ...mail.cc], mail.subject, await gameAddressList(db, candidates));
+  if (match.gameId === undefined) {
+    if (!person) return refuse('unregistered', unknownSender);
+    const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
+    return refuse('no game address in To or Cc', {
+      template: 'orders-refused',
+      context: { subjectNote: 'which game?', receivedAt: gmtSeconds(msg.receivedAt), reason: `the judge could not tell which game it is for: ${which}no game's address is in To or Cc (D.II(2))`, remedy: "send it again with the game's own address in To or Cc" },
+    });
+  }
+  const game = candidates.find((g) => g.id === match.gameId)!;
+  if (!person) return refuse('unregistered', unknownSender, game.id);
+  if (!match.addressed) {
+    // D.II(2): a set without the game's address in To or Cc is refused; the reply names the address.
+    return refuse('game address not in To or Cc (D.II(2))', {
+      template: 'orders-refused',
+      context: { game: gameView(game), subjectNote: 'not accepted: address the game', receivedAt: gmtSeconds(msg.receivedAt), reason: `the game's address ${game.address} was not in To or Cc (D.II(2))`, remedy: `send it again to ${game.address}` },
+    }, game.id);
+  }
+
+  const { decision: identity, auth } = await checkIdentity(ctx, msg, mail, person, game);
+  const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
+  if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
+
+  return kindOf(game).receive({ db, ctx: replyCtx, rec, mail, person, game, evidence });
+}
+
+/**
+ * The message failed the identity check. It is answered at the registered address (so a forged
+ * From warns the real player rather than the forger), and the GM is alerted where the failure
+ * points at impersonation (D.X(6)).
+ */
+async function refuseIdentity(
+  db: Db,
+  ctx: { fromAddress: string; now: Date; repliesPerHour?: number },
+  rec: Received,
+  mail: InboundMail,
+  person: Person,
+  game: Game,
+  identity: Extract<IdentityDecision, { ok: false }>,
+  evidence: Record<string, unknown>,
+): Promise<ReceiveOutcome> {
+  const impersonation = identity.code === 'dmarc-fail' || identity.code === 'from-mismatch' || identity.code === 'secret-wrong';
+  const answer = await mayReply(db, ctx, person.email);
+  await db.transaction().execute(async (trx) => {
+    if (answer) {
+      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'orders-refused', {
+        game: gameView(game), subjectNote: 'not accepted: sender not verified', receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason,
+        remedy: 'send your orders from your own registered mailbox; if you did not send this message, someone tried to send orders in your name and the GM has been told',
+      }, { key: 'identity', gameId: game.id, to: person.email });
+    }
+    if (impersonation) {
+      const gm = await findPerson(trx, game.gmPersonId);
+      if (gm) {
+        await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'impersonation-alert', {
+          game: gameView(game), claimed: person.email, receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason, inboundId: rec.inboundId, header: String(evidence.header ?? ''),
+        }, { key: 'alert', gameId: game.id, to: gm.email });
+      }
+    }
+    await decide(trx, rec, { outcome: 'refused', reason: `identity: ${identity.code}`, fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: answer });
+  });
+  return { kind: 'refused', inboundId: rec.inboundId, reason: `identity: ${identity.code}` };
+}
+
+/**
+ * Decide stored messages that have no decision yet (a process killed between storing and deciding;
+ * a failure of the environment mid-way), oldest first, each on its own: one that fails again is
+ * counted and retried later with backoff (quarantined after MAX_DECIDE_ATTEMPTS) and never keeps
+ * the others from being decided. Messages stored in the last `graceMs` are left to the process
+ * handling them, and so are those another path of this process is deciding. Returns how many were
+ * tried.
+ */
+export async function retryUndecided(
+  db: Db,
+  ctx: ReceiveContext,
+  options: { graceMs?: number; limit?: number; onError?: (inboundId: number, error: Error) => void } = {},
+): Promise<number> {
+  const now = ctx.now?.() ?? new Date();
+  const rows = await findUndecidedDue(db, { now, storedBefore: new Date(now.getTime() - (options.graceMs ?? 60_000)), limit: options.limit ?? 100 });
+  for (const r of rows) {
+    try {
+      await decideStored(db, ctx, {
+        inboundId: r.id, raw: r.raw, receivedAt: r.receivedAt, source: r.source, role: r.role, messageId: r.messageId ?? undefined,
+        ...(r.mailbox !== null ? { mailbox: r.mailbox } : {}), ...(r.uid !== null && r.uidvalidity !== null ? { uid: r.uid, uidvalidity: r.uidvalidity } : {}),
+      });
+    } catch (e) {
+      options.onError?.(r.id, e as Error);
+    }
+  }
+  return rows.length;
+}
