@@ -1,6 +1,6 @@
 /**
- * `npm run map:geometry`: builds `data/map/standard-geometry.json`, the geometry of the map picture,
- * from two sources only (see data/map/SOURCES.md): the Natural Earth 1:50m land polygons (public
+ * `npm run map:geometry`: builds `src/diplomacy/picture/standard-geometry.json`, the geometry of the map picture,
+ * from two sources only (see src/diplomacy/picture/SOURCES.md): the Natural Earth 1:50m land polygons (public
  * domain, through the `world-atlas` npm package, ISC) and the project's own province anchors and seeds
  * (scripts/map-anchors.ts). Deterministic: the same inputs give the same file byte for byte.
  *
@@ -24,7 +24,7 @@ type Ring = Pt[];
 const WIDTH = 1000;
 const require = createRequire(import.meta.url);
 const ROOT = join(dirname(require.resolve('world-atlas/package.json')), '..', '..');
-const OUT = join(ROOT, 'data/map/standard-geometry.json');
+const OUT = join(ROOT, 'src/diplomacy/picture/standard-geometry.json');
 
 const topo = JSON.parse(readFileSync(require.resolve('world-atlas/land-50m.json'), 'utf8')) as Topology<{ land: GeometryCollection }>;
 const land = feature(topo, topo.objects.land);

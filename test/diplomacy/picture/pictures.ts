@@ -40,7 +40,7 @@ export function pictureOf(name: keyof typeof CASES) {
 
 /**
  * The SVG as its golden stores it: path data longer than 300 characters (the coastline and region
- * outlines, which data/map/standard-geometry.json holds already) replaced by its SHA-256, so a
+ * outlines, which src/diplomacy/picture/standard-geometry.json holds) replaced by its SHA-256, so a
  * golden stays small and still changes when any of it does.
  */
 export function goldenText(svg: string): string {
