@@ -18,6 +18,7 @@ import { registerIngestCommand } from './ingest-command.js';
 import { registerCalendarCommands } from './calendar-commands.js';
 import { runDiceRoll, runDiceVerify } from './commands/dice.js';
 import { registerCoalitionCommands } from './coalition-commands.js';
+import { registerMapCommand } from './map-command.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -144,6 +145,7 @@ registerServiceCommands(program);
 registerIngestCommand(program);
 registerCalendarCommands(program);
 registerCoalitionCommands(program);
+registerMapCommand(program, fail);
 
 // No command calls process.exit after writing: the exit code is set and the process ends when its
 // output is written out, so a pipe reader gets all of it (src/cli/exit.ts).

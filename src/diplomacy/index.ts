@@ -16,3 +16,4 @@ export { adjustmentCounts, vacantHomeCentres } from './adjudicator/adjustments.j
 export { retreatOptions } from './adjudicator/retreat-options.js';
 export { civilDisorderRemovals, distanceFromHome, homeCentres } from './adjudicator/civil-disorder.js';
 export { standardStartState } from './start.js';
+export { summarisePosition, formatPositionSummary, type PositionSummary, type PowerSummary } from './position-summary.js';
