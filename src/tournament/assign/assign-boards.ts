@@ -13,7 +13,7 @@
  * 3. Report: {@link findBrokenRules} recomputes every broken rule from the final seating.
  */
 import { commitment, DiceStream } from '../../dice/index.js';
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import { findBrokenRules, readPastPlay } from './find-broken-rules.js';
 import { SearchRandom } from './search-random.js';
 import { SeatingSearch } from './seating-search.js';

@@ -16,7 +16,7 @@
  *
  * Players with no team take no part in (a), (b) or (e). Pure.
  */
-import { POWERS, type Power } from '../../diplomacy/index.js';
+import { POWERS, type Power } from '../powers.js';
 import type { AssignedBoard, BrokenRule, HistoryBoard } from './types.js';
 
 export interface SeatingContext {

@@ -3,7 +3,7 @@
  * before, and the seating with the B.6 constraints it breaks. Shapes follow the JSON contract of
  * `mailjudge tournament assign` (DESIGN.md "The tournament CLI contracts").
  */
-import type { Power } from '../../diplomacy/index.js';
+import type { Power } from '../powers.js';
 
 /** One player to seat this round; `power` is the team's choice, allowed in round 1 only (B.5). */
 export interface AssignPlayer {

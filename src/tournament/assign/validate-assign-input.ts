@@ -2,7 +2,7 @@
  * The checks on an assignment request that a JSON schema cannot make: every problem, each naming
  * the field and saying how to fix it. Returns problems, never throws. Pure.
  */
-import { POWERS } from '../../diplomacy/index.js';
+import { POWERS } from '../powers.js';
 import type { AssignInput } from './types.js';
 
 export function validateAssignInput(input: AssignInput): string[] {
