@@ -67,7 +67,8 @@ describe('adjudicate-phase: exactly once', () => {
     await blocker.query('SELECT pg_terminate_backend($1)', [pid]);
     await blocker.query('COMMIT');
     await blocker.end();
-    expect(await task).toMatch(/terminat/i);
+    // The killed connection surfaces as PostgreSQL's FATAL or as the socket's reset, by timing.
+    expect(await task).toMatch(/terminat|ECONNRESET/i);
     // Nothing of the dead transaction survived.
     expect((await findGame(t.db, 'killed'))!.currentPhase).toBe('S1901M');
     const phase = await t.db.selectFrom('phases').select(['adjudicated_at']).where('game_id', '=', 'killed').where('name', '=', 'S1901M').executeTakeFirstOrThrow();

@@ -3,7 +3,7 @@
  * only when the row is new, the `send-mail` job that delivers it. Every mail the judge sends goes
  * through here, so "exactly one copy of each email" rests on one function.
  */
-import { enqueueOutbox, outboxMessageId } from '../../db/outbox.js';
+import { enqueueOutbox, outboxMessageId, type OutboxAttachment } from '../../db/outbox.js';
 import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { enqueueJob } from '../../db/jobs.js';
@@ -31,6 +31,8 @@ export interface QueuedMail {
   /** Default: the judge's address (the confirmation mailbox answers from its own). */
   readonly from?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Files to attach (the results report's map picture). */
+  readonly attachments?: readonly OutboxAttachment[];
   /** A deadline the mail announces or changes: it carries the phase's calendar event (needs `game`). */
   readonly calendar?: DeadlineAnnounced & { readonly game: Pick<Game, 'id' | 'boardName' | 'address'> };
 }
@@ -57,7 +59,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
     bodyText: r.text,
     messageId: outboxMessageId(mail.dedupeKey, domain),
     ...(headers ? { headers } : {}),
-    ...(mail.calendar ? { attachments: [deadlineEventAttachment(deadlineEventInput(mail.calendar))] } : {}),
+    ...(mail.calendar || mail.attachments ? { attachments: [...(mail.attachments ?? []), ...(mail.calendar ? [deadlineEventAttachment(deadlineEventInput(mail.calendar))] : [])] } : {}),
   });
   if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
   return queued;

@@ -5,6 +5,7 @@
  * The templates in `templates/` only lay this out.
  */
 import { DateTime } from 'luxon';
+import { formatPositionSummary, summarisePosition } from '../../diplomacy/position-summary.js';
 import {
   POWERS,
   adjustmentCounts,
@@ -39,6 +40,12 @@ export interface ReportInput {
   readonly voteResults?: readonly string[];
   /** Notes for this reader only (the GM's copy: calendar warnings). */
   readonly notes?: readonly string[];
+  /** The centre ownership the summary's "change" is counted from (the position before the phase). */
+  readonly centresBefore?: GameState['centers'];
+  /** The reader's power, listed first in the position ("Your units: …"); none for the GM. */
+  readonly reader?: Power;
+  /** The name of the map picture attached to the report, if any. */
+  readonly picture?: string;
 }
 
 const SEASONS = { S: 'Spring', F: 'Fall', W: 'Winter' } as const;
@@ -146,6 +153,9 @@ export function buildReportContext(input: ReportInput, readerZone?: string) {
     voteResults: input.voteResults ?? [],
     notes: input.notes ?? [],
     next: input.next ? phaseTitle(input.next) : null,
+    // Issue 15: where every unit stands at the start of the next phase, the reader's own power first.
+    position: input.next ? formatPositionSummary(summarisePosition(input.after, input.centresBefore ?? input.after.centers, input.reader)) : null,
+    picture: input.picture ?? null,
     deadline: input.deadline ? formatDeadline(input.deadline, readerZone) : null,
     winner: input.winner ?? null,
     ended: input.ended ?? false,
