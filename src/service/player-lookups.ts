@@ -7,11 +7,13 @@
  * the STATUS context of player-mail.ts.
  */
 import type { Game } from '../db/games.js';
+import { STANDARD_GEOMETRY, pictureOfPosition, renderMapSvg, renderPng } from '../diplomacy/picture/index.js';
+import type { OutboxAttachment } from '../db/outbox.js';
 import { findPeople } from '../db/people.js';
 import { findPhases, type PhaseRecord } from '../db/phases.js';
 import { findPositionHistory } from '../db/positions.js';
 import type { Db } from '../db/schema.js';
-import { POWERS, parsePhase, type GameState, type OrderResult, type Power } from '../diplomacy/index.js';
+import { POWERS, formatPhase, parsePhase, type GameState, type OrderResult, type Power } from '../diplomacy/index.js';
 import { formatDeadline, outcomeText, phaseTitle } from '../mail/outbound/report-context.js';
 import { formatTimeLeft } from '../diplomacy/calendar/index.js';
 import { gmtSeconds } from '../mail/inbound/intake.js';
@@ -39,6 +41,15 @@ export function currentState(phases: readonly PhaseRecord[], game: Pick<Game, 'c
   if (open) return open.stateBefore;
   const last = [...phases].reverse().find((p) => p.publishedAt && p.stateAfter);
   return last?.stateAfter ?? phases[phases.length - 1]?.stateBefore;
+}
+
+/** MAP (issue 15): the POSITION text with the picture of the position attached as a PNG. */
+export async function mapContext(db: Db, game: Game, reader: Power | undefined): Promise<{ context: object; attachment?: OutboxAttachment }> {
+  const state = currentState(await findPhases(db, game.id), game);
+  if (!state) return { context: { none: true } };
+  const name = `${game.id}-${formatPhase(state.phase)}-position.png`;
+  const png = renderPng(renderMapSvg(pictureOfPosition(state), STANDARD_GEOMETRY));
+  return { context: { position: positionView(state, reader), picture: name }, attachment: { filename: name, contentType: 'image/png', content: png.toString('base64') } };
 }
 
 /** POSITION. */

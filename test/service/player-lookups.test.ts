@@ -104,6 +104,21 @@ describe('player commands by email', () => {
     for (const c of ['POSITION', 'HISTORY S1901M', 'SUMMARY', 'ORDERS', 'DEADLINE', 'MAP ', 'HELP']) expect(help!.body_text).toContain(`  ${c}`);
   });
 
+  it('MAP: the position with its picture as a PNG, to the asker alone; the standing set stays', async () => {
+    const before = await lastId();
+    const standing = (await findLatestOrderSets(t.db, 'look', 'S1901M', { power: 'ITALY' }))[0]!.orders;
+    expect((await sim.send('look', addr(g, 'ITALY'), 'MAP', 'map please')).kind).toBe('noOrders');
+    const out = await sentSince('look', before);
+    expect(out.map((m) => [m.kind, m.to_address])).toEqual([['player-position', addr(g, 'ITALY')]]);
+    expect(out[0]!.subject).toBe('[look] MAP: Spring 1901 Movement (S1901M)');
+    expect(out[0]!.body_text).toContain('The map of this position is attached (look-S1901M-position.png).');
+    const row = await t.db.selectFrom('outbox').select('attachments').where('to_address', '=', addr(g, 'ITALY')).where('subject', 'like', '%MAP%').executeTakeFirstOrThrow();
+    const png = (row.attachments as { filename: string; contentType: string; content: string }[]).find((a) => a.contentType === 'image/png')!;
+    expect(png.filename).toBe('look-S1901M-position.png');
+    expect(Buffer.from(png.content, 'base64').subarray(0, 4).toString('hex')).toBe('89504e47');
+    expect((await findLatestOrderSets(t.db, 'look', 'S1901M', { power: 'ITALY' }))[0]!.orders).toEqual(standing);
+  });
+
   it('HISTORY S1901M after the results: every order with its result, and the position after', async () => {
     for (const p of POWERS) if (p !== 'FRANCE' && p !== 'ITALY') expect((await sim.send('look', addr(g, p), await holdAll(t.db, 'look', p), 'orders FINAL')).kind).toBe('orders');
     expect((await sim.send('look', addr(g, 'FRANCE'), 'A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO', 'orders FINAL')).kind).toBe('orders');

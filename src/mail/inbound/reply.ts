@@ -47,7 +47,7 @@ export async function queueReply(
   msg: ReplyTo,
   template: string,
   context: object,
-  options: { key: string; gameId: string | null; to?: string; from?: string; calendar?: QueuedMail['calendar'] },
+  options: { key: string; gameId: string | null; to?: string; from?: string; calendar?: QueuedMail['calendar']; attachments?: QueuedMail['attachments'] },
 ): Promise<void> {
   const threading: Record<string, string> = msg.mail.messageId ? { 'In-Reply-To': msg.mail.messageId, References: msg.mail.messageId } : {};
   await queueMail(trx, ctx.fromAddress, {
@@ -59,5 +59,6 @@ export async function queueReply(
     ...(options.from ? { from: options.from } : {}),
     headers: { 'Auto-Submitted': 'auto-replied', ...threading },
     ...(options.calendar ? { calendar: options.calendar } : {}),
+    ...(options.attachments ? { attachments: options.attachments } : {}),
   });
 }

@@ -59,7 +59,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
     bodyText: r.text,
     messageId: outboxMessageId(mail.dedupeKey, domain),
     ...(headers ? { headers } : {}),
-    ...(mail.calendar || mail.attachments ? { attachments: [...(mail.attachments ?? []), ...(mail.calendar ? [deadlineEventAttachment(deadlineEventInput(mail.calendar))] : [])] } : {}),
+    ...(mail.calendar || mail.attachments ? { attachments: [...(mail.calendar ? [deadlineEventAttachment(deadlineEventInput(mail.calendar))] : []), ...(mail.attachments ?? [])] } : {}),
   });
   if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
   return queued;

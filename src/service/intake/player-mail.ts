@@ -16,7 +16,7 @@ import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, inten
 import { STANDARD_MAP } from '../../diplomacy/index.js';
 import { readGmCommands } from '../../diplomacy/conduct/gm-commands.js';
 import { readBodyLines } from '../../diplomacy/sheet/index.js';
-import { deadlineContext, historyContext, positionContext, summaryContext } from '../player-lookups.js';
+import { deadlineContext, historyContext, mapContext, positionContext, summaryContext } from '../player-lookups.js';
 import { formatTimeLeft } from '../../diplomacy/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../../mail/outbound/report-context.js';
@@ -35,9 +35,9 @@ import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 
 /** Requests answered at once, to the asker alone; a message of nothing else is no set (D.III(3)). */
-const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline'];
+const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline', 'map'];
 /** The look-ups read in a subject line too (a subject is a title as much as a command). */
-const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline'];
+const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline', 'map'];
 
 /** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
 function timeLeft(from: Date, to: Date): string | undefined {
@@ -115,8 +115,8 @@ export async function receivePlayerMail(
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const rules = RULE_PROFILES[locked.ruleProfile];
     const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };
-    const reply = async (template: string, context: object, key: string, calendar?: Parameters<typeof queueReply>[5]['calendar']) => {
-      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}) });
+    const reply = async (template: string, context: object, key: string, calendar?: Parameters<typeof queueReply>[5]['calendar'], attachments?: Parameters<typeof queueReply>[5]['attachments']) => {
+      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}), ...(attachments ? { attachments } : {}) });
     };
     const receivedAt = gmtSeconds(rec.receivedAt);
 
@@ -168,6 +168,10 @@ export async function receivePlayerMail(
       // ORDERS in a message that is a set is a heading: the acknowledgement says what the judge holds.
       if (r.kind === 'orders' && !sheet.isSet) await reply('status', { ...(await statusContext(trx, locked, phase, power, person)), command: 'ORDERS' }, 'orders');
       if (r.kind === 'position') await reply('player-position', await positionContext(trx, locked, power), 'position');
+      if (r.kind === 'map') {
+        const map = await mapContext(trx, locked, power);
+        await reply('player-position', map.context, 'map', undefined, map.attachment ? [map.attachment] : undefined);
+      }
       if (r.kind === 'history') await reply('player-history', await historyContext(trx, locked, r.phase), `history-${r.phase ?? 'list'}`);
       if (r.kind === 'summary') await reply('player-summary', await summaryContext(trx, locked), 'summary');
       if (r.kind === 'deadline') {
