@@ -167,6 +167,45 @@ describe('orders by email, end to end', () => {
   }, 60_000);
 });
 
+describe('what a player sees, end to end (issue 15)', () => {
+  it('the results carry the map and the next deadline as a calendar event; MAP and HISTORY S1901M are answered; a moved deadline updates the same event', async () => {
+    const g = await newGame('sees');
+    const to = await addressOf(g);
+    for (const [power, orders] of Object.entries({ ...HOLDS, ENGLAND: 'F Lon - Nth\nF Edi - Nrg\nA Lvp - Yor' })) await mail(player(g, power), { to, text: orders });
+    await expectJudgeMail(7);
+    await mail(`${g}-gm@example.org`, { to, subject: 'PROCESS S1901M OVERRIDE e2e: the player view', text: '' });
+    await expectJudgeMail(1);
+    // The ack, the override notice, the report.
+    const before = await inbox(player(g, 'ITALY'), 3);
+    const report = before.find((m) => /Spring 1901 Movement \(S1901M\) results/.test(m.parsed.subject ?? ''))!;
+    expect(report.parsed.text).toMatch(/Position at the start of F1901M/);
+    expect(report.parsed.text).toMatch(/Units:\nITALY /);
+    expect(report.parsed.attachments.some((a) => a.contentType === 'image/png' && a.filename === `${g}-S1901M.png`)).toBe(true);
+    const event = (m: (typeof before)[number]) => {
+      const ics = m.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content.toString('utf8').replace(/\r\n[ \t]/g, '');
+      return { uid: /\nUID:(.*)\r?\n/.exec(ics)![1], sequence: Number(/\nSEQUENCE:(\d+)/.exec(ics)?.[1] ?? 0) };
+    };
+    const first = event(report);
+    expect(first.uid).toContain('f1901m');
+
+    await mail(player(g, 'ITALY'), { to, subject: 'please', text: 'MAP' });
+    await mail(player(g, 'ITALY'), { to, subject: 'last spring', text: 'HISTORY S1901M' });
+    await expectJudgeMail(2);
+    const answers = (await inbox(player(g, 'ITALY'), 5)).slice(3);
+    const map = answers.find((m) => /MAP: Fall 1901 Movement/.test(m.parsed.subject ?? ''))!;
+    expect(map.parsed.attachments.some((a) => a.contentType === 'image/png' && a.content.subarray(0, 4).toString('hex') === '89504e47')).toBe(true);
+    const history = answers.find((m) => m !== map)!;
+    expect(history.parsed.text).toContain('F LON - NTH');
+    expect(history.parsed.text).not.toMatch(/A ROM - /);
+
+    // The GM moves the deadline: the players' calendars get the same event, one revision later.
+    await mail(`${g}-gm@example.org`, { to, subject: 'extend', text: 'EXTEND 48' });
+    await expectJudgeMail(1);
+    const moved = (await inbox(player(g, 'ITALY'), 6))[5]!;
+    expect(event(moved)).toEqual({ uid: first.uid, sequence: first.sequence + 1 });
+  }, 90_000);
+});
+
 describe('who sent it', () => {
   it('proxy orders are refused; the real player and the GM are told (D.II(3), D.X(6))', async () => {
     const g = await newGame('proxy');
