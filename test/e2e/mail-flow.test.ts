@@ -181,6 +181,12 @@ describe('what a player sees, end to end (issue 15)', () => {
     expect(report.parsed.text).toMatch(/Position at the start of F1901M/);
     expect(report.parsed.text).toMatch(/Units:\nITALY /);
     expect(report.parsed.attachments.some((a) => a.contentType === 'image/png' && a.filename === `${g}-S1901M.png`)).toBe(true);
+    // The HTML form: the same text in fixed columns, the map inline.
+    const png = report.parsed.attachments.find((a) => a.contentType === 'image/png')!;
+    expect(png.cid).toBe(`map-${g}-s1901m`);
+    // mailparser resolves the cid: link into the picture's bytes.
+    expect(report.parsed.html).toMatch(/<img src="(cid:map-|data:image\/png;base64,iVBOR)/);
+    expect(report.parsed.html).toMatch(/<pre[^>]*>[\s\S]*Position at the start of F1901M/);
     const event = (m: (typeof before)[number]) => {
       const ics = m.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content.toString('utf8').replace(/\r\n[ \t]/g, '');
       return { uid: /\nUID:(.*)\r?\n/.exec(ics)![1], sequence: Number(/\nSEQUENCE:(\d+)/.exec(ics)?.[1] ?? 0) };

@@ -33,6 +33,10 @@ export interface TransportOptions {
   readonly outboxDir: string;
 }
 
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
 /** The nodemailer message for an outbox row: every header the judge promises. */
 function message(mail: OutboxMail, from: string) {
   const domain = from.split('@')[1] ?? 'localhost';
@@ -46,11 +50,18 @@ function message(mail: OutboxMail, from: string) {
   // (what Gmail, Outlook and Apple Mail read as an event) and an .ics attachment; the rest as files.
   const event = (mail.attachments ?? []).find((a) => a.calendarMethod);
   const files = (mail.attachments ?? []).filter((a) => a !== event);
+  // Issue 15: a mail with an inline picture (the results report's map) also has an HTML form: the
+  // plain text in a <pre> block, so its fixed columns keep their spacing, and the picture below it.
+  const inline = files.filter((a) => a.cid && a.contentType.startsWith('image/'));
+  const html = inline.length > 0
+    ? `<!doctype html><html><body><pre style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;white-space:pre-wrap">${escapeHtml(mail.bodyText)}</pre>${inline.map((a) => `<p><img src="cid:${a.cid}" alt="${escapeHtml(a.filename)}" style="max-width:100%;height:auto"></p>`).join('')}</body></html>`
+    : undefined;
   return {
     from: mail.fromAddress ?? from,
     to: mail.to,
     subject: mail.subject,
     text: mail.bodyText,
+    ...(html ? { html } : {}),
     messageId: `<${mail.messageId}>`,
     date: mail.createdAt,
     headers,
