@@ -21,11 +21,11 @@
  *   window, not below the minimum without consent), warnings going to the GM (and the TD);
  * - after Fall 1901 each NMR'd power's player, captain and the TD get an NMR notice (D.VII(6)(c)).
  */
-import { RULE_PROFILES, adjudicate, formatPhase, type Phase, type PhaseOutcome } from '../diplomacy/index.js';
+import { RULE_PROFILES, adjudicate, formatPhase } from '../diplomacy/index.js';
 import { appendAudit } from '../db/audit-log.js';
 import { log } from '../config/log.js';
-import { STANDARD_GEOMETRY, pictureOfResults, renderMapSvg, renderPng } from '../diplomacy/picture/index.js';
-import type { OutboxAttachment } from '../db/outbox.js';
+import { pictureOfResults } from '../diplomacy/picture/index.js';
+import { mapAttachment } from './map-attachment.js';
 import type { TurnContext, TurnJob, TurnOutcome } from './game-kind.js';
 import type { Game } from '../db/games.js';
 import { lockGame, updateGameProgress } from '../db/games.js';
@@ -166,7 +166,8 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     // A phase re-adjudicated after a rollback (D.VIII(1)) sends its reports again, under new keys.
     const reportKey = record.generation ? `${record.name}.g${record.generation}` : record.name;
     // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
-    const picture = mapAttachment(game.id, phase, outcome);
+    const mapName = `${game.id}-${formatPhase(phase)}`;
+    const picture = mapAttachment(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
     for (const r of await announcementRecipients(trx, game)) {
       const gm = r.person.id === game.gmPersonId;
       const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
@@ -199,13 +200,6 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
   });
   log().info({ event: 'phase.adjudication', game: payload.gameId, phase: payload.phase, outcome, early: payload.early === true }, `${payload.gameId} ${payload.phase}: ${outcome}`);
   return outcome;
-}
-
-/** The phase's map picture as a PNG attachment (src/diplomacy/picture). */
-function mapAttachment(gameId: string, phase: Phase, outcome: PhaseOutcome): OutboxAttachment {
-  const picture = pictureOfResults(phase, outcome.results, outcome.state, outcome.next);
-  const png = renderPng(renderMapSvg(picture, STANDARD_GEOMETRY));
-  return { filename: `${gameId}-${formatPhase(phase)}.png`, contentType: 'image/png', content: png.toString('base64'), cid: `map-${gameId}-${formatPhase(phase)}`.toLowerCase() };
 }
 
 /**

@@ -7,7 +7,8 @@
  * the STATUS context of player-mail.ts.
  */
 import type { Game } from '../db/games.js';
-import { STANDARD_GEOMETRY, pictureOfPosition, renderMapSvg, renderPng } from '../diplomacy/picture/index.js';
+import { pictureOfPosition } from '../diplomacy/picture/index.js';
+import { mapAttachment } from './map-attachment.js';
 import type { OutboxAttachment } from '../db/outbox.js';
 import { findPeople } from '../db/people.js';
 import { findPhases, type PhaseRecord } from '../db/phases.js';
@@ -48,8 +49,7 @@ export async function mapContext(db: Db, game: Game, reader: Power | undefined):
   const state = currentState(await findPhases(db, game.id), game);
   if (!state) return { context: { none: true } };
   const name = `${game.id}-${formatPhase(state.phase)}-position.png`;
-  const png = renderPng(renderMapSvg(pictureOfPosition(state), STANDARD_GEOMETRY));
-  return { context: { position: positionView(state, reader), picture: name }, attachment: { filename: name, contentType: 'image/png', content: png.toString('base64') } };
+  return { context: { position: positionView(state, reader), picture: name }, attachment: mapAttachment(pictureOfPosition(state), name) };
 }
 
 /** POSITION. */

@@ -8,7 +8,7 @@
  * initial; failed orders are dashed with a cross; standoffs are a star; removed units are crossed out;
  * dislodged units have a broken ring.
  */
-import { POWERS, coastOf, provinceOf, type Location, type Power, type ProvinceId, type UnitKind } from '../map/types.js';
+import { POWERS, coastOf, provinceOf, type Location, type Power, type UnitKind } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
 import type { GameMap } from '../map/types.js';
 import type { Order } from '../orders/types.js';

@@ -16,8 +16,7 @@
  * (decision-owner.ts).
  */
 import { createHash } from 'node:crypto';
-import { DateTime } from 'luxon';
-import { findGame, gameFromRow, type Game } from '../../db/games.js';
+import { findGame, type Game } from '../../db/games.js';
 import { holderOfToken, parseReplyAddress } from '../../db/reply-tokens.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
 import { insertInboundMessage } from '../../db/inbound-messages.js';
@@ -25,21 +24,18 @@ import { describeFailure, isTransientFailure } from '../../db/transient-error.js
 import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findPerson, findPersonByEmail, type Person } from '../../db/people.js';
-import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
+import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
-import { gameFromAddresses, subjectTags } from '../../rules/submission/index.js';
-import { sql } from 'kysely';
+import { gameFromAddresses } from '../../rules/submission/index.js';
 import { receiveConfirmCopy } from './confirm-copy.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
-import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, type AuthResult, type Envelope, type IdentityDecision } from '../../mail/inbound/identity.js';
-import { headerFields } from '../../mail/inbound/header-fields.js';
+import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, type AuthResult, type IdentityDecision } from '../../mail/inbound/identity.js';
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { kindOf } from '../game-kinds.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
-import { isAnswerableAddress, mayReply, queueReply } from '../../mail/inbound/reply.js';
-import { storableText } from '../../mail/inbound/storable-text.js';
+import { mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { namedHolders } from '../../mail/inbound/lookalike.js';
 import { log } from '../../config/log.js';
 import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
