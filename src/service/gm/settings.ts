@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendAudit } from '../../db/audit-log.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { findCalendarSettings, saveCalendarSettings, type CalendarSettings } from '../../db/calendar-settings.js';
 import { findGame } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
@@ -36,7 +37,7 @@ function describe(s: CalendarSettings): string {
 }
 
 export async function runCalendarSettings(db: Db, a: SettingsArgs, ctx: RunContext): Promise<CommandResult> {
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await findGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
     const before = await findCalendarSettings(trx, game.id);

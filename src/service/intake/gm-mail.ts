@@ -11,7 +11,10 @@ import { findOrderSetStatus } from '../../db/order-sets.js';
 import type { Person } from '../../db/people.js';
 import { findPhase } from '../../db/phases.js';
 import type { Db } from '../../db/schema.js';
-import { readGmCommands } from '../../diplomacy/conduct/gm-commands.js';
+import { readGmCommands, type CalendarSettingsAsked, type GmCommand } from '../../diplomacy/conduct/gm-commands.js';
+import { runCalendarSettings } from '../gm/settings.js';
+import { runHolidayCreate, runHolidayList } from '../gm/holiday.js';
+import { findTournament } from '../../db/tournaments.js';
 import { runExtend } from '../gm/extend.js';
 import { runSetDeadline } from '../gm/deadline.js';
 import type { Power } from '../../diplomacy/index.js';
@@ -32,7 +35,19 @@ import type { InboundMail } from '../../mail/inbound/parse-message.js';
 import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 
-export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, gm: Person, game: Game, evidence: Record<string, unknown>): Promise<ReceiveOutcome> {
+/** What the sender is to the game: its GM, a TD of its tournament, or both. */
+export interface SenderRoles {
+  readonly gm: boolean;
+  readonly td: boolean;
+}
+
+/** Every command's form, for the answer to a line the judge could not read. */
+const COMMAND_FORMS = 'PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> TD-APPROVAL <who, when, why>, CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS <hours,...>|NONE] [DIGESTS <hours,...>|NONE] [DIGEST-TIMES <hh:mm,...>|NONE], HOLIDAYS, HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>] (the TD), HELP';
+
+/** The commands only the GM gives (a TD who is not the game's GM is refused them, with the reason). */
+const GM_ONLY: readonly GmCommand['kind'][] = ['process', 'extend', 'deadline', 'absence', 'replace', 'calendar'];
+
+export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, gm: Person, game: Game, evidence: Record<string, unknown>, roles: SenderRoles = { gm: true, td: false }): Promise<ReceiveOutcome> {
   // Line 0 is the subject: read only as a whole command (a subject "deadline" is a title).
   const read = readGmCommands(readBodyLines(stripSecretLines(`${mail.subject}\n${mail.text}`)).lines.map((l) => ({ line: l.no - 1, text: l.text, subject: l.no === 1 })));
   const answer = await mayReply(db, ctx, gm.email);
@@ -43,6 +58,10 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
     let showStatus = false;
     const run = { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress };
     for (const c of read.commands) {
+      if (!roles.gm && GM_ONLY.includes(c.kind)) {
+        results.push(`${c.kind.toUpperCase()}: refused, only the GM of ${locked.id} gives this command; you are the TD (ask the GM, or use the command line).`);
+        continue;
+      }
       if (c.kind === 'process') {
         const label = `PROCESS ${c.phase}${c.override !== undefined ? ' OVERRIDE' : ''}`;
         if (locked.status !== 'active' || !phase || phase.adjudicatedAt) results.push(`${label}: refused, no phase is open for orders.`);
@@ -83,9 +102,38 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           }, await findTds(trx, locked));
         }
         results.push(r.ok ? `${label}: reopened as generation ${r.generation} with the deadline ${formatGmt(r.deadline)}; withdrawn: ${r.withdrawn.join(', ')}; ${r.carried} standing set(s) carried; ${r.notified} notices queued, the TD copied.` : `${label}: refused, ${r.problem}`);
+      } else if (c.kind === 'calendar') {
+        // The same as `mailjudge calendar` (D.VII(4)(a)): shown, or changed and announced to every player.
+        const v = c.settings;
+        const label = `CALENDAR${calendarLabel(v)}`;
+        if (c.problems.length > 0) results.push(`${label}: refused, nothing changed: ${c.problems.join('; ')}`);
+        else {
+          const r = await runCalendarSettings(trx, {
+            gameId: locked.id,
+            turnHours: { ...(v.movementHours !== undefined ? { M: v.movementHours } : {}), ...(v.retreatHours !== undefined ? { R: v.retreatHours } : {}), ...(v.adjustmentHours !== undefined ? { A: v.adjustmentHours } : {}) },
+            ...(v.reminders !== undefined ? { reminders: v.reminders } : {}),
+            ...(v.digests !== undefined ? { digests: v.digests } : {}),
+            ...(v.digestTimes !== undefined ? { digestTimes: v.digestTimes } : {}),
+          }, run);
+          results.push(r.ok ? `${label}: ${r.text}${calendarLabel(v) ? '\nEvery player has been told.' : ''}` : `${label}: refused, ${r.problems.join('; ')}`);
+        }
+      } else if (c.kind === 'holidays') {
+        // The same as `mailjudge holiday list`, for the holidays that apply to this game (D.VII(5)).
+        const r = await runHolidayList(trx, { tournamentId: locked.tournamentId });
+        results.push(r.ok ? `HOLIDAYS:\n${r.text}` : `HOLIDAYS: ${r.problems.join('; ')}`);
+      } else if (c.kind === 'holiday') {
+        const label = `HOLIDAY ${c.name}`;
+        // D.VII(5): "The TD may decree that certain international holidays are eligible for extensions".
+        if (!roles.td) results.push(`${label}: refused, only the TD decrees holidays (D.VII(5)); the TD may send this line from the TD's registered address, or run mailjudge holiday create.`);
+        else if (c.problems.length > 0) results.push(`${label}: refused, ${c.problems.join('; ')}`);
+        else {
+          const slug = locked.tournamentId === null ? undefined : (await findTournament(trx, locked.tournamentId))?.slug;
+          const r = await runHolidayCreate(trx, { name: c.name, from: new Date(c.from!), to: new Date(c.to!), ...(c.maxHours !== undefined ? { maxHours: c.maxHours } : {}), ...(slug ? { tournament: slug } : {}) }, run);
+          results.push(r.ok ? `${label}: ${r.text} Every game it applies to has been told.` : `${label}: refused, ${r.problems.join('; ')}`);
+        }
       }
     }
-    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> TD-APPROVAL <who, when, why>, HELP).`);
+    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (${COMMAND_FORMS}).`);
     const help = read.commands.length === 0 || read.commands.some((c) => c.kind === 'help');
     let status: object | undefined;
     if (showStatus && phase) {
@@ -102,4 +150,17 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
     await decide(trx, rec, { outcome: 'command', reason: read.commands.map((c) => (c.kind === 'process' ? `process ${c.phase}${c.override !== undefined ? ' override' : ''}` : c.kind)).join(', ') || 'gm: no command', fromAddress: gm.email, gameId: locked.id, personId: gm.id, identity: evidence, replied: answer });
     return { kind: 'command', inboundId: rec.inboundId, gameId: locked.id };
   });
+}
+
+/** ` MOVEMENT 72 REMINDERS 48,24`: the settings a CALENDAR line asked for, as the reply echoes them. Pure. */
+function calendarLabel(v: CalendarSettingsAsked): string {
+  const list = (l: readonly (number | string)[]) => (l.length ? l.join(',') : 'NONE');
+  return [
+    v.movementHours !== undefined ? ` MOVEMENT ${v.movementHours}` : '',
+    v.retreatHours !== undefined ? ` RETREAT ${v.retreatHours}` : '',
+    v.adjustmentHours !== undefined ? ` ADJUSTMENT ${v.adjustmentHours}` : '',
+    v.reminders !== undefined ? ` REMINDERS ${list(v.reminders)}` : '',
+    v.digests !== undefined ? ` DIGESTS ${list(v.digests)}` : '',
+    v.digestTimes !== undefined ? ` DIGEST-TIMES ${list(v.digestTimes)}` : '',
+  ].join('');
 }
