@@ -36,7 +36,12 @@ export type GmCommand =
    * `mailjudge holiday create`: `HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>]` — the TD's
    * decree (D.VII(5) "The TD may decree ..."): done from the TD's address, refused from the GM's.
    */
-  | { kind: 'holiday'; name: string; from?: string; to?: string; maxHours?: number; problems: string[] };
+  | { kind: 'holiday'; name: string; from?: string; to?: string; maxHours?: number; problems: string[] }
+  /**
+   * D.IX(5): the GM's answer to a house-rule proposal — `AGREE D.VII(3)`, `DISAGREE #4`, or `AGREE`
+   * alone when only one is open (`mailjudge proposal agree`).
+   */
+  | { kind: 'agree'; agrees: boolean; proposalId?: number; rule?: string };
 
 /** What a `CALENDAR` line asks to change (absent: unchanged). */
 export interface CalendarSettingsAsked {
@@ -64,7 +69,7 @@ export interface GmCommandsRead {
 const POWER = `(${POWERS.join('|')})`;
 const EXTEND_POWER = new RegExp(`^extend\\s+${POWER}(\\s+\\d{1,3}\\s*(h|hours?)?)?$`, 'i');
 const REFUSE_POWER = new RegExp(`^refuse\\s+extension\\s+${POWER}$`, 'i');
-const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace|absence|calendar|holidays?)\b/i;
+const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace|absence|calendar|holidays?|agree|disagree)\b/i;
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)$/i;
 const CALENDAR_FORM = 'CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS 48,24,6|NONE] [DIGESTS 24,2|NONE] [DIGEST-TIMES 08:00,20:00|NONE]';
 
@@ -169,6 +174,10 @@ export function readGmCommands(lines: readonly { line: number; text: string; sub
       commands.push({ kind: 'calendar', settings: r.settings, problems: r.problems });
     } else if (/^holidays$/i.test(t)) commands.push({ kind: 'holidays' });
     else if (/^holiday\s+\S/i.test(t) && !subject) commands.push(readHoliday(t));
+    else if (/^(agree|disagree)(?:\s+(?:to\s+)?(?:(?:the\s+)?house[- ]rule\s+|proposal\s+)?(?:#?(\d{1,9})|(D\.[IVX]+\(\d+\))))?$/i.test(t)) {
+      const m = /^(agree|disagree)(?:\s+(?:to\s+)?(?:(?:the\s+)?house[- ]rule\s+|proposal\s+)?(?:#?(\d{1,9})|(D\.[IVX]+\(\d+\))))?$/i.exec(t)!;
+      commands.push({ kind: 'agree', agrees: m[1]!.toLowerCase() === 'agree', ...(m[2] ? { proposalId: Number(m[2]) } : {}), ...(m[3] ? { rule: m[3].toUpperCase().replace(/^D\./, 'D.') } : {}) });
+    }
     else if (COMMAND_WORD.test(t) && !subject) unknown.push({ line, text: t });
   }
   return { commands, unknown };

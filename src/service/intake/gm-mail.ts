@@ -13,6 +13,9 @@ import { findPhase } from '../../db/phases.js';
 import type { Db } from '../../db/schema.js';
 import { readGmCommands, type CalendarSettingsAsked, type GmCommand } from '../../diplomacy/conduct/gm-commands.js';
 import { runCalendarSettings } from '../gm/settings.js';
+import { proposalLabel, runAgreeProposal } from '../gm/agree-proposal.js';
+import { findOpenProposals } from '../../db/proposals.js';
+import { findGmAnswer } from '../../db/proposal-gm-answers.js';
 import { runHolidayCreate, runHolidayList } from '../gm/holiday.js';
 import { findTournament } from '../../db/tournaments.js';
 import { runExtend } from '../gm/extend.js';
@@ -42,10 +45,10 @@ export interface SenderRoles {
 }
 
 /** Every command's form, for the answer to a line the judge could not read. */
-const COMMAND_FORMS = 'PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> TD-APPROVAL <who, when, why>, CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS <hours,...>|NONE] [DIGESTS <hours,...>|NONE] [DIGEST-TIMES <hh:mm,...>|NONE], HOLIDAYS, HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>] (the TD), HELP';
+const COMMAND_FORMS = 'PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> TD-APPROVAL <who, when, why>, CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS <hours,...>|NONE] [DIGESTS <hours,...>|NONE] [DIGEST-TIMES <hh:mm,...>|NONE], HOLIDAYS, HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>] (the TD), AGREE|DISAGREE [<rule> | #<proposal>], HELP';
 
 /** The commands only the GM gives (a TD who is not the game's GM is refused them, with the reason). */
-const GM_ONLY: readonly GmCommand['kind'][] = ['process', 'extend', 'deadline', 'absence', 'replace', 'calendar'];
+const GM_ONLY: readonly GmCommand['kind'][] = ['process', 'extend', 'deadline', 'absence', 'replace', 'calendar', 'agree'];
 
 export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, gm: Person, game: Game, evidence: Record<string, unknown>, roles: SenderRoles = { gm: true, td: false }): Promise<ReceiveOutcome> {
   // Line 0 is the subject: read only as a whole command (a subject "deadline" is a title).
@@ -117,6 +120,11 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           }, run);
           results.push(r.ok ? `${label}: ${r.text}${calendarLabel(v) ? '\nEvery player has been told.' : ''}` : `${label}: refused, ${r.problems.join('; ')}`);
         }
+      } else if (c.kind === 'agree') {
+        // D.IX(5): the same as `mailjudge proposal agree`: recorded, announced to every player, audit-logged.
+        const label = `${c.agrees ? 'AGREE' : 'DISAGREE'}${c.proposalId !== undefined ? ` #${c.proposalId}` : ''}${c.rule ? ` ${c.rule}` : ''}`;
+        const r = await runAgreeProposal(trx, { gameId: locked.id, agrees: c.agrees, ...(c.proposalId !== undefined ? { proposalId: c.proposalId } : {}), ...(c.rule ? { rule: c.rule } : {}), inboundMessageId: rec.inboundId }, run);
+        results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused, ${r.problems.join('; ')}`);
       } else if (c.kind === 'holidays') {
         // The same as `mailjudge holiday list`, for the holidays that apply to this game (D.VII(5)).
         const r = await runHolidayList(trx, { tournamentId: locked.tournamentId });
@@ -144,6 +152,11 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           const s = sets.find((x) => x.power === p);
           return { power: p, state: s ? (s.final ? 'FINAL' : 'preliminary') : 'no orders', at: s ? gmtSeconds(s.receivedAt) : '', sets: s?.sets ?? 0 };
         }),
+        // D.IX(5): the house-rule proposals open, with the GM's answer that stands now.
+        proposals: await Promise.all((await findOpenProposals(trx, locked.id)).filter((p) => p.proposal.kind === 'house-rule').map(async (p) => {
+          const answer = await findGmAnswer(trx, p.id, ctx.now);
+          return `${proposalLabel(p)}: ${answer === undefined ? 'no answer from you yet (counts as no)' : answer ? 'you agree' : 'you do not agree'}`;
+        })),
       };
     }
     if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'gm-reply', { game: gameView(locked), results, status, help }, { key: 'gm', gameId: locked.id });
