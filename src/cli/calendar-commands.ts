@@ -206,6 +206,33 @@ still playing after its declared period.`),
     );
   });
 
+  const rollbackRequest = program.command('rollback-request').description("the TD's answer to the GM's pending rollback request (D.VIII(1)); the GM asks by email: ROLLBACK <phase> <why>");
+  for (const verb of ['approve', 'refuse'] as const) {
+    const cmd = rollbackRequest
+      .command(`${verb} <game>`)
+      .description(verb === 'approve' ? "the TD's consent: the phase is reopened now and every player told" : 'the TD declines: nothing changes, the GM is told')
+      .option('--phase <phase>', 'the phase the request names (a check that it is the one you read)')
+      .option('--note <text>', verb === 'approve' ? 'your approval as recorded and announced: who, when, why' : 'your reason, for the GM');
+    if (verb === 'approve') cmd.option('--deadline <instant>', "the reopened phase's deadline, ISO 8601 with zone (default: the phase's minimum length from now)");
+    withCommon(
+      cmd.addHelpText('after', `\nExample: mailjudge rollback-request ${verb} wm-r1-b7 --phase S1902M --note "${verb === 'approve' ? 'TD Jane Roe: Italy\'s orders were misread' : 'the error stands: the next results are out'}"`),
+    ).action(async (gameId: string, opts: CommonOptions & { phase?: string; note?: string; deadline?: string }) => {
+      const a = await args();
+      await (await shell()).execute(
+        `rollback-request ${verb}`,
+        opts,
+        () => {
+          const c = a.collect({ phase: opts.phase === undefined ? undefined : a.parsePhaseName('--phase', opts.phase), deadline: opts.deadline === undefined ? undefined : a.parseInstant('--deadline', opts.deadline) });
+          return c.ok ? { ok: true, value: c.value } : c;
+        },
+        async (db, v, ctx) => (await import('../service/rollback-request.js')).answerRollbackRequest(db, {
+          gameId, approve: verb === 'approve', note: opts.note ?? '', answeredBy: `the TD, at the command line (${ctx.actor})`,
+          ...(v.phase ? { phase: v.phase } : {}), ...(v.deadline ? { deadline: v.deadline } : {}),
+        }, ctx),
+      );
+    });
+  }
+
   const proposal = program.command('proposal').description('house-rule proposals (D.IX(5))');
   withCommon(
     proposal

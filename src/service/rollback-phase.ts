@@ -24,6 +24,7 @@ import { enqueueJob, removeJob } from '../db/jobs.js';
 import { adjudicateJobKey } from '../db/jobs.js';
 import { gameStateToJson } from '../db/state-json.js';
 import { toJson } from '../db/canonical-json.js';
+import { decideRollbackRequest, findPendingRollbackRequest } from '../db/rollback-requests.js';
 
 export interface RollbackRequest {
   readonly gameId: string;
@@ -94,6 +95,9 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
       // The reopened phase's event: the same UID as before, its revision raised by the update above.
       calendar: { phase: name, deadline, sequence: target.deadlineSequence + 1, stamp: req.now },
     }, (await announcementRecipients(trx, game)).map((r) => r.person));
+    // The TD's rollback answers the GM's pending request for this phase, however the TD gave it.
+    const pending = await findPendingRollbackRequest(trx, game.id);
+    if (pending?.phase === name) await decideRollbackRequest(trx, pending.id, { status: 'approved', by: req.actor, at: req.now, note: req.tdApproval.trim() });
     await appendAudit(trx, {
       gameId: game.id,
       actor: req.actor,

@@ -21,8 +21,14 @@ export type GmCommand =
   | { kind: 'absence'; power: string; from?: { day: Weekday; time: string }; to?: { day: Weekday; time: string }; zone?: string; clear: boolean }
   /** B.7, B.8: `REPLACE ITALY rita@example.org Rita Rossi [UNTIL F1903M]`, or `REPLACE ITALY BACK` (the temporary replacement ends). */
   | { kind: 'replace'; power: string; email?: string; name?: string; untilPhase?: string; endTemporary: boolean }
-  /** D.VIII(1): `ROLLBACK S1902M TD-APPROVAL <who approved, when, why>`. */
-  | { kind: 'rollback'; phase: string; tdApproval: string }
+  /**
+   * D.VIII(1): `ROLLBACK S1902M <why>` — from the GM a request the TD must approve by the TD's own
+   * mail; from the TD the rollback itself. `tdApproval`: an approval the GM quotes (`TD-APPROVAL
+   * <who, when, why>`, the earlier form), passed to the TD with the request.
+   */
+  | { kind: 'rollback'; phase: string; reason: string; tdApproval?: string }
+  /** D.VIII(1), the TD's answer: `APPROVE ROLLBACK S1902M <note>` / `REFUSE ROLLBACK S1902M <why>`. */
+  | { kind: 'rollback-answer'; phase: string; approve: boolean; note: string }
   /**
    * `mailjudge calendar`: `CALENDAR` shows the game's turn lengths, reminders and digests;
    * `CALENDAR MOVEMENT 72 RETREAT 24 ADJUSTMENT 24 REMINDERS 48,24 DIGESTS 24,2 DIGEST-TIMES 08:00`
@@ -69,7 +75,7 @@ export interface GmCommandsRead {
 const POWER = `(${POWERS.join('|')})`;
 const EXTEND_POWER = new RegExp(`^extend\\s+${POWER}(\\s+\\d{1,3}\\s*(h|hours?)?)?$`, 'i');
 const REFUSE_POWER = new RegExp(`^refuse\\s+extension\\s+${POWER}$`, 'i');
-const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace|absence|calendar|holidays?|agree|disagree)\b/i;
+const COMMAND_WORD = /^(process|status|help|extend|refuse|deadline|rollback|replace|absence|calendar|holidays?|agree|disagree|approve)\b/i;
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:?\d\d)$/i;
 const CALENDAR_FORM = 'CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS 48,24,6|NONE] [DIGESTS 24,2|NONE] [DIGEST-TIMES 08:00,20:00|NONE]';
 
@@ -165,9 +171,13 @@ export function readGmCommands(lines: readonly { line: number; text: string; sub
     } else if (/^replace\s+(\w+)\s+([^@\s]+@[^@\s]+)\s+(.+?)(?:\s+until\s+([SFW]\d{4}[MRA]))?$/i.test(t) && isPower(t.split(/\s+/)[1]!)) {
       const m = /^replace\s+(\w+)\s+([^@\s]+@[^@\s]+)\s+(.+?)(?:\s+until\s+([SFW]\d{4}[MRA]))?$/i.exec(t)!;
       commands.push({ kind: 'replace', power: m[1]!.toUpperCase(), email: m[2]!, name: m[3]!.trim(), ...(m[4] ? { untilPhase: m[4].toUpperCase() } : {}), endTemporary: false });
-    } else if (/^rollback\s+([SFW]\d{4}[MRA])\s+td[- ]approval\b:?\s*(\S.*)$/i.test(t)) {
-      const m = /^rollback\s+([SFW]\d{4}[MRA])\s+td[- ]approval\b:?\s*(\S.*)$/i.exec(t)!;
-      commands.push({ kind: 'rollback', phase: m[1]!.toUpperCase(), tdApproval: m[2]!.trim() });
+    } else if (/^rollback\s+([SFW]\d{4}[MRA])\b\s*[:-]?\s*(td[- ]approval\b:?\s*)?(.*)$/i.test(t) && !subject) {
+      const m = /^rollback\s+([SFW]\d{4}[MRA])\b\s*[:-]?\s*(td[- ]approval\b:?\s*)?(.*)$/i.exec(t)!;
+      const rest = (m[3] ?? '').trim();
+      commands.push({ kind: 'rollback', phase: m[1]!.toUpperCase(), reason: m[2] ? '' : rest, ...(m[2] && rest ? { tdApproval: rest } : {}) });
+    } else if (/^(approve|refuse)\s+rollback\s+([SFW]\d{4}[MRA])\b\s*:?\s*(.*)$/i.test(t)) {
+      const m = /^(approve|refuse)\s+rollback\s+([SFW]\d{4}[MRA])\b\s*:?\s*(.*)$/i.exec(t)!;
+      commands.push({ kind: 'rollback-answer', phase: m[2]!.toUpperCase(), approve: m[1]!.toLowerCase() === 'approve', note: m[3]!.trim() });
     }
     else if (/^calendar(\s+.*)?$/i.test(t) && !(subject && readCalendarSettings(t.slice('calendar'.length)).problems.length > 0)) {
       const r = readCalendarSettings(t.slice('calendar'.length));

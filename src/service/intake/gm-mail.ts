@@ -26,6 +26,7 @@ import { runProcess } from '../gm/process.js';
 import { runAbsence } from '../gm/absence.js';
 import { runReplace } from '../gm/replace.js';
 import { rollbackPhase } from '../rollback-phase.js';
+import { answerRollbackRequest, describePendingRollback, requestRollback } from '../rollback-request.js';
 import { findTds } from '../game-people.js';
 import { sendNotice } from '../notify.js';
 import { formatGmt } from '../command-result.js';
@@ -45,7 +46,7 @@ export interface SenderRoles {
 }
 
 /** Every command's form, for the answer to a line the judge could not read. */
-const COMMAND_FORMS = 'PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> TD-APPROVAL <who, when, why>, CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS <hours,...>|NONE] [DIGESTS <hours,...>|NONE] [DIGEST-TIMES <hh:mm,...>|NONE], HOLIDAYS, HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>] (the TD), AGREE|DISAGREE [<rule> | #<proposal>], HELP';
+const COMMAND_FORMS = 'PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> <why>, APPROVE|REFUSE ROLLBACK <phase> <note> (the TD), CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS <hours,...>|NONE] [DIGESTS <hours,...>|NONE] [DIGEST-TIMES <hh:mm,...>|NONE], HOLIDAYS, HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>] (the TD), AGREE|DISAGREE [<rule> | #<proposal>], HELP';
 
 /** The commands only the GM gives (a TD who is not the game's GM is refused them, with the reason). */
 const GM_ONLY: readonly GmCommand['kind'][] = ['process', 'extend', 'deadline', 'absence', 'replace', 'calendar', 'agree'];
@@ -94,17 +95,28 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         const r = await runReplace(trx, { gameId: locked.id, power: c.power as Power, ...(c.email ? { email: c.email } : {}), ...(c.name ? { name: c.name } : {}), ...(c.untilPhase ? { untilPhase: c.untilPhase } : {}), endTemporary: c.endTemporary, reason: 'by the GM, by email' }, run);
         results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused, ${r.problems.join('; ')}`);
       } else if (c.kind === 'rollback') {
-        // D.VIII(1): only with the TD's express consent, which the GM quotes; the TD gets a copy of the
-        // announcement at once, so a consent the TD never gave is seen by the TD the same minute.
+        // D.VIII(1): "only ... with the express consent of the TD". From the TD it is that consent, and the
+        // rollback is made now (the same as `mailjudge rollback`). From the GM it is a request, recorded
+        // as pending, and the TD is asked to answer by the TD's own mail; an approval the GM quotes
+        // (TD-APPROVAL, the earlier form) goes to the TD with it, and no longer rolls back by itself.
         const label = `ROLLBACK ${c.phase}`;
-        const r = await rollbackPhase(trx, { gameId: locked.id, phase: c.phase, tdApproval: `${c.tdApproval} (quoted by the GM ${gm.name} <${gm.email}> by email)`, actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
-        if (r.ok) {
-          await sendNotice(trx, ctx.fromAddress, {
-            game: locked, template: 'rollback-notice', key: `rollback-td:${locked.id}:${r.phase}.g${r.generation}`,
-            context: (zone) => ({ phase: r.phase, withdrawn: r.withdrawn, tdApproval: `${c.tdApproval} (quoted by the GM ${gm.name} <${gm.email}> by email: tell the GM at once if you did not give it)`, deadline: formatDeadline(r.deadline, zone) }),
-          }, await findTds(trx, locked));
+        if (roles.td) {
+          const note = c.tdApproval ?? c.reason;
+          const r = await rollbackPhase(trx, { gameId: locked.id, phase: c.phase, tdApproval: `${note || 'given'} (the TD ${gm.name} <${gm.email}>, by email)`, actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
+          results.push(r.ok ? `${label}: reopened as generation ${r.generation} with the deadline ${formatGmt(r.deadline)}; withdrawn: ${r.withdrawn.join(', ')}; ${r.carried} standing set(s) carried; every player and the GM told (${r.notified} notices).` : `${label}: refused, ${r.problem}`);
+        } else {
+          const reason = [c.reason, c.tdApproval ? `the GM quotes the TD's approval: "${c.tdApproval}" (confirm it with your answer)` : ''].filter(Boolean).join('; ');
+          const r = await requestRollback(trx, { gameId: locked.id, phase: c.phase, reason, requester: `${gm.name} <${gm.email}>`, inboundMessageId: rec.inboundId }, run);
+          results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused, ${r.problems.join('; ')}`);
         }
-        results.push(r.ok ? `${label}: reopened as generation ${r.generation} with the deadline ${formatGmt(r.deadline)}; withdrawn: ${r.withdrawn.join(', ')}; ${r.carried} standing set(s) carried; ${r.notified} notices queued, the TD copied.` : `${label}: refused, ${r.problem}`);
+      } else if (c.kind === 'rollback-answer') {
+        // D.VIII(1): the TD's own answer to the GM's pending request (the same as `mailjudge rollback-request`).
+        const label = `${c.approve ? 'APPROVE' : 'REFUSE'} ROLLBACK ${c.phase}`;
+        if (!roles.td) results.push(`${label}: refused, only the TD consents to a rollback (D.VIII(1)), from the TD's registered address.`);
+        else {
+          const r = await answerRollbackRequest(trx, { gameId: locked.id, phase: c.phase, approve: c.approve, note: c.note, answeredBy: `the TD ${gm.name} <${gm.email}>, by email` }, run);
+          results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused, ${r.problems.join('; ')}`);
+        }
       } else if (c.kind === 'calendar') {
         // The same as `mailjudge calendar` (D.VII(4)(a)): shown, or changed and announced to every player.
         const v = c.settings;
@@ -152,6 +164,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           const s = sets.find((x) => x.power === p);
           return { power: p, state: s ? (s.final ? 'FINAL' : 'preliminary') : 'no orders', at: s ? gmtSeconds(s.receivedAt) : '', sets: s?.sets ?? 0 };
         }),
+        rollback: await describePendingRollback(trx, locked),
         // D.IX(5): the house-rule proposals open, with the GM's answer that stands now.
         proposals: await Promise.all((await findOpenProposals(trx, locked.id)).filter((p) => p.proposal.kind === 'house-rule').map(async (p) => {
           const answer = await findGmAnswer(trx, p.id, ctx.now);
