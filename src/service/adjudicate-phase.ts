@@ -226,9 +226,14 @@ async function endByVote(
   await updateGameProgress(trx, game.id, { currentPhase: record.name, status: 'finished' });
   await markPhasePublished(trx, game.id, record.name, now);
   const report = buildReportContext({ game: { id: game.id, board: game.boardName, address: game.address }, phase: state.phase, results: [], writtenLines: [], after: state, next: null, nmr: [] });
+  // Issue #15: ended before its deadline, the phase's event is withdrawn from the players' calendars
+  // (METHOD:CANCEL, its revision raised so that it outranks the event they hold).
+  const cancel = record.deadline.getTime() > now.getTime();
+  if (cancel) await trx.updateTable('phases').set((eb) => ({ deadline_sequence: eb('deadline_sequence', '+', 1) })).where('game_id', '=', game.id).where('name', '=', record.name).execute();
   await sendNotice(trx, ctx.fromAddress, {
     game, template: 'vote-result', key: `vote-result:${game.id}:${ending.proposalId}`,
-    context: () => ({ result: ending.text, phase: record.name, showCentres: true, centres: report.centres }),
+    context: () => ({ result: ending.text, phase: record.name, showCentres: true, centres: report.centres, cancelled: cancel }),
+    ...(cancel ? { calendar: { phase: record.name, deadline: record.deadline, sequence: record.deadlineSequence + 1, stamp: now, cancelled: true } } : {}),
   }, distinctPeople([...(await announcementRecipients(trx, game)).map((r) => r.person), ...(await findTds(trx, game))]));
   await removeJob(trx, adjudicateJobKey(game.id, record.name));
   await removeJob(trx, earlyAdjudicateJobKey(game.id, record.name));
