@@ -32,7 +32,7 @@ import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, type OrderSet } from '../db/order-sets.js';
 import { outboxKey } from '../db/outbox.js';
 import { findPhasePress } from '../db/press-items.js';
-import { insertPhase, markPhasePublished, savePhaseResult, type PhaseRecord } from '../db/phases.js';
+import { findPhase, insertPhase, markPhasePublished, savePhaseResult, type PhaseRecord } from '../db/phases.js';
 import type { Db, Trx } from '../db/schema.js';
 import { findWithheldPhase, releaseWithheldPhase } from '../db/withheld-phases.js';
 import { buildReportContext, nmrConsequence } from '../mail/outbound/report-context.js';
@@ -168,6 +168,11 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
     const mapName = `${game.id}-${formatPhase(phase)}`;
     const picture = mapAttachment(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+    // Issue 15: the position's change column counts this game year's gains and losses: against the
+    // centres at the start of the year (S<year>M, as the last Winter left them), so a Winter report
+    // shows the gains its builds come from. A game that began later in a year counts from its start.
+    const spring = await findPhase(trx, game.id, `S${phase.year}M`);
+    const yearStart = spring && !spring.supersededAt ? spring.stateBefore.centers : record.stateBefore.centers;
     for (const r of await announcementRecipients(trx, game)) {
       const gm = r.person.id === game.gmPersonId;
       const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
@@ -175,7 +180,7 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
         dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),
         gameId: game.id,
         template: 'adjudication-report',
-        context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: record.stateBefore.centers, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
+        context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: yearStart, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
         to: r.person.email.toLowerCase(),
         attachments: [picture],
         // The next deadline goes into each reader's calendar.
