@@ -103,6 +103,7 @@ describe('CALENDAR and HOLIDAYS by email', () => {
     expect(await sim.send('hol', g.td!.email, `${line}\nEXTEND 24`, 'holiday')).toMatchObject({ kind: 'command' });
     reply = (await mails(t.db, 'hol', 'gm-reply')).at(-1)!;
     expect(reply.to).toBe(g.td!.email);
+    expect(reply.subject).toBe('[hol] TD commands');
     expect(reply.body).toContain('HOLIDAY Christmas 2030: Holiday "Christmas 2030" declared: Tue 24 Dec 2030 00:00 GMT to Fri 27 Dec 2030 00:00 GMT, 48 uncharged extension hours per game in t');
     expect(reply.body).toContain('Every game it applies to has been told.');
     expect(reply.body).toContain('EXTEND: refused, only the GM of hol gives this command; you are the TD');

@@ -1,10 +1,14 @@
 /**
- * Mail from a game's GM (verified like any sender): njudge-style commands — `PROCESS S1901M`
+ * Mail from a game's GM, or from a TD of its tournament who plays no power in it (verified like any
+ * sender; the TD's commands: HOLIDAY, APPROVE/REFUSE ROLLBACK, an immediate ROLLBACK, and the
+ * read-only STATUS, HOLIDAYS, HELP). The GM's njudge-style commands — `PROCESS S1901M`
  * (adjudicate now if D.VII(2) allows; the phase name guards against mistakes; `OVERRIDE <why>` sets
  * the rule aside, recorded and announced), `STATUS` (who has ordered, Final or
  * preliminary, when; never the orders), `EXTEND`, `REFUSE EXTENSION`, `DEADLINE`, `HELP`. The CLI
- * offers the same (`mailjudge process`, `game show`, `extend`, `deadline`). Every command is
- * answered, logged, and a changed deadline is announced to every player.
+ * offers the same (`mailjudge process`, `game show`, `extend`, `deadline`), and every other CLI
+ * action on one game: ABSENCE, REPLACE, CALENDAR, AGREE/DISAGREE (D.IX(5)), ROLLBACK (a request to
+ * the TD, D.VIII(1)). Each calls the same service function as the CLI, in this message's
+ * transaction. Every command is answered, logged, and announced where the CLI announces it.
  */
 import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus } from '../../db/order-sets.js';
@@ -27,8 +31,6 @@ import { runAbsence } from '../gm/absence.js';
 import { runReplace } from '../gm/replace.js';
 import { rollbackPhase } from '../rollback-phase.js';
 import { answerRollbackRequest, describePendingRollback, requestRollback } from '../rollback-request.js';
-import { findTds } from '../game-people.js';
-import { sendNotice } from '../notify.js';
 import { formatGmt } from '../command-result.js';
 import { powersWithOrders } from '../powers-to-order.js';
 import { formatDeadline } from '../../mail/outbound/report-context.js';
@@ -172,7 +174,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         })),
       };
     }
-    if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'gm-reply', { game: gameView(locked), results, status, help }, { key: 'gm', gameId: locked.id });
+    if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'gm-reply', { game: gameView(locked), results, status, help, fromTd: !roles.gm }, { key: 'gm', gameId: locked.id });
     await decide(trx, rec, { outcome: 'command', reason: read.commands.map((c) => (c.kind === 'process' ? `process ${c.phase}${c.override !== undefined ? ' override' : ''}` : c.kind)).join(', ') || 'gm: no command', fromAddress: gm.email, gameId: locked.id, personId: gm.id, identity: evidence, replied: answer });
     return { kind: 'command', inboundId: rec.inboundId, gameId: locked.id };
   });
