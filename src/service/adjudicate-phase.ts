@@ -32,6 +32,7 @@ import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, type OrderSet } from '../db/order-sets.js';
 import { outboxKey } from '../db/outbox.js';
 import { findPhasePress } from '../db/press-items.js';
+import { lapsePendingRollback } from './lapse-rollback-request.js';
 import { findPhase, insertPhase, markPhasePublished, savePhaseResult, type PhaseRecord } from '../db/phases.js';
 import type { Db, Trx } from '../db/schema.js';
 import { findWithheldPhase, releaseWithheldPhase } from '../db/withheld-phases.js';
@@ -195,6 +196,8 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
       }, await findTds(trx, game));
     }
     await markPhasePublished(trx, game.id, record.name, now);
+    // D.VIII(1): a rollback request the TD has not answered lapses now that these results are out.
+    await lapsePendingRollback(trx, game, { now, fromAddress: ctx.fromAddress, because: `${record.name} was adjudicated` });
     if (nextName && deadline) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline });
     await removeJob(trx, payload.early ? adjudicateJobKey(game.id, record.name) : earlyAdjudicateJobKey(game.id, record.name));
     await appendAudit(trx, {
@@ -242,6 +245,7 @@ async function endByVote(
   }, distinctPeople([...(await announcementRecipients(trx, game)).map((r) => r.person), ...(await findTds(trx, game))]));
   await removeJob(trx, adjudicateJobKey(game.id, record.name));
   await removeJob(trx, earlyAdjudicateJobKey(game.id, record.name));
+  await lapsePendingRollback(trx, game, { now, fromAddress: ctx.fromAddress, because: 'the game ended by vote' });
   await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'game.end-by-vote', detail: { phase: record.name, proposal: ending.proposalId, result: ending.text } });
 }
 

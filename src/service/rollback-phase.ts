@@ -25,6 +25,7 @@ import { adjudicateJobKey } from '../db/jobs.js';
 import { gameStateToJson } from '../db/state-json.js';
 import { toJson } from '../db/canonical-json.js';
 import { decideRollbackRequest, findPendingRollbackRequest } from '../db/rollback-requests.js';
+import { lapsePendingRollback } from './lapse-rollback-request.js';
 
 export interface RollbackRequest {
   readonly gameId: string;
@@ -110,6 +111,7 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
     // The TD's rollback answers the GM's pending request for this phase, however the TD gave it.
     const pending = await findPendingRollbackRequest(trx, game.id);
     if (pending?.phase === name) await decideRollbackRequest(trx, pending.id, { status: 'approved', by: req.actor, at: req.now, note: req.tdApproval.trim() });
+    else if (pending) await lapsePendingRollback(trx, game, { now: req.now, fromAddress: req.fromAddress, because: `${name} was rolled back` });
     await appendAudit(trx, {
       gameId: game.id,
       actor: req.actor,

@@ -6,11 +6,13 @@
  * `REFUSE ROLLBACK S1902M <why>`) or `mailjudge rollback-request approve|refuse` — decides it. Until
  * then nothing changes, and the GM's STATUS says the request is waiting.
  *
- * When the game moves on first (another adjudication publishes the next phase, or a rollback or the
- * game's end changes the open phase), the request lapses: the players have ordered on results the
- * request did not see, and D.VIII(1) lets an error stand once the next adjudication is published. An
- * approval that comes after that is refused as lapsed and the GM told; the GM may ask again, and the
- * TD decides on the game as it stands. A new request from the GM replaces the pending one.
+ * When the game moves on first (another adjudication publishes the next phase, or the game ends),
+ * the request lapses at once and the GM and the TD are told ({@link lapsePendingRollback}): the
+ * players have ordered on results the request did not see, and D.VIII(1) lets an error stand once
+ * the next adjudication is published. An approval that arrives after that is answered as lapsed (the
+ * check is made again at the answer, so nothing depends on the lapse having been recorded); the GM may
+ * ask again, and the TD decides on the game as it stands. A new request from the GM replaces the
+ * pending one.
  */
 import { appendAudit } from '../db/audit-log.js';
 import { lockGame } from '../db/games.js';
@@ -23,6 +25,7 @@ import { formatGmt, problems, type CommandResult, type RunContext } from './comm
 import { distinctPeople, findGm, findTds } from './game-people.js';
 import { sendNotice } from './notify.js';
 import { rollbackPhase } from './rollback-phase.js';
+export { lapsePendingRollback } from './lapse-rollback-request.js';
 
 export interface RequestArgs {
   readonly gameId: string;
@@ -120,11 +123,20 @@ export async function answerRollbackRequest(db: Db, a: AnswerArgs, ctx: RunConte
   });
 }
 
-/** What the GM's STATUS says of the game's pending request; `undefined` when there is none. */
-export async function describePendingRollback(db: Db, game: { id: string; currentPhase: string }): Promise<string | undefined> {
+/**
+ * What the GM's STATUS says of the game's rollback request: the pending one, or one that lapsed or
+ * was refused in the last 7 days (so the GM sees what became of it); `undefined` otherwise.
+ */
+export async function describePendingRollback(db: Db, game: { id: string; currentPhase: string }, now: Date): Promise<string | undefined> {
   const r = await findPendingRollbackRequest(db, game.id);
-  if (!r) return undefined;
-  return (await lapsed(db, r, game))
-    ? `Rollback of ${r.phase}, asked ${formatGmt(r.requestedAt)}: lapsed, the game has moved on since (ask again if it is still needed).`
-    : `Rollback of ${r.phase}, asked ${formatGmt(r.requestedAt)}: pending, waiting for the TD's approval; nothing has changed yet.`;
+  if (r) {
+    return (await lapsed(db, r, game))
+      ? `Rollback of ${r.phase}, asked ${formatGmt(r.requestedAt)}: lapsed, the game has moved on since (ask again if it is still needed).`
+      : `Rollback of ${r.phase}, asked ${formatGmt(r.requestedAt)}: pending, waiting for the TD's approval; nothing has changed yet.`;
+  }
+  const last = await db.selectFrom('rollback_requests').select(['phase', 'status', 'requested_at', 'decided_at', 'td_note']).where('game_id', '=', game.id).orderBy('id', 'desc').executeTakeFirst();
+  if (!last || !last.decided_at || now.getTime() - last.decided_at.getTime() > 7 * 24 * 3_600_000) return undefined;
+  if (last.status === 'lapsed') return `Rollback of ${last.phase}, asked ${formatGmt(last.requested_at)}: lapsed ${formatGmt(last.decided_at)}${last.td_note ? ` (${last.td_note} before the TD answered)` : ''}; ask again if it is still needed.`;
+  if (last.status === 'refused') return `Rollback of ${last.phase}, asked ${formatGmt(last.requested_at)}: refused by the TD ${formatGmt(last.decided_at)}${last.td_note ? `: ${last.td_note}` : ''}.`;
+  return undefined;
 }

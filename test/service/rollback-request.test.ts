@@ -10,6 +10,7 @@ import { findPhase } from '../../src/db/phases.js';
 import type { Db } from '../../src/db/schema.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { answerRollbackRequest } from '../../src/service/rollback-request.js';
+import { rollbackPhase } from '../../src/service/rollback-phase.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails, type CalendarGame } from './fixtures.js';
@@ -95,22 +96,28 @@ describe('a rollback the TD approves by the TD\'s own mail', () => {
     expect(await status(t.db, 'rrb')).toEqual([{ phase: 'S1901M', status: 'refused' }]);
   });
 
-  it('the game moves on first: the request lapses, says so, and an approval (here by the CLI) rolls nothing back', { timeout: 60_000 }, async () => {
+  it('the game moves on first: the request lapses at once, the GM and the TD are told, STATUS says so, an approval finds nothing', { timeout: 90_000 }, async () => {
     const { g, sim } = await started('rrc');
     await sim.send('rrc', g.gm.email, 'ROLLBACK S1901M misread', 'commands');
     sim.now = new Date(START.getTime() + 26 * HOUR);
     await playPhase(sim, g, 'rrc'); // F1901M adjudicated: the game moves on to S1902M
     expect((await findPhase(t.db, 'rrc', 'F1901M'))!.adjudicatedAt).not.toBeNull();
-    await sim.send('rrc', g.gm.email, 'STATUS', 'commands');
-    expect((await reply('rrc')).body).toContain('Rollback of S1901M, asked Mon 3 Jun 2030 13:00 GMT: lapsed, the game has moved on since (ask again if it is still needed).');
-    const r = await answerRollbackRequest(t.db, { gameId: 'rrc', approve: true, note: 'ok', answeredBy: 'the TD, at the command line (cli:td)' }, { actor: 'cli:td', now: sim.now, fromAddress: JUDGE });
-    expect(r).toEqual({ ok: false, problems: ['the request to roll back S1901M has lapsed: it was asked while F1901M was open, and the game has moved on to S1902M since; nothing rolled back, the GM told (the GM may ask again)'] });
-    const told = await mails(t.db, 'rrc', 'rollback-answer');
-    expect(told.map((m) => m.to)).toEqual([g.gm.email]);
-    expect(told[0]!.subject).toBe('[rrc] Rollback of S1901M: request lapsed');
-    expect(told[0]!.body).toContain('Your request of Mon 3 Jun 2030 13:00 GMT to roll back S1901M has lapsed: it was asked while F1901M was\nopen, and the game has moved on since');
     expect(await status(t.db, 'rrc')).toEqual([{ phase: 'S1901M', status: 'lapsed' }]);
+    const told = await mails(t.db, 'rrc', 'rollback-answer');
+    expect(told.map((m) => m.to).sort()).toEqual([g.gm.email, g.td!.email].sort());
+    expect(told[0]!.subject).toBe('[rrc] Rollback of S1901M: request lapsed');
+    expect(told[0]!.body).toContain("The GM's request of Mon 3 Jun 2030 13:00 GMT to roll back S1901M has lapsed: it was asked while F1901M\nwas open, and the game has moved on since (F1901M was adjudicated before the TD answered).\nNothing has been rolled back.");
+    await sim.send('rrc', g.gm.email, 'STATUS', 'commands');
+    expect((await reply('rrc')).body).toMatch(/Rollback of S1901M, asked Mon 3 Jun 2030 13:00 GMT: lapsed .* GMT \(F1901M was adjudicated before the TD answered\); ask again if it is still needed\./);
+    const r = await answerRollbackRequest(t.db, { gameId: 'rrc', approve: true, note: 'ok', answeredBy: 'the TD, at the command line (cli:td)' }, { actor: 'cli:td', now: sim.now, fromAddress: JUDGE });
+    expect(r).toEqual({ ok: false, problems: ['no rollback request is pending in rrc; the GM asks with ROLLBACK <phase> <why>'] });
     expect((await findPhase(t.db, 'rrc', 'F1901M'))!.adjudicatedAt).not.toBeNull();
+
+    // Asked again for F1901M; the TD rolls back S1901M instead (the CLI): the F1901M request lapses too.
+    await sim.send('rrc', g.gm.email, 'ROLLBACK F1901M misread', 'commands');
+    expect(await rollbackPhase(t.db, { gameId: 'rrc', phase: 'S1901M', tdApproval: 'TD: the earlier error', actor: 'cli:td', now: sim.now, fromAddress: JUDGE })).toMatchObject({ ok: true });
+    expect(await status(t.db, 'rrc')).toEqual([{ phase: 'S1901M', status: 'lapsed' }, { phase: 'F1901M', status: 'lapsed' }]);
+    expect((await mails(t.db, 'rrc', 'rollback-answer')).at(-1)!.body).toContain('(S1901M was rolled back before the TD answered)');
   });
 
   it('from the TD, ROLLBACK is the consent itself: rolled back at once', { timeout: 60_000 }, async () => {

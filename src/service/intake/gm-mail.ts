@@ -166,7 +166,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           const s = sets.find((x) => x.power === p);
           return { power: p, state: s ? (s.final ? 'FINAL' : 'preliminary') : 'no orders', at: s ? gmtSeconds(s.receivedAt) : '', sets: s?.sets ?? 0 };
         }),
-        rollback: await describePendingRollback(trx, locked),
+        rollback: await describePendingRollback(trx, locked, ctx.now),
         // D.IX(5): the house-rule proposals open, with the GM's answer that stands now.
         proposals: await Promise.all((await findOpenProposals(trx, locked.id)).filter((p) => p.proposal.kind === 'house-rule').map(async (p) => {
           const answer = await findGmAnswer(trx, p.id, ctx.now);
