@@ -98,6 +98,12 @@ describe("the GM's agreement to a house-rule change", () => {
     const last = (await mails(t.db, 'hrb', 'proposal-gm-answer')).filter((m) => m.to === g.players.get('FRANCE')!.email).at(-1)!;
     expect(last.subject).toBe('[hrb] The GM does not agree to the change to house rule D.VII(3)');
     expect(last.body).toContain('It will not pass unless the GM changes this answer before the vote is decided, whatever the votes.');
+    // The GM's digest lists what waits on the GM's answer.
+    sim.now = new Date(DEADLINE.getTime() - 23 * HOUR);
+    await sim.tick();
+    const digest = (await mails(t.db, 'hrb', 'gm-digest')).at(-1)!;
+    expect(digest.to).toBe(g.gm.email);
+    expect(digest.body).toMatch(/\nWaiting for you or the TD:\n  - house-rule proposal #\d+ D\.VII\(3\): accept orders until the start of adjudication: you do not agree \(AGREE or DISAGREE, D\.IX\(5\)\)\n/);
     await allOrder(sim, g, 'hrb', 'VOTE YES');
     sim.now = DEADLINE;
     expect(await adjudicatePhaseTask(t.db, sim.ctx, { gameId: 'hrb', phase: 'S1901M' })).toBe('adjudicated');

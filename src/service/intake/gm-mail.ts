@@ -17,9 +17,8 @@ import { findPhase } from '../../db/phases.js';
 import type { Db } from '../../db/schema.js';
 import { readGmCommands, type CalendarSettingsAsked, type GmCommand } from '../../diplomacy/conduct/gm-commands.js';
 import { runCalendarSettings } from '../gm/settings.js';
-import { proposalLabel, runAgreeProposal } from '../gm/agree-proposal.js';
-import { findOpenProposals } from '../../db/proposals.js';
-import { findGmAnswer } from '../../db/proposal-gm-answers.js';
+import { runAgreeProposal } from '../gm/agree-proposal.js';
+import { houseRuleLines } from '../gm-waiting.js';
 import { runHolidayCreate, runHolidayList } from '../gm/holiday.js';
 import { findTournament } from '../../db/tournaments.js';
 import { runExtend } from '../gm/extend.js';
@@ -168,10 +167,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         }),
         rollback: await describePendingRollback(trx, locked, ctx.now),
         // D.IX(5): the house-rule proposals open, with the GM's answer that stands now.
-        proposals: await Promise.all((await findOpenProposals(trx, locked.id)).filter((p) => p.proposal.kind === 'house-rule').map(async (p) => {
-          const answer = await findGmAnswer(trx, p.id, ctx.now);
-          return `${proposalLabel(p)}: ${answer === undefined ? 'no answer from you yet (counts as no)' : answer ? 'you agree' : 'you do not agree'}`;
-        })),
+        proposals: await houseRuleLines(trx, locked.id, ctx.now),
       };
     }
     if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'gm-reply', { game: gameView(locked), results, status, help, fromTd: !roles.gm }, { key: 'gm', gameId: locked.id });
