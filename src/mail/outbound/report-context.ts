@@ -158,7 +158,7 @@ export function buildReportContext(input: ReportInput, readerZone?: string) {
     notes: input.notes ?? [],
     next: input.next ? phaseTitle(input.next) : null,
     // Issue 15: where every unit stands at the start of the next phase, the reader's own power first.
-    position: input.next ? formatPositionSummary(summarisePosition(input.after, input.centresBefore ? { centres: input.centresBefore, year: input.phase.year } : input.after.centers, input.reader)) : null,
+    position: input.next ? formatPositionSummary(summarisePosition(input.after, input.centresBefore ? { centres: input.centresBefore, year: input.phase.year } : input.after.centers, input.reader), input.reader) : null,
     picture: input.picture ?? null,
     deadline: input.deadline ? formatDeadline(input.deadline, readerZone) : null,
     winner: input.winner ?? null,
