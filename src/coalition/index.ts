@@ -27,3 +27,7 @@ export * from './battle/announce-battles.js';
 export { checkOrders, type OrderCheck } from './movement/check-orders.js';
 export { updateTurn, type TurnUpdate } from './movement/update-turn.js';
 export { formatBattleOutcome } from './battle/format-battle.js';
+export * from './battle/battle-timing.js';
+export * from './battle/strategies.js';
+export * from './battle/read-verdict.js';
+export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';

@@ -6,10 +6,13 @@
 export type CoalitionCommand =
   | { readonly kind: 'control'; readonly line: number; readonly army: string; readonly to: string | null; readonly written: string }
   | { readonly kind: 'authority'; readonly line: number; readonly to: string; readonly written: string }
+  /** 5.2.3: the contingency section of the control list: `CONTINGENCY Sai Rei IS Darkhand5` (or `NONE`). */
+  | { readonly kind: 'contingency'; readonly line: number; readonly player: string; readonly contingency: string | null; readonly written: string }
   | { readonly kind: 'status'; readonly line: number }
   | { readonly kind: 'help'; readonly line: number };
 
 const CONTROL = /^\s*control\s+(.+?)\s+(?:to|->|=>)\s+(.+?)\s*\.?\s*$/i;
+const CONTINGENCY = /^\s*contingency\s+(?:for\s+)?(.+?)\s*(?:\bis\b|\bto\b|->|=>|:)\s*(.+?)\s*\.?\s*$/i;
 const AUTHORITY = /^\s*authority\s+(?:to\s+)?(.+?)\s*\.?\s*$/i;
 
 /** The commands in `text` and the text left for the posts parser (command lines blanked). */
@@ -22,6 +25,7 @@ export function readCoalitionCommands(text: string): { commands: CoalitionComman
     let m: RegExpExecArray | null;
     if (/^status\.?$/i.test(t)) commands.push({ kind: 'status', line });
     else if (/^help\.?$/i.test(t)) commands.push({ kind: 'help', line });
+    else if ((m = CONTINGENCY.exec(t))) commands.push({ kind: 'contingency', line, player: m[1]!.trim(), contingency: /^(nobody|no one|none)$/i.test(m[2]!) ? null : m[2]!.trim(), written: t });
     else if ((m = CONTROL.exec(t))) commands.push({ kind: 'control', line, army: m[1]!.trim(), to: /^(nobody|no one|none)$/i.test(m[2]!) ? null : m[2]!.trim(), written: t });
     else if ((m = AUTHORITY.exec(t))) commands.push({ kind: 'authority', line, to: m[1]!.trim(), written: t });
     else return raw;

@@ -12,7 +12,8 @@ import {
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { armiesOf, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { setContingency } from '../../db/coalition-battles.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
 import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
 import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
@@ -134,6 +135,14 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.authority', detail: { from: from?.name ?? null, to: to.name, inboundId: rec.inboundId, at: rec.receivedAt.toISOString() } });
     return `line ${c.line} "${c.written}": done: ${to.name} now has authority over your side's control list${from ? ` instead of ${from.name}` : ''} (5.2.2.1)`;
   }
+  if (c.kind === 'contingency') {
+    // 5.2.3: the contingency section of the control list, changed like the list by the side's authorised players.
+    const check = checkContingencyChange(player, c.player, c.contingency, players);
+    if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
+    await setContingency(trx, game.id, check.player, check.contingency);
+    await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.contingency', detail: { player: check.player, contingency: check.contingency, at: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
+    return `line ${c.line} "${c.written}": done: ${check.contingency === null ? `${check.player} has no contingency` : `${check.contingency} is ${check.player}'s contingency: he may send ${check.player}'s battle strategies in the last 24 hours before a battle deadline; ${check.player}'s own strategy wins if both arrive (5.2.3)`}`;
+  }
   const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
   const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);
   if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
@@ -160,5 +169,6 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
     return { name: a.name, rank: a.rank, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
-  return { armies, list, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
+  const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';
+  return { armies, list, contingencies, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
 }
