@@ -57,7 +57,9 @@ export function readArmies(input: readonly ArmyJson[], problems: string[]): Army
     const k = a.name.trim().toLowerCase();
     if (names.has(k)) problems.push(`${where}.name: two armies are named "${a.name}"`);
     names.add(k);
-    if (sq && rank) armies.push({ name: a.name.trim(), team: team as Team, rank, at: keyOf(sq), ...(a.days !== undefined ? { days: a.days } : {}) });
+    // The further fields (troops, colours, legend, proxy, mercenary, …) are passed through, as the header says.
+    const { name: _n, team: _t, rank: _r, at: _a, days: _d, ...rest } = a;
+    if (sq && rank) armies.push({ ...(rest as Partial<Army>), name: a.name.trim(), team: team as Team, rank, at: keyOf(sq), ...(a.days !== undefined ? { days: a.days } : {}) });
   });
   return armies;
 }

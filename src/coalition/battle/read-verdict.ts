@@ -28,6 +28,8 @@ export interface VerdictBlock {
 
 export interface VerdictProblem {
   readonly line: number;
+  /** The line of the VERDICT block the problem is in: that verdict is not taken. */
+  readonly block?: number;
   readonly text: string;
   readonly message: string;
 }
@@ -73,11 +75,14 @@ export function readJudgeText(text: string): JudgeText {
   const problems: VerdictProblem[] = [];
   let cur: Draft | undefined;
   const lines = text.split(/\r?\n/);
-  const bad = (line: number, t: string, form: keyof typeof VERDICT_FORMS, why?: string) => problems.push({ line, text: t, message: `${why ? `${why}; ` : ''}the accepted form is ${VERDICT_FORMS[form]}` });
+  const bad = (line: number, t: string, form: keyof typeof VERDICT_FORMS, why?: string) => problems.push({ line, text: t, message: `${why ? `${why}; ` : ''}the accepted form is ${VERDICT_FORMS[form]}`, ...(cur ? { block: cur.line } : {}) });
+  let signed = false;
   lines.forEach((raw, i) => {
     const line = i + 1;
     const t = raw.trim();
-    if (t === '' || t.startsWith('#')) return;
+    // A signature ("-- " line) ends the text; a quoted earlier message (">") is not read.
+    if (signed || /^--\s*$|^-- /.test(raw)) { signed = true; return; }
+    if (t === '' || t.startsWith('#') || t.startsWith('>')) return;
     let m: RegExpExecArray | null;
     if ((m = /^weather\b\s*(.*)$/i.exec(t))) {
       const w = /^(\S+?)\s*:\s*(.+)$/.exec(m[1]!);

@@ -7,6 +7,7 @@
 import { findCoalitionGame } from '../../db/coalition.js';
 import { normalizeAddress } from '../../rules/submission/index.js';
 import type { GameKind } from '../game-kind.js';
+import { sendBattleDigests } from './battle-deadline.js';
 import { lockCoalitionTurn } from './lock-turn.js';
 import { receiveMovementMail } from './movement-mail.js';
 import { receiveStrategyMail } from './strategy-mail.js';
@@ -19,5 +20,5 @@ export const COALITION: GameKind = {
     if (named.has(normalizeAddress(setup.battleAddress))) return receiveStrategyMail(m);
     return receiveMovementMail(m, named.has(normalizeAddress(setup.pmAddress)) && !named.has(normalizeAddress(m.game.address)) ? 'pm' : 'post');
   },
-  adjudicateTurn: lockCoalitionTurn,
+  adjudicateTurn: (db, ctx, job) => (job.step === 'battle-deadline' ? sendBattleDigests(db, ctx, job) : lockCoalitionTurn(db, ctx, job)),
 };

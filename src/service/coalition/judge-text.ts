@@ -1,0 +1,81 @@
+/**
+ * What the Battle Judge enters, by mail to the battle address or by `mailjudge coalition verdict`:
+ * weather lines (4.1.2.5), published to everyone at once, and verdicts (4.2.1, 4.2.2, 4.2.5, 4.3.3,
+ * 4.4, 4.5), stored and rolled at the next movement lock (3.1). A verdict is taken after the battle
+ * deadline, or earlier once every army's strategy is in (4.1.1: "any time after both strats are
+ * recieved"); it replaces an earlier verdict for the same battle until the battle is rolled.
+ */
+import { appendAudit } from '../../db/audit-log.js';
+import type { Game } from '../../db/games.js';
+import { findOpenBattles, findStrategies, setBattleVerdict, setBattleWeather } from '../../db/coalition-battles.js';
+import { findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
+import type { Trx } from '../../db/schema.js';
+import { checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
+import { gmtSeconds } from '../../mail/inbound/intake.js';
+import { sendNotice } from '../notify.js';
+import { coalitionPeople, everyone } from './game-people.js';
+
+export interface JudgeTextResult {
+  /** What was done, one line each. */
+  readonly notes: string[];
+  /** Lines not taken, each naming its line and the accepted form. */
+  readonly problems: string[];
+}
+
+export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: Game; setup: CoalitionSetup; text: string; at: Date; actor: string }): Promise<JudgeTextResult> {
+  const { game, setup, at } = s;
+  const read = readJudgeText(s.text);
+  const notes: string[] = [];
+  const problems = read.problems.map((p) => `line ${p.line} "${p.text}": ${p.message}`);
+  const open = await findOpenBattles(trx, game.id);
+  const battleAt = (sq: string) => open.filter((b) => b.square === sq).at(-1);
+  const players = await findCoalitionPlayers(trx, game.id);
+  const people = await coalitionPeople(trx, game, setup, players);
+
+  for (const w of read.weather) {
+    const b = battleAt(w.square);
+    if (!b) { problems.push(`line ${w.line} "WEATHER ${w.square}": no battle waiting to be fought at ${w.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
+    await setBattleWeather(trx, b.id, w.text);
+    await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.weather', detail: { battle: b.id, square: b.square, weather: w.text } });
+    // 4.1.2.5: "the weather conditions will be posted alongside the battle".
+    await sendNotice(trx, fromAddress, {
+      game, template: 'coalition-weather', key: `weather:${game.id}:${b.id}:${at.getTime()}`,
+      context: () => ({ announcement: b.announcement, weather: w.text, deadline: gmtSeconds(b.deadline) }),
+    }, everyone(people));
+    notes.push(`line ${w.line}: weather of the battle at ${b.square} set to "${w.text}" and sent to everyone (4.1.2.5)`);
+  }
+
+  for (const v of read.verdicts) {
+    if (read.problems.some((p) => p.block === v.line)) { problems.push(`VERDICT ${v.square} (line ${v.line}) is not recorded: correct the line(s) named above and send the whole verdict again`); continue; }
+    const b = battleAt(v.square);
+    if (!b) { problems.push(`line ${v.line} "VERDICT ${v.square}": no battle waiting for a verdict at ${v.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
+    const strategies = await findStrategies(trx, b.id);
+    const missing = b.armies.filter((a) => !countingStrategy(strategies, a));
+    const due = !strategyOnTime(at, b.deadline);
+    if (!due && missing.length > 0) {
+      problems.push(`line ${v.line} "VERDICT ${v.square}": the deadline (${gmtSeconds(b.deadline)}) has not passed and ${missing.join(' and ')} ${missing.length > 1 ? 'have' : 'has'} no strategy yet: a verdict may come before the deadline only once every strategy is in (4.1.1)`);
+      continue;
+    }
+    const armies = (setup.world.armies as unknown as Army[]).filter((a) => b.armies.includes(a.name));
+    const checked = checkVerdict(v, armies, due ? missing : []);
+    if (!checked.ok) { problems.push(...checked.problems.map((p) => `VERDICT ${v.square} (line ${v.line}): ${p}`)); continue; }
+    await setBattleVerdict(trx, b.id, checked.verdict, s.text, at);
+    await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.verdict', detail: { battle: b.id, square: b.square, verdict: checked.verdict } });
+    const stratless = checked.verdict.stratless ?? [];
+    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
+  }
+  if (read.verdicts.length === 0 && read.weather.length === 0 && problems.length === 0) {
+    problems.push('no VERDICT or WEATHER line found; the accepted forms are "WEATHER <square>: <text>" and "VERDICT <square>" followed by strategy/size/losses/kill/capture/leaving lines');
+  }
+  return { notes, problems };
+}
+
+function describe(v: { strategy?: Readonly<Record<string, number>>; size?: Readonly<Record<string, number>>; losses?: Readonly<Record<string, readonly { creature: string; count: number }[]>>; kill?: { by: string; target: string }; capture?: { by: string; target: string } }): string {
+  const parts: string[] = [];
+  for (const [a, n] of Object.entries(v.strategy ?? {})) parts.push(`strategy ${a} +${n}`);
+  for (const [a, n] of Object.entries(v.size ?? {})) parts.push(`size ${a} +${n}`);
+  for (const [a, ls] of Object.entries(v.losses ?? {})) parts.push(`${a} loses ${ls.map((l) => `${l.count} ${l.creature}`).join(', ') || 'nothing'}`);
+  if (v.kill) parts.push(`kill attempt ${v.kill.by} -> ${v.kill.target}`);
+  if (v.capture) parts.push(`capture attempt ${v.capture.by} -> ${v.capture.target}`);
+  return parts.join('; ') || 'no bonuses, no losses';
+}
