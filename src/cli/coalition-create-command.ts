@@ -49,3 +49,25 @@ export function registerCoalitionCreate(coalition: Command): void {
       });
     });
 }
+
+/** `mailjudge coalition verdict --game G --file F`: the Battle Judge's weather and verdicts, as by mail. */
+export function registerCoalitionVerdict(coalition: Command): void {
+  coalition
+    .command('verdict')
+    .description('enter the Battle Judge\'s WEATHER lines and VERDICT blocks (the same text as by mail to the battle address)')
+    .requiredOption('--game <id>', 'the Coalition game')
+    .requiredOption('--file <verdict.txt>', 'the text: "WEATHER 5D: fog" lines and "VERDICT 5D" blocks; "-" reads stdin')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .action(async (opts: CommonOptions & { game: string; file: string }) => {
+      const { execute } = await import('./db-command-shell.js');
+      const { runCoalitionJudgeText } = await import('../service/coalition/judge-command.js');
+      await execute('coalition verdict', opts, () => {
+        try {
+          return { ok: true, value: readFileSync(opts.file === '-' ? 0 : opts.file, 'utf8') };
+        } catch (e) {
+          return { ok: false, problems: [`--file ${opts.file}: ${(e as Error).message}`] };
+        }
+      }, (db, text, _applied, ctx) => runCoalitionJudgeText(db, opts.game, text, ctx.actor, new Date(), ctx.fromAddress));
+    });
+}

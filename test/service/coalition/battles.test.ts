@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, roll } from '../../../src/dice/index.js';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
+import { runCoalitionJudgeText } from '../../../src/service/coalition/judge-command.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
@@ -121,6 +122,13 @@ describe('a Coalition battle by email', () => {
     const early = await last('bea@example.org', 'coalition-judge-received');
     expect(early).toContain('weather of the battle at 5D set to "fog until noon"');
     expect(early).toContain('Gix has no strategy yet: a verdict may come before the deadline only once every strategy is in (4.1.1)');
+    // The same by the CLI (mailjudge coalition verdict): the weather changed, everyone told; a bad square named.
+    const cli = await runCoalitionJudgeText(t.db, 'cvb', 'WEATHER 5D: rain from noon\nWEATHER 7Q: hail', 'cli:bea', at('2026-11-21T23:00:00Z'), JUDGE);
+    expect(cli).toMatchObject({ ok: true });
+    expect((cli as { text: string }).text).toContain('weather of the battle at 5D set to "rain from noon"');
+    expect((cli as { text: string }).text).toContain('not taken: line 2 "WEATHER 7Q: hail": the accepted form is WEATHER <square>: <text>');
+    expect(await last('sai@example.org', 'coalition-weather')).toContain('rain from noon');
+    expect(await runCoalitionJudgeText(t.db, 'cvb', 'VERDICT 9F', 'cli:bea', at('2026-11-21T23:00:00Z'), JUDGE)).toEqual({ ok: false, problems: ['line 1 "VERDICT 9F": no battle waiting for a verdict at 9F (open: 5D)'] });
     // Late: 05:01 of the deadline day.
     expect(await send('sai@example.org', spec.battleAddress, 'Changed my mind.', at('2026-11-22T05:01:00Z'), 's5')).toMatchObject({ kind: 'refused' });
     expect(await last('sai@example.org', 'coalition-refused')).toContain('received after the battle deadline');
