@@ -41,7 +41,7 @@ export async function sendBattleDigests(db: Db, ctx: TurnContext, job: TurnJob):
           army: name, team: a?.team ?? '?', rank: a?.rank ?? '?',
           troops: (a?.troops ?? []).map((t) => `${t.alive}/${t.count} ${t.creature} (${t.power}/${t.toughness}, ${t.colours.join('/')})`),
           alive: a ? troopsAlive(a) : 0,
-          strategy: s ? { sender: s.senderName, role: s.role === 'contingency' ? `contingency for ${a ? '' : ''}the controller (5.2.3)` : 'controller', receivedAt: gmtSeconds(s.receivedAt), text: s.text } : null,
+          strategy: s ? { sender: s.senderName, role: s.role === 'contingency' ? 'the controller\'s contingency, 5.2.3' : 'the controller', receivedAt: gmtSeconds(s.receivedAt), text: s.text } : null,
           superseded: others.map((x) => `${x.senderName} (${x.role}) at ${gmtSeconds(x.receivedAt)}`),
         };
       });
