@@ -31,3 +31,4 @@ export * from './battle/battle-timing.js';
 export * from './battle/strategies.js';
 export * from './battle/read-verdict.js';
 export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';
+export * from './rulings.js';

@@ -95,3 +95,9 @@ export async function findStrategies(db: Db, battleId: number): Promise<Strategy
 export async function setContingency(db: Db, gameId: string, player: string, contingency: string | null): Promise<void> {
   await db.updateTable('coalition_players').set({ contingency }).where('game_id', '=', gameId).where('name', '=', player).execute();
 }
+
+/** A judge's ruling changed the world of the open turn (the armies; the map stays). */
+export async function setCoalitionArmies(db: Db, gameId: string, armies: readonly unknown[]): Promise<void> {
+  const r = await db.selectFrom('coalition_games').select('world').where('game_id', '=', gameId).forUpdate().executeTakeFirstOrThrow();
+  await db.updateTable('coalition_games').set({ world: JSON.stringify({ ...(r.world as object), armies }) }).where('game_id', '=', gameId).execute();
+}

@@ -14,6 +14,7 @@
 import type { TransferTroops } from '../armies/check-army.js';
 import { keyOf, parseSquare, type SquareKey } from '../world/square.js';
 import type { AttemptVerdict, BattleVerdict } from './resolve-battle.js';
+import { readRuling, type Ruling } from '../rulings.js';
 
 export interface VerdictBlock {
   readonly square: SquareKey;
@@ -37,6 +38,7 @@ export interface VerdictProblem {
 export interface JudgeText {
   readonly verdicts: readonly VerdictBlock[];
   readonly weather: readonly { readonly square: SquareKey; readonly text: string; readonly line: number }[];
+  readonly rulings: readonly Ruling[];
   readonly problems: readonly VerdictProblem[];
 }
 
@@ -72,6 +74,7 @@ interface Draft {
 export function readJudgeText(text: string): JudgeText {
   const verdicts: Draft[] = [];
   const weather: { square: SquareKey; text: string; line: number }[] = [];
+  const rulings: Ruling[] = [];
   const problems: VerdictProblem[] = [];
   let cur: Draft | undefined;
   const lines = text.split(/\r?\n/);
@@ -84,6 +87,13 @@ export function readJudgeText(text: string): JudgeText {
     if (signed || /^--\s*$|^-- /.test(raw)) { signed = true; return; }
     if (t === '' || t.startsWith('#') || t.startsWith('>')) return;
     let m: RegExpExecArray | null;
+    const ruling = readRuling(t, line);
+    if (ruling) {
+      cur = undefined;
+      if (ruling.ok) rulings.push(ruling.ruling);
+      else problems.push({ line, text: t, message: ruling.message });
+      return;
+    }
     if ((m = /^weather\b\s*(.*)$/i.exec(t))) {
       const w = /^(\S+?)\s*:\s*(.+)$/.exec(m[1]!);
       const sq = w ? square(w[1]!) : undefined;
@@ -140,7 +150,7 @@ export function readJudgeText(text: string): JudgeText {
     const to = lv[2] ? square(lv[2]) : undefined;
     cur.leaving = { army: lv[1]!.trim(), ...(to ? { to } : {}) };
   });
-  return { verdicts, weather, problems };
+  return { verdicts, weather, rulings, problems };
 }
 
 /**

@@ -7,10 +7,10 @@
  */
 import { appendAudit } from '../../db/audit-log.js';
 import type { Game } from '../../db/games.js';
-import { findOpenBattles, findStrategies, setBattleVerdict, setBattleWeather } from '../../db/coalition-battles.js';
+import { findOpenBattles, findStrategies, setBattleVerdict, setBattleWeather, setCoalitionArmies } from '../../db/coalition-battles.js';
 import { findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
 import type { Trx } from '../../db/schema.js';
-import { checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
+import { RULING_FORM, applyRuling, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
@@ -22,11 +22,17 @@ export interface JudgeTextResult {
   readonly problems: string[];
 }
 
-export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: Game; setup: CoalitionSetup; text: string; at: Date; actor: string }): Promise<JudgeTextResult> {
+export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: Game; setup: CoalitionSetup; text: string; at: Date; actor: string; judge?: { role: 'battle' | 'movement'; name: string } }): Promise<JudgeTextResult> {
   const { game, setup, at } = s;
-  const read = readJudgeText(s.text);
+  const judge = s.judge ?? { role: 'battle' as const, name: 'the Battle Judge' };
+  const full = readJudgeText(s.text);
   const notes: string[] = [];
-  const problems = read.problems.map((p) => `line ${p.line} "${p.text}": ${p.message}`);
+  const problems = full.problems.map((p) => `line ${p.line} "${p.text}": ${p.message}`);
+  // 1.3, 3.3.3: the Movement Judge makes rulings; weather and verdicts are the Battle Judge's (4.1.2.5, 4.2).
+  if (judge.role === 'movement') {
+    for (const x of [...full.weather.map((w) => w.line), ...full.verdicts.map((v) => v.line)]) problems.push(`line ${x}: weather and verdicts are the Battle Judge's to enter (4.1.2.5, 4.2); not taken`);
+  }
+  const read = judge.role === 'movement' ? { ...full, weather: [], verdicts: [] } : full;
   const open = await findOpenBattles(trx, game.id);
   const battleAt = (sq: string) => open.filter((b) => b.square === sq).at(-1);
   const players = await findCoalitionPlayers(trx, game.id);
@@ -64,8 +70,21 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     const stratless = checked.verdict.stratless ?? [];
     notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
   }
-  if (read.verdicts.length === 0 && read.weather.length === 0 && problems.length === 0) {
-    problems.push('no VERDICT or WEATHER line found; the accepted forms are "WEATHER <square>: <text>" and "VERDICT <square>" followed by strategy/size/losses/kill/capture/leaving lines');
+  let armies = setup.world.armies as unknown as Army[];
+  for (const r of read.rulings) {
+    const applied = applyRuling(armies, r);
+    if (!applied.ok) { problems.push(`line ${r.line} "${r.written}": not done: ${applied.message}`); continue; }
+    armies = applied.armies;
+    await setCoalitionArmies(trx, game.id, armies);
+    await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.ruling', detail: { army: applied.army, changes: r.changes, reason: r.reason, done: applied.done, judge: judge.name } });
+    await sendNotice(trx, fromAddress, {
+      game, template: 'coalition-ruling', key: `ruling:${game.id}:${at.getTime()}:${r.line}`,
+      context: () => ({ judge: judge.name, army: applied.army, done: applied.done, reason: r.reason, at: gmtSeconds(at) }),
+    }, everyone(people));
+    notes.push(`line ${r.line}: ruling on ${applied.army}: ${applied.done.join('; ')} (because ${r.reason}); announced to everyone`);
+  }
+  if (read.verdicts.length === 0 && read.weather.length === 0 && read.rulings.length === 0 && problems.length === 0) {
+    problems.push(`no VERDICT, WEATHER or RULING line found; the accepted forms are "WEATHER <square>: <text>", "VERDICT <square>" followed by strategy/size/losses/kill/capture/leaving lines, and ${RULING_FORM}`);
   }
   return { notes, problems };
 }

@@ -1,6 +1,5 @@
 /**
- * Mail to the game's battle address (4.1.1). From the Battle Judge: weather and verdicts
- * (judge-text.ts). From a player: a battle strategy, timestamped on receipt and stored for the
+ * A player's mail to the game's battle address (4.1.1) (the judges' goes to judge-mail.ts): a battle strategy, timestamped on receipt and stored for the
  * battle's digest (battle-deadline.ts); accepted from the army's controller at that instant (5.2.1),
  * or from the controller's contingency in the last 24 hours before the deadline (5.2.3); refused when
  * late (3.1, 4.1.1) or from anyone else (5.4.1: the Battle Judge is told). Acknowledged to the sender
@@ -20,7 +19,6 @@ import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople } from './game-people.js';
 import { deadlineText } from './battles-at-lock.js';
-import { enterJudgeText } from './judge-text.js';
 
 const k = (s: string) => s.trim().toLowerCase();
 
@@ -33,13 +31,6 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
     const players = await findCoalitionPlayers(trx, game.id);
     const text = stripSecretLines(mail.text);
     const received = gmtSeconds(rec.receivedAt);
-
-    if (person.id === setup.battleJudgePersonId) {
-      const r = await enterJudgeText(trx, ctx.fromAddress, { game, setup, text, at: rec.receivedAt, actor: `person:${person.id}` });
-      if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-judge-received', { game: gameView(game), receivedAt: received, ...r }, { key: 'judge-received', gameId: game.id });
-      await decide(trx, rec, { outcome: 'command', reason: `Battle Judge: ${r.notes.length} done, ${r.problems.length} not taken`, fromAddress: person.email, gameId: game.id, phase: `T${setup.turn}`, personId: person.id, identity: evidence, replied: Boolean(answer) });
-      return { kind: 'command', inboundId: rec.inboundId, gameId: game.id };
-    }
 
     const player = players.find((p) => p.personId === person.id);
     const refuse = async (reason: string, remedy: string, outcome: 'refused' | 'late' = 'refused'): Promise<ReceiveOutcome> => {

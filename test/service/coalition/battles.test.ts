@@ -174,6 +174,24 @@ describe('a Coalition battle by email', () => {
     const lines = [...results.matchAll(/^\s+(cvb:T2:\d+) (\S+): ([\d ]+) \(/gm)];
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const [, nonce, notation, dice] of lines) expect(roll(seed, nonce!, notation!).dice.join(' ')).toBe(dice!.trim());
+
+    // Rulings (1.3, 3.3.3): by the Battle Judge's mail, by the Movement Judge's mail, by the CLI; audited and announced.
+    await send('bea@example.org', spec.battleAddress, 'RULING Gix: alive Plague Rats 3500 BECAUSE 5.4.1: a strategy for an army he did not control', at('2026-11-23T08:00:00Z'), 'r1');
+    expect(await last('bea@example.org', 'coalition-judge-received')).toContain('ruling on Gix: Plague Rats alive 3800 → 3500 (because 5.4.1: a strategy for an army he did not control); announced to everyone');
+    for (const who of ['sai@example.org', 'gix@example.org', 'mo@example.org']) expect(await last(who, 'coalition-ruling')).toMatch(/Bea \(Battle Judge\) has ruled on Gix[^\n]*:\n  Plague Rats alive 3800 → 3500\nReason: 5\.4\.1/);
+    await send('mo@example.org', spec.address, 'RULING Sai Rei: at 7D; days 0 BECAUSE misread post\nVERDICT 5D', at('2026-11-23T09:00:00Z'), 'r2');
+    const mo = await last('mo@example.org', 'coalition-judge-received');
+    expect(mo).toContain('ruling on Sai Rei: moved from 5D to 7D; day count 0 → 0 (because misread post)');
+    expect(mo).toContain("line 2: weather and verdicts are the Battle Judge's to enter");
+    const badRuling = await runCoalitionJudgeText(t.db, 'cvb', 'RULING Sai Rei: at 3D; alive Ogres 10 BECAUSE test\nRULING Darkhand5 moved', 'cli:bea', at('2026-11-23T10:00:00Z'), JUDGE);
+    expect(badRuling).toEqual({ ok: false, problems: [
+      'line 2 "RULING Darkhand5 moved": a ruling names the army, the changes and the reason; the accepted form is RULING <army>: <change>; <change> BECAUSE <reason>, the changes "at <square>", "days <n>", "alive <creature> <n>" or "remove", e.g. "RULING Sai Rei: at 12F; days 0 BECAUSE the post was misread"',
+      'line 1 "RULING Sai Rei: at 3D; alive Ogres 10 BECAUSE test": not done: Sai Rei has no "Ogres" (its creatures: Goblin Raiders, Grizzly Bears)',
+    ] });
+    setup = (await findCoalitionGame(t.db, 'cvb'))!;
+    expect(setup.world.armies.find((a) => a.name === 'Sai Rei')!.at).toBe('7D');
+    const rulings = await t.db.selectFrom('audit_log').select(['detail']).where('game_id', '=', 'cvb').where('action', '=', 'coalition.ruling').execute();
+    expect(rulings.map((r) => (r.detail as { reason: string }).reason)).toEqual(['5.4.1: a strategy for an army he did not control', 'misread post']);
     const audit = await t.db.selectFrom('audit_log').select(['action', 'detail']).where('game_id', '=', 'cvb').where('action', '=', 'coalition.battle').execute();
     expect(audit).toHaveLength(1);
   });
