@@ -93,6 +93,9 @@ describe('a Coalition battle by email', () => {
       expect(a).toContain('strategies stamped up to Sunday 22 November 2026, 05:00:59 GMT count');
       expect(a).toMatch(/Husk at 10F: the killing army may move on/);
     }
+    // The digest job is queued for the end of the deadline's minute.
+    const jobs = await t.db.selectFrom('graphile_worker.jobs' as never).select(['key' as never, 'run_at' as never, 'task_identifier' as never]).execute() as { key: string; run_at: Date; task_identifier: string }[];
+    expect(jobs.find((j) => j.key === 'battle-deadline:cvb:T1')).toMatchObject({ run_at: at('2026-11-22T05:01:00Z'), task_identifier: 'adjudicate-phase' });
     let setup = (await findCoalitionGame(t.db, 'cvb'))!;
     expect(setup.world.armies.map((a) => a.name)).not.toContain('Husk');
 
