@@ -32,6 +32,7 @@ function cli(...args: string[]) {
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+const withDescription = (map: { sites: Record<string, object> }) => ({ ...map, sites: { ...map.sites, '4C': { ...map.sites['4C'], description: 'a forge in a crater, walls of basalt' } } });
 const file = (name: string, content: string) => { const p = join(dir, name); writeFileSync(p, content); return p; };
 
 describe('mailjudge coalition verdict and ruling', () => {
@@ -39,9 +40,9 @@ describe('mailjudge coalition verdict and ruling', () => {
     const round = {
       id: 'cvc', address: 'cvc@judge.example.org', pmAddress: 'cvc-mj@judge.example.org', battleAddress: 'cvc-battle@judge.example.org',
       movementJudge: { name: 'Mo', email: 'mo@example.org' }, battleJudge: { name: 'Bea', email: 'bea@example.org' },
-      map: JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')),
+      map: withDescription(JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8'))),
       armies: [
-        { name: 'Sai Rei', team: 'coalition', rank: 'lieutenant', at: '5D' }, { name: 'Gix', team: 'phyrexia', rank: 'centurion', at: '5D' },
+        { name: 'Sai Rei', team: 'coalition', rank: 'lieutenant', at: '4C' }, { name: 'Gix', team: 'phyrexia', rank: 'centurion', at: '4C' },
         { name: 'Ann', team: 'coalition', rank: 'general', at: '16C' }, { name: 'Kara', team: 'phyrexia', rank: 'praetor', at: '30C' },
       ],
       players: [
@@ -55,17 +56,21 @@ describe('mailjudge coalition verdict and ruling', () => {
     expect(cli('coalition', 'create', '--file', file('round.json', JSON.stringify(round))).status).toBe(0);
     expect(await adjudicateTurn(t.db, { now: () => new Date('2030-05-01T05:01:00Z'), fromAddress: 'judge@judge.example.org' }, { gameId: 'cvc', phase: 'T1' })).toBe('adjudicated');
 
-    const ok = cli('coalition', 'verdict', '--game', 'cvc', '--file', file('w.txt', 'WEATHER 5D: snow, then thaw\n'));
+    // 4.1.2.4: a battle on a base is announced with the base's description (2.5.1.2).
+    const announced = await t.db.selectFrom('outbox').select('body_text').where('game_id', '=', 'cvc').where('kind', '=', 'coalition-battles').where('to_address', '=', 'gix@example.org').executeTakeFirstOrThrow();
+    expect(announced.body_text).toContain('4C (plains, the red base (Keld Forge)): Sai Rei vs Gix, no-attacker');
+    expect(announced.body_text).toContain('the site as described (2.5.1.2, 4.1.2.4): a forge in a crater, walls of basalt');
+    const ok = cli('coalition', 'verdict', '--game', 'cvc', '--file', file('w.txt', 'WEATHER 4C: snow, then thaw\n'));
     expect(ok.status).toBe(0);
-    expect(ok.stdout).toContain('weather of the battle at 5D set to "snow, then thaw" and sent to everyone (4.1.2.5)');
+    expect(ok.stdout).toContain('weather of the battle at 4C set to "snow, then thaw" and sent to everyone (4.1.2.5)');
     const sent = await t.db.selectFrom('outbox').select('to_address').where('game_id', '=', 'cvc').where('kind', '=', 'coalition-weather').execute();
     expect(sent.map((r) => r.to_address).sort()).toEqual(['ann@example.org', 'bea@example.org', 'gix@example.org', 'kara@example.org', 'mo@example.org', 'sai@example.org']);
 
-    const bad = cli('coalition', 'verdict', '--game', 'cvc', '--json', '--file', file('v.txt', 'VERDICT 5D\nstrategy Sai Rei eleven\n'));
+    const bad = cli('coalition', 'verdict', '--game', 'cvc', '--json', '--file', file('v.txt', 'VERDICT 4C\nstrategy Sai Rei eleven\n'));
     expect(bad.status).toBe(2);
     expect(JSON.parse(bad.stdout).problems).toEqual([
       'line 2 "strategy Sai Rei eleven": the accepted form is strategy <army> <0-10>, e.g. "strategy Sai Rei 6" (4.2.1)',
-      'VERDICT 5D (line 1) is not recorded: correct the line(s) named above and send the whole verdict again',
+      'VERDICT 4C (line 1) is not recorded: correct the line(s) named above and send the whole verdict again',
     ]);
 
     const ruled = cli('coalition', 'ruling', '--game', 'cvc', 'Kara: at 31C BECAUSE the map file placed her wrongly');

@@ -8,7 +8,7 @@ import { findGame, lockGame } from '../../db/games.js';
 import { findOpenBattles, findStrategies, markDigestSent } from '../../db/coalition-battles.js';
 import { findCoalitionGame, findCoalitionPlayers } from '../../db/coalition.js';
 import type { Db } from '../../db/schema.js';
-import { countingStrategy, troopsAlive, type Army } from '../../coalition/index.js';
+import { countingStrategy, parseWorldMap, siteAt, troopsAlive, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
@@ -49,7 +49,7 @@ export async function sendBattleDigests(db: Db, ctx: TurnContext, job: TurnJob):
       await sendNotice(trx, ctx.fromAddress, {
         game, template: 'coalition-battle-digest', key: `battle-digest:${game.id}:${b.id}`,
         context: (zone) => ({
-          square: b.square, announcement: b.announcement, weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
+          square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
           sections, stratless: stratless.join(' and '),
           rolledAt: lockText(setup.lockAt, zone),
           example: {
@@ -62,4 +62,11 @@ export async function sendBattleDigests(db: Db, ctx: TurnContext, job: TurnJob):
     }
     return 'adjudicated';
   });
+}
+
+/** 2.5.1.2, 4.1.2.4: the description of the base, portal or town a battle is fought on. */
+function siteDescription(map: unknown, square: string): string | undefined {
+  const parsed = parseWorldMap(map);
+  if (!parsed.ok) return undefined;
+  return siteAt(parsed.map, square)?.description;
 }

@@ -83,12 +83,12 @@ export async function settleBattles(
     await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'coalition.empty-killed', detail: { turn: setup.turn, armies: killedNow, rule: '4.3.1' } });
   }
   const deadline = s.nextLock ? battleDeadline(s.nextLock, setup.turnHours) : null;
-  const announced: { line: string; square: string; armies: readonly string[] }[] = [];
+  const announced: { line: string; square: string; armies: readonly string[]; description?: string }[] = [];
   for (const a of announcements) {
     if (!a.fought || !deadline) continue;
     const line = formatBattleAnnouncement(a);
     const row = await insertBattle(trx, { gameId: game.id, announcedTurn: setup.turn, square: a.square, armies: a.armies.filter((n) => !a.automaticKills.includes(n)), attacker: a.attacker, jointEngage: a.jointEngage, announcement: line, deadline });
-    if (row) announced.push({ line, square: a.square, armies: row.armies });
+    if (row) announced.push({ line, square: a.square, armies: row.armies, ...(a.site?.description ? { description: a.site.description } : {}) });
   }
   if (announced.length > 0 && deadline) {
     await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn}`, step: 'battle-deadline' }, { jobKey: battleDeadlineJobKey(game.id, setup.turn), runAt: lockJobAt(deadline) });
@@ -113,7 +113,7 @@ export async function settleBattles(
           context: (zone) => ({
             turn: setup.turn, next: setup.turn + 1, battleAddress: setup.battleAddress,
             deadline: deadline ? { ...lockText(deadline, zone), rule: `strategies stamped up to ${deadlineText(deadline)} count; from the next minute on they are refused (3.1, 4.1.1)` } : null,
-            battles: announced.map((b) => ({ line: b.line, weather: NO_WEATHER, example: b.armies[0] })),
+            battles: announced.map((b) => ({ line: b.line, weather: NO_WEATHER, example: b.armies[0], description: b.description })),
             killed: announcements.filter((a) => a.automaticKills.length > 0).map((a) => ({ square: a.square, armies: a.automaticKills.join(' and '), fought: a.fought })),
           }),
         }, everyone(people));
