@@ -118,15 +118,18 @@ describe('the Coalition strategy path through Postfix and Dovecot', () => {
     expect((await readMailbox(who('gix'))).some((m) => (m.parsed.text ?? '').includes('Goblins screen'))).toBe(false);
 
     // 4.1.1: every strategy in: the Battle Judge may judge before the deadline.
-    await mail(who('bea'), tagged('cv-battle'), 'WEATHER 5D: clear\nVERDICT 5D\nstrategy Sai Rei 4\nsize Gix 1\nlosses Sai Rei: 400 Goblin Raiders\nlosses Gix: 900 Plague Rats');
+    await mail(who('bea'), tagged('cv-battle'), 'WEATHER 5D: clear\nDIGEST 5D\nVERDICT 5D\nstrategy Sai Rei 4\nsize Gix 1\nlosses Sai Rei: 400 Goblin Raiders\nlosses Gix: 900 Plague Rats');
     const took = find(await waitFor(who('bea'), /your verdicts and weather/), /your verdicts and weather/);
     expect(took.parsed.text).toContain('verdict for the battle at 5D recorded: strategy Sai Rei +4; size Gix +1');
     expect(find(await waitFor(who('ann'), /weather for the battle/), /weather/).parsed.text).toContain('clear');
+    // 4.1.1: the Battle Judge asked for the digest early: every strategy is in.
+    expect(find(await waitFor(who('bea'), /strategies at the deadline/), /strategies at the deadline/).parsed.text).toContain('EARLY digest, as you asked');
 
     // The battle deadline: the digest, to the Battle Judge alone.
     const battle = await t.db.selectFrom('coalition_battles').select('deadline').where('game_id', '=', id).executeTakeFirstOrThrow();
     expect(await adjudicateTurn(t.db, after(battle.deadline), { gameId: id, phase: 'T1', step: 'battle-deadline' })).toBe('adjudicated');
-    const digest = find(await waitFor(who('bea'), /battle at 5D: the strategies at the deadline/), /strategies at the deadline/);
+    const digest = (await waitFor(who('bea'), /strategies at the deadline/)).filter((m) => /strategies at the deadline/.test(m.parsed.subject ?? '')).at(-1)!;
+    expect(digest.parsed.text).toContain('(passed)');
     expect(digest.parsed.text).toContain('Goblins screen, then charge at dusk.');
     expect(digest.parsed.text).toContain('Rats swarm the goblins at dawn.');
 

@@ -39,6 +39,8 @@ export interface JudgeText {
   readonly verdicts: readonly VerdictBlock[];
   readonly weather: readonly { readonly square: SquareKey; readonly text: string; readonly line: number }[];
   readonly rulings: readonly Ruling[];
+  /** `DIGEST <square>`: the battle's digest now (before the deadline once every strategy is in, 4.1.1). */
+  readonly digests: readonly { readonly square: SquareKey; readonly line: number }[];
   readonly problems: readonly VerdictProblem[];
 }
 
@@ -46,6 +48,7 @@ export interface JudgeText {
 export const VERDICT_FORMS = {
   verdict: 'VERDICT <square>, e.g. "VERDICT 8F", then its lines',
   weather: 'WEATHER <square>: <text>, e.g. "WEATHER 8F: fog until noon"',
+  digest: 'DIGEST <square>, e.g. "DIGEST 8F" (the battle\'s strategies now, once every one is in, 4.1.1)',
   strategy: 'strategy <army> <0-10>, e.g. "strategy Sai Rei 6" (4.2.1)',
   size: 'size <army> <0-10>, e.g. "size Gix 4" (4.2.2)',
   losses: 'losses <army>: <count> <creature>, ..., e.g. "losses Gix: 800 Plague Rats, 200 Sengir Vampires" (4.2.5)',
@@ -75,6 +78,7 @@ export function readJudgeText(text: string): JudgeText {
   const verdicts: Draft[] = [];
   const weather: { square: SquareKey; text: string; line: number }[] = [];
   const rulings: Ruling[] = [];
+  const digests: { square: SquareKey; line: number }[] = [];
   const problems: VerdictProblem[] = [];
   let cur: Draft | undefined;
   const lines = text.split(/\r?\n/);
@@ -92,6 +96,13 @@ export function readJudgeText(text: string): JudgeText {
       cur = undefined;
       if (ruling.ok) rulings.push(ruling.ruling);
       else problems.push({ line, text: t, message: ruling.message });
+      return;
+    }
+    if ((m = /^digest\b\s*(.*)$/i.exec(t))) {
+      cur = undefined;
+      const sq = square(m[1]!);
+      if (!sq) return bad(line, t, 'digest');
+      digests.push({ square: sq, line });
       return;
     }
     if ((m = /^weather\b\s*(.*)$/i.exec(t))) {
@@ -150,7 +161,7 @@ export function readJudgeText(text: string): JudgeText {
     const to = lv[2] ? square(lv[2]) : undefined;
     cur.leaving = { army: lv[1]!.trim(), ...(to ? { to } : {}) };
   });
-  return { verdicts, weather, rulings, problems };
+  return { verdicts, weather, rulings, digests, problems };
 }
 
 /**

@@ -5,8 +5,10 @@
  * `step: 'battle-deadline'`, queued when the battles are announced.
  */
 import { findGame, lockGame } from '../../db/games.js';
-import { findOpenBattles, findStrategies, markDigestSent } from '../../db/coalition-battles.js';
-import { findCoalitionGame, findCoalitionPlayers } from '../../db/coalition.js';
+import { findOpenBattles, findStrategies, markDigestSent, type BattleRow } from '../../db/coalition-battles.js';
+import { findCoalitionGame, findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
+import type { Game } from '../../db/games.js';
+import type { Person } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
 import { countingStrategy, parseWorldMap, siteAt, troopsAlive, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
@@ -29,36 +31,9 @@ export async function sendBattleDigests(db: Db, ctx: TurnContext, job: TurnJob):
     if (due.length === 0) return 'skipped';
     const players = await findCoalitionPlayers(trx, game.id);
     const people = await coalitionPeople(trx, game, setup, players);
-    const armies = setup.world.armies as unknown as Army[];
     for (const b of due) {
       if (!(await markDigestSent(trx, b.id, now))) continue;
-      const strategies = await findStrategies(trx, b.id);
-      const sections = b.armies.map((name) => {
-        const a = armies.find((x) => k(x.name) === k(name));
-        const s = countingStrategy(strategies, name);
-        const others = strategies.filter((x) => k(x.army) === k(name) && x !== s);
-        return {
-          army: name, team: a?.team ?? '?', rank: a?.rank ?? '?',
-          troops: (a?.troops ?? []).map((t) => `${t.alive}/${t.count} ${t.creature} (${t.power}/${t.toughness}, ${t.colours.join('/')})`),
-          alive: a ? troopsAlive(a) : 0,
-          strategy: s ? { sender: s.senderName, role: s.role === 'contingency' ? 'the controller\'s contingency, 5.2.3' : 'the controller', receivedAt: gmtSeconds(s.receivedAt), text: s.text } : null,
-          superseded: others.map((x) => `${x.senderName} (${x.role}) at ${gmtSeconds(x.receivedAt)}`),
-        };
-      });
-      const stratless = sections.filter((x) => x.strategy === null).map((x) => x.army);
-      await sendNotice(trx, ctx.fromAddress, {
-        game, template: 'coalition-battle-digest', key: `battle-digest:${game.id}:${b.id}`,
-        context: (zone) => ({
-          square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
-          sections, stratless: stratless.join(' and '),
-          rolledAt: lockText(setup.lockAt, zone),
-          example: {
-            strategy: sections.filter((x) => x.strategy !== null).map((x) => `strategy ${x.army} 0`),
-            size: sections.map((x) => `size ${x.army} 0`),
-            losses: sections.map((x) => `losses ${x.army}: ${armies.find((a) => k(a.name) === k(x.army))?.troops?.filter((t) => t.alive > 0).slice(0, 2).map((t) => `0 ${t.creature}`).join(', ') || 'none'}`),
-          },
-        }),
-      }, [people.battleJudge]);
+      await sendDigest(trx, ctx.fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: false, now });
     }
     return 'adjudicated';
   });
@@ -69,4 +44,39 @@ function siteDescription(map: unknown, square: string): string | undefined {
   const parsed = parseWorldMap(map);
   if (!parsed.ok) return undefined;
   return siteAt(parsed.map, square)?.description;
+}
+
+/**
+ * One battle's digest to the Battle Judge: each army's troops and the strategy that counts, or
+ * STRATLESS, and the verdict to send back. `early`: asked for before the deadline once every strategy
+ * is in (4.1.1); the digest at the deadline still comes.
+ */
+export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date }): Promise<void> {
+  const { game, setup, battle: b } = s;
+  const armies = setup.world.armies as unknown as Army[];
+  const strategies = await findStrategies(trx, b.id);
+  const sections = b.armies.map((name) => {
+    const a = armies.find((x) => k(x.name) === k(name));
+    const st = countingStrategy(strategies, name);
+    const others = strategies.filter((x) => k(x.army) === k(name) && x !== st);
+    return {
+      army: name, team: a?.team ?? '?', rank: a?.rank ?? '?',
+      troops: (a?.troops ?? []).map((t) => `${t.alive}/${t.count} ${t.creature} (${t.power}/${t.toughness}, ${t.colours.join('/')})`),
+      alive: a ? troopsAlive(a) : 0,
+      strategy: st ? { sender: st.senderName, role: st.role === 'contingency' ? 'the controller\'s contingency, 5.2.3' : 'the controller', receivedAt: gmtSeconds(st.receivedAt), text: st.text } : null,
+      superseded: others.map((x) => `${x.senderName} (${x.role}) at ${gmtSeconds(x.receivedAt)}`),
+    };
+  });
+  await sendNotice(trx, fromAddress, {
+    game, template: 'coalition-battle-digest', key: s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
+    context: (zone) => ({
+      square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
+      sections, early: s.early,
+      example: {
+        strategy: sections.filter((x) => x.strategy !== null).map((x) => `strategy ${x.army} 0`),
+        size: sections.map((x) => `size ${x.army} 0`),
+        losses: sections.map((x) => `losses ${x.army}: ${armies.find((a) => k(a.name) === k(x.army))?.troops?.filter((t) => t.alive > 0).slice(0, 2).map((t) => `0 ${t.creature}`).join(', ') || 'none'}`),
+      },
+    }),
+  }, [s.battleJudge]);
 }

@@ -13,6 +13,7 @@ import type { Trx } from '../../db/schema.js';
 import { RULING_FORM, applyRuling, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { sendNotice } from '../notify.js';
+import { sendDigest } from './battle-deadline.js';
 import { coalitionPeople, everyone } from './game-people.js';
 
 export interface JudgeTextResult {
@@ -30,9 +31,9 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
   const problems = full.problems.map((p) => `line ${p.line} "${p.text}": ${p.message}`);
   // 1.3, 3.3.3: the Movement Judge makes rulings; weather and verdicts are the Battle Judge's (4.1.2.5, 4.2).
   if (judge.role === 'movement') {
-    for (const x of [...full.weather.map((w) => w.line), ...full.verdicts.map((v) => v.line)]) problems.push(`line ${x}: weather and verdicts are the Battle Judge's to enter (4.1.2.5, 4.2); not taken`);
+    for (const x of [...full.weather.map((w) => w.line), ...full.verdicts.map((v) => v.line), ...full.digests.map((d) => d.line)]) problems.push(`line ${x}: weather, digests and verdicts are the Battle Judge's (4.1.2.5, 4.2); not taken`);
   }
-  const read = judge.role === 'movement' ? { ...full, weather: [], verdicts: [] } : full;
+  const read = judge.role === 'movement' ? { ...full, weather: [], verdicts: [], digests: [] } : full;
   const open = await findOpenBattles(trx, game.id);
   const battleAt = (sq: string) => open.filter((b) => b.square === sq).at(-1);
   const players = await findCoalitionPlayers(trx, game.id);
@@ -70,6 +71,18 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     const stratless = checked.verdict.stratless ?? [];
     notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
   }
+  for (const d of read.digests) {
+    const b = battleAt(d.square);
+    if (!b) { problems.push(`line ${d.line} "DIGEST ${d.square}": no battle waiting to be fought at ${d.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
+    const strategies = await findStrategies(trx, b.id);
+    const missing = b.armies.filter((a) => !countingStrategy(strategies, a));
+    if (strategyOnTime(at, b.deadline) && missing.length > 0) {
+      problems.push(`line ${d.line} "DIGEST ${d.square}": ${missing.join(' and ')} ${missing.length > 1 ? 'have' : 'has'} no strategy yet: before the deadline (${gmtSeconds(b.deadline)}) the digest comes only once every strategy is in (4.1.1)`);
+      continue;
+    }
+    await sendDigest(trx, fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: strategyOnTime(at, b.deadline), now: at });
+    notes.push(`line ${d.line}: the digest of the battle at ${b.square} is on its way to you${strategyOnTime(at, b.deadline) ? ' (early: every strategy is in, 4.1.1; the one at the deadline still comes)' : ''}`);
+  }
   let armies = setup.world.armies as unknown as Army[];
   for (const r of read.rulings) {
     const applied = applyRuling(armies, r);
@@ -83,7 +96,7 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     }, everyone(people));
     notes.push(`line ${r.line}: ruling on ${applied.army}: ${applied.done.join('; ')} (because ${r.reason}); announced to everyone`);
   }
-  if (read.verdicts.length === 0 && read.weather.length === 0 && read.rulings.length === 0 && problems.length === 0) {
+  if (read.verdicts.length === 0 && read.weather.length === 0 && read.rulings.length === 0 && read.digests.length === 0 && problems.length === 0) {
     problems.push(`no VERDICT, WEATHER or RULING line found; the accepted forms are "WEATHER <square>: <text>", "VERDICT <square>" followed by strategy/size/losses/kill/capture/leaving lines, and ${RULING_FORM}`);
   }
   return { notes, problems };

@@ -120,11 +120,12 @@ describe('a Coalition battle by email', () => {
     expect(await last('bea@example.org', 'coalition-not-controller')).toContain('Kara');
 
     // 4.1.2.5: the weather, to everyone; 4.1.1: no verdict before the deadline while Gix has none.
-    await send('bea@example.org', spec.battleAddress, 'WEATHER 5D: fog until noon\nVERDICT 5D\nsize Gix 3', at('2026-11-21T22:00:00Z'), 'w1');
+    await send('bea@example.org', spec.battleAddress, 'WEATHER 5D: fog until noon\nDIGEST 5D\nVERDICT 5D\nsize Gix 3', at('2026-11-21T22:00:00Z'), 'w1');
     expect(await last('gix@example.org', 'coalition-weather')).toContain('fog until noon');
     const early = await last('bea@example.org', 'coalition-judge-received');
     expect(early).toContain('weather of the battle at 5D set to "fog until noon"');
     expect(early).toContain('Gix has no strategy yet: a verdict may come before the deadline only once every strategy is in (4.1.1)');
+    expect(early).toContain('line 2 "DIGEST 5D": Gix has no strategy yet: before the deadline');
     // The same by the CLI (mailjudge coalition verdict): the weather changed, everyone told; a bad square named.
     const cli = await runCoalitionJudgeText(t.db, 'cvb', 'WEATHER 5D: rain from noon\nWEATHER 7Q: hail', 'cli:bea', at('2026-11-21T23:00:00Z'), JUDGE);
     expect(cli).toMatchObject({ ok: true });
@@ -185,7 +186,7 @@ describe('a Coalition battle by email', () => {
     await send('mo@example.org', spec.address, 'RULING Sai Rei: at 7D; days 0 BECAUSE misread post\nVERDICT 5D', at('2026-11-23T09:00:00Z'), 'r2');
     const mo = await last('mo@example.org', 'coalition-judge-received');
     expect(mo).toContain('ruling on Sai Rei: moved from 5D to 7D; day count 0 → 0 (because misread post)');
-    expect(mo).toContain("line 2: weather and verdicts are the Battle Judge's to enter");
+    expect(mo).toContain("line 2: weather, digests and verdicts are the Battle Judge's");
     const badRuling = await runCoalitionJudgeText(t.db, 'cvb', 'RULING Sai Rei: at 3D; alive Ogres 10 BECAUSE test\nRULING Darkhand5 moved', 'cli:bea', at('2026-11-23T10:00:00Z'), JUDGE);
     expect(badRuling).toEqual({ ok: false, problems: [
       'line 2 "RULING Darkhand5 moved": a ruling names the army, the changes and the reason; the accepted form is RULING <army>: <change>; <change> BECAUSE <reason>, the changes "at <square>", "days <n>", "alive <creature> <n>" or "remove", e.g. "RULING Sai Rei: at 12F; days 0 BECAUSE the post was misread"',
