@@ -43,3 +43,22 @@ CREATE TABLE coalition_strategies (
 CREATE INDEX coalition_strategies_battle_idx ON coalition_strategies (battle_id);
 CREATE TRIGGER coalition_strategies_append_only BEFORE UPDATE OR DELETE ON coalition_strategies
   FOR EACH ROW EXECUTE FUNCTION refuse_append_only_change();
+
+-- 3.2.4.2: "You must also E-mail or PM the movement judge detailing exactly what type and how many
+-- creatures are to be transferred, or the transfer will do nothing." The last detail mailed for a
+-- sending army in a turn counts. Append-only.
+CREATE TABLE coalition_transfer_details (
+  id                  bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  game_id             text NOT NULL REFERENCES games ON DELETE CASCADE,
+  turn                integer NOT NULL,
+  from_army           text NOT NULL,
+  to_army             text NOT NULL,
+  troops              jsonb NOT NULL,
+  sender_person_id    bigint NOT NULL REFERENCES people,
+  sender_name         text NOT NULL,
+  received_at         timestamptz NOT NULL,
+  inbound_message_id  bigint NOT NULL REFERENCES inbound_messages
+);
+CREATE INDEX coalition_transfer_details_idx ON coalition_transfer_details (game_id, turn);
+CREATE TRIGGER coalition_transfer_details_append_only BEFORE UPDATE OR DELETE ON coalition_transfer_details
+  FOR EACH ROW EXECUTE FUNCTION refuse_append_only_change();

@@ -32,3 +32,4 @@ export * from './battle/strategies.js';
 export * from './battle/read-verdict.js';
 export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';
 export * from './rulings.js';
+export * from './movement/transfer-troops.js';

@@ -101,3 +101,25 @@ export async function setCoalitionArmies(db: Db, gameId: string, armies: readonl
   const r = await db.selectFrom('coalition_games').select('world').where('game_id', '=', gameId).forUpdate().executeTakeFirstOrThrow();
   await db.updateTable('coalition_games').set({ world: JSON.stringify({ ...(r.world as object), armies }) }).where('game_id', '=', gameId).execute();
 }
+
+export interface TransferDetailRow {
+  readonly fromArmy: string;
+  readonly toArmy: string;
+  readonly troops: readonly { creature: string; count: number }[];
+  readonly senderPersonId: number;
+  readonly senderName: string;
+  readonly receivedAt: Date;
+  readonly inboundMessageId: number;
+}
+
+/** 3.2.4.2: the creatures of a transfer, as mailed to the Movement Judge. */
+export async function insertTransferDetail(db: Db, gameId: string, turn: number, d: TransferDetailRow): Promise<void> {
+  await db.insertInto('coalition_transfer_details').values({
+    game_id: gameId, turn, from_army: d.fromArmy, to_army: d.toArmy, troops: JSON.stringify(d.troops), sender_person_id: d.senderPersonId, sender_name: d.senderName, received_at: d.receivedAt, inbound_message_id: d.inboundMessageId,
+  }).execute();
+}
+
+export async function findTransferDetails(db: Db, gameId: string, turn: number): Promise<TransferDetailRow[]> {
+  const rows = await db.selectFrom('coalition_transfer_details').selectAll().where('game_id', '=', gameId).where('turn', '=', turn).orderBy('received_at').orderBy('id').execute();
+  return rows.map((r) => ({ fromArmy: r.from_army, toArmy: r.to_army, troops: r.troops, senderPersonId: r.sender_person_id, senderName: r.sender_name, receivedAt: r.received_at, inboundMessageId: r.inbound_message_id }));
+}

@@ -91,7 +91,21 @@ export interface CoalitionStrategiesTable {
   text: string;
 }
 
+export interface CoalitionTransferDetailsTable {
+  id: Generated<number>;
+  game_id: string;
+  turn: number;
+  from_army: string;
+  to_army: string;
+  troops: Jsonb<{ creature: string; count: number }[]>;
+  sender_person_id: number;
+  sender_name: string;
+  received_at: Date;
+  inbound_message_id: number;
+}
+
 export interface CoalitionTables {
+  coalition_transfer_details: CoalitionTransferDetailsTable;
   coalition_battles: CoalitionBattlesTable;
   coalition_strategies: CoalitionStrategiesTable;
   coalition_games: CoalitionGamesTable;

@@ -14,7 +14,7 @@ import { enqueueJob } from '../../db/jobs.js';
 import type { Db, Trx } from '../../db/schema.js';
 import {
   announceBattles, battleDeadline, countDayAfterBattle, countPurpose, formatBattleAnnouncement, formatBattleOutcome, heal, resolveBattle, siteAt,
-  type Army, type Battle, type BattleOutcome, type BattleVerdict, type WorldMap,
+  deliverAfterBattle, type Army, type Battle, type BattleOutcome, type BattleVerdict, type PendingTransfer, type WorldMap,
 } from '../../coalition/index.js';
 import { commitment, type DiceStream } from '../../dice/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
@@ -28,6 +28,8 @@ const k = (s: string) => s.trim().toLowerCase();
 export interface SettledBattles {
   /** The armies after the battles rolled now and the automatic kills (4.3.1). */
   readonly armies: Army[];
+  /** Troops still on their way to armies whose battle is not over (3.2.4.3). */
+  readonly pending: PendingTransfer[];
   /** Queue the Battle Results and Battle Announcements mails (after the movement update's). */
   publish(): Promise<void>;
 }
@@ -42,12 +44,13 @@ export const NO_WEATHER = 'not entered yet: the Battle Judge mails it before the
 
 export async function settleBattles(
   trx: Trx, fromAddress: string,
-  s: { game: Game; setup: CoalitionSetup; players: readonly CoalitionPlayer[]; map: WorldMap; armies: readonly Army[]; movementBattles: readonly Battle[]; dice: DiceStream; nextLock: Date | null; now: Date },
+  s: { game: Game; setup: CoalitionSetup; players: readonly CoalitionPlayer[]; map: WorldMap; armies: readonly Army[]; movementBattles: readonly Battle[]; dice: DiceStream; nextLock: Date | null; now: Date; pending: readonly PendingTransfer[] },
 ): Promise<SettledBattles> {
   const { game, setup, map } = s;
   let armies = [...s.armies];
+  let pending = [...s.pending];
   const open = await findOpenBattles(trx, game.id);
-  const results: { battle: BattleRow; outcome: BattleOutcome; rolls: DiceStream['rolls'] }[] = [];
+  const results: { battle: BattleRow; outcome: BattleOutcome; rolls: DiceStream['rolls']; notes: string[] }[] = [];
 
   // 1. Battles with a verdict: rolled now (3.1: "Around this time, the battle judge will post the results").
   for (const b of open.filter((x) => x.verdict !== null)) {
@@ -57,13 +60,16 @@ export async function settleBattles(
     const outcome = resolveBattle({ battle: { square: b.square, armies: inIt.map((a) => a.name), attacker: b.attacker, jointEngage: b.jointEngage }, map, armies }, b.verdict as BattleVerdict, s.dice);
     const rolls = s.dice.rolls.slice(before);
     armies = applyOutcome(map, armies, outcome);
+    const delivered = deliverAfterBattle(armies, pending, { armies: outcome.sides.flatMap((x) => x.armies), winners: outcome.sides.find((x) => x.team === outcome.winner)!.armies, killed: outcome.killed });
+    armies = delivered.armies;
+    pending = delivered.pending;
     await setBattleOutcome(trx, b.id, setup.turn, outcome);
     // Every roll in the audit log with what it decided (commit–reveal: the seed is revealed in the update).
     await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'coalition.battle', detail: {
       battle: b.id, square: b.square, turn: setup.turn, winner: outcome.winner, decidedBy: outcome.decidedBy, killed: outcome.killed, moves: outcome.moves,
       seedCommitment: commitment(setup.seed), rolls: rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice, total: r.total, purpose: r.purpose })),
     } });
-    results.push({ battle: b, outcome, rolls });
+    results.push({ battle: b, outcome, rolls, notes: delivered.notes });
   }
 
   // 2. New battles: those the movement made, and squares where a loser was pushed onto an enemy (4.2.5).
@@ -96,6 +102,7 @@ export async function settleBattles(
 
   return {
     armies,
+    pending,
     publish: async () => {
       const people = await coalitionPeople(trx, game, setup, s.players);
       if (results.length > 0) {
@@ -103,7 +110,7 @@ export async function settleBattles(
           game, template: 'coalition-battle-results', key: `battle-results:${game.id}:T${setup.turn}`,
           context: () => ({
             turn: setup.turn, seedCommitment: commitment(setup.seed),
-            battles: results.map((r) => ({ text: formatBattleOutcome(r.outcome).trimEnd(), rolls: r.rolls.map((x) => ({ nonce: x.nonce, notation: x.notation, dice: x.dice.join(' '), purpose: x.purpose })) })),
+            battles: results.map((r) => ({ text: formatBattleOutcome(r.outcome).trimEnd(), notes: r.notes, rolls: r.rolls.map((x) => ({ nonce: x.nonce, notation: x.notation, dice: x.dice.join(' '), purpose: x.purpose })) })),
           }),
         }, everyone(people));
       }

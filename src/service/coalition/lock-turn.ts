@@ -24,6 +24,7 @@ import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
+import { startTransfers } from './transfers-at-lock.js';
 
 import { lockJobAt } from './turn-times.js';
 
@@ -69,11 +70,13 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const nextSeed = newTurnSeed();
     const finished = update.winner !== null;
     // 3.1: after the update, last turn's battles judged are rolled and separated; this turn's are announced.
-    const battles = await settleBattles(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: nextArmies, movementBattles: update.movement.battles, dice, nextLock: finished ? null : nextLock, now });
+    // 3.2.4.2, 3.2.4.3: transfers with the creatures mailed for them by the sender's controller at the lock.
+    const transfers = await startTransfers(trx, ctx.fromAddress, { game, setup, players, armies: nextArmies, effects: update.movement.transfers, atLock });
+    const battles = await settleBattles(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: transfers.armies, movementBattles: update.movement.battles, dice, nextLock: finished ? null : nextLock, now, pending: transfers.pending });
     // 1.7.1: a base destroyed stays destroyed.
     const destroyedAt = new Set(update.destroyed.map((d) => d.square));
     const sites = Object.fromEntries(Object.entries((setup.world.map as { sites?: Record<string, object> }).sites ?? {}).map(([sq, st]) => [sq, destroyedAt.has(sq) && (st as { kind?: string }).kind !== 'town' ? { ...st, destroyed: true } : st]));
-    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves } as CoalitionWorld;
+    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
     if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: lockJobAt(nextLock) });

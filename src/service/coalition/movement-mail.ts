@@ -13,7 +13,8 @@ import {
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
-import { setContingency } from '../../db/coalition-battles.js';
+import { insertTransferDetail, setContingency } from '../../db/coalition-battles.js';
+import { checkTransfer, type Army } from '../../coalition/index.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
 import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
 import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
@@ -142,6 +143,18 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     await setContingency(trx, game.id, check.player, check.contingency);
     await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.contingency', detail: { player: check.player, contingency: check.contingency, at: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
     return `line ${c.line} "${c.written}": done: ${check.contingency === null ? `${check.player} has no contingency` : `${check.contingency} is ${check.player}'s contingency: he may send ${check.player}'s battle strategies in the last 24 hours before a battle deadline; ${check.player}'s own strategy wins if both arrive (5.2.3)`}`;
+  }
+  if (c.kind === 'transferTroops') {
+    // 3.2.4.2: the creatures of a transfer, mailed to the Movement Judge; the last one for the army counts.
+    const all = setup.world.armies as unknown as Army[];
+    const from = all.find((a) => key(a.name) === key(c.from));
+    const to = all.find((a) => key(a.name) === key(c.to));
+    if (!from || !to) return `line ${c.line} "${c.written}": refused: no army "${!from ? c.from : c.to}" in this game`;
+    const problems = checkTransfer(from, to, c.troops);
+    if (problems.length > 0) return `line ${c.line} "${c.written}": refused: ${problems.map((p) => `${p.message} (${p.rule})`).join('; ')}`;
+    const controller = controlAt(setup.world.armies, players, changes, rec.receivedAt).get(key(from.name)) ?? null;
+    await insertTransferDetail(trx, game.id, setup.turn, { fromArmy: from.name, toArmy: to.name, troops: c.troops, senderPersonId: m.person.id, senderName: player.name, receivedAt: rec.receivedAt, inboundMessageId: rec.inboundId });
+    return `line ${c.line} "${c.written}": recorded: at the lock ${from.name} sends ${c.troops.map((t) => `${t.count} ${t.creature}`).join(', ')} to ${to.name}, if its order "Transfer to ${to.name}" stands and you control ${from.name} at the lock (3.2.4.2, 3.2.4.3, 5.4.2)${controller !== null && key(controller) === key(player.name) ? '' : `; ${from.name} is ${controller ? `controlled by ${controller}` : 'controlled by nobody'} now`}`;
   }
   const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
   const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);

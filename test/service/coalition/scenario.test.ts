@@ -34,7 +34,7 @@ const spec = {
       { name: 'Darkhand5', team: 'coalition', rank: 'lieutenant', at: '10F', colours: ['black'], troops: [troop('Plague Rats', ['black'], 1, 0, 5000)] },
       { name: 'Proxy1', team: 'coalition', rank: 'lieutenant', at: '16D', colours: ['green'], troops: [troop('Llanowar Elves', ['green'], 1, 0, 5000)] },
       { name: 'Wedge', team: 'coalition', rank: 'lieutenant', at: '26E', days: 3, colours: ['white'], troops: [troop('Soldiers', ['white'], 1, 0, 5000)] },
-      { name: 'Ann', team: 'coalition', rank: 'general', at: '16C', colours: ['green', 'white', 'red'], troops: [troop('Elves', ['green'], 6, 0, 5000)] },
+      { name: 'Ann', team: 'coalition', rank: 'general', at: '16C', colours: ['green', 'white', 'red'], troops: [troop('Elves', ['green'], 6, 0, 3000)] },
       { name: 'Gix', team: 'phyrexia', rank: 'centurion', at: '10D', troops: [troop('Thrulls', ['black'], 1, 0, 5000), troop('Sengir Autocrat', ['black'], 2, 1, 2500)] },
       { name: 'Kara', team: 'phyrexia', rank: 'praetor', at: '30C' },
     ],
@@ -79,8 +79,13 @@ describe('the issue 12 scenario', () => {
     expect(await mails('gix@example.org', 'coalition-thread')).toHaveLength(1);
     await send('wedge@example.org', spec.address, 'Wedge: hold', at('2026-11-19T13:00:00Z'), 'w1');
     // A transfer by Bob for Proxy1, which nobody controls yet; the control change mid-turn makes it count (5.4.2).
+    // 3.2.4.2: the creatures, mailed to the Movement Judge (a PM); a detail that breaks 2.3.3 is refused.
     await send('bob@example.org', spec.address, 'Proxy1: Transfer to Ann at 16C', at('2026-11-19T14:00:00Z'), 'tr');
     expect(await last('bob@example.org', 'coalition-received')).toContain('Proxy1 is controlled by nobody now: it counts only if you control it at the lock (5.4.2)');
+    await send('bob@example.org', spec.pmAddress, 'TRANSFER 6000 Llanowar Elves FROM Proxy1 TO Ann', at('2026-11-19T14:05:00Z'), 'trd0');
+    expect(await last('bob@example.org', 'coalition-received')).toContain('refused: Proxy1 has 5000 Llanowar Elves alive; cannot send 6000 (2.3.3)');
+    await send('bob@example.org', spec.pmAddress, 'TRANSFER 1000 Llanowar Elves FROM Proxy1 TO Ann', at('2026-11-19T14:10:00Z'), 'trd');
+    expect(await last('bob@example.org', 'coalition-received')).toContain('recorded: at the lock Proxy1 sends 1000 Llanowar Elves to Ann');
     await send('ann@example.org', spec.address, 'CONTROL Proxy1 TO Bob\nCONTINGENCY Sai Rei IS Darkhand5', at('2026-11-19T15:00:00Z'), 'cc');
     const annAck = await last('ann@example.org', 'coalition-received');
     expect(annAck).toContain('done: Proxy1 is controlled by Bob from Thursday 19 November 2026, 15:00:00 GMT (5.2.1)');
@@ -99,6 +104,13 @@ describe('the issue 12 scenario', () => {
     for (const who of EVERYONE) expect(await mails(who, 'coalition-battles')).toHaveLength(1);
     let setup = (await findCoalitionGame(t.db, 'scn'))!;
     expect(setup.world.armies.find((a) => a.name === 'Wedge')).toMatchObject({ at: '26E', days: 4 });
+    // The transfer carried out in the update (3.2.4.3.1): Bob (Proxy1's controller at the lock) and the Movement Judge told.
+    const troopsOf = (name: string) => Object.fromEntries((setup.world.armies.find((a) => a.name === name) as unknown as { troops: { creature: string; alive: number }[] }).troops.map((x) => [x.creature, x.alive]));
+    expect(troopsOf('Ann')).toEqual({ Elves: 3000, 'Llanowar Elves': 1000 });
+    expect(troopsOf('Proxy1')).toEqual({ 'Llanowar Elves': 4000 });
+    expect(await last('bob@example.org', 'coalition-transfer')).toContain('Proxy1 sent 1000 Llanowar Elves to Ann (3.2.4.3.1)');
+    expect(await mails('mo@example.org', 'coalition-transfer')).toHaveLength(1);
+    expect(await mails('gix@example.org', 'coalition-transfer')).toHaveLength(0);
 
     // Strategies: Gix's; Sai Rei's by his contingency in the last 24 hours; Darkhand5 none (stratless).
     await send('gix@example.org', spec.battleAddress, 'Thrulls dig in; the Autocrat feeds.', at('2026-11-21T08:00:00Z'), 'sg');
