@@ -17,10 +17,9 @@ import {
   deliverAfterBattle, type Army, type Battle, type BattleOutcome, type BattleVerdict, type PendingTransfer, type WorldMap,
 } from '../../coalition/index.js';
 import { commitment, type DiceStream } from '../../dice/index.js';
-import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
-import { lockJobAt } from './turn-times.js';
+import { deadlineText, lockJobAt } from './turn-times.js';
 import { lockText } from './movement-mail.js';
 
 const k = (s: string) => s.trim().toLowerCase();
@@ -145,9 +144,4 @@ export function applyOutcome(map: WorldMap, armies: readonly Army[], o: BattleOu
     x = { ...x, days };
     return purpose === 'heal' ? { ...x, troops: heal(x, site!, days).troops } : x;
   });
-}
-
-/** The battle deadline's text, for messages (3.1). */
-export function deadlineText(deadline: Date): string {
-  return gmtSeconds(new Date(Math.floor(deadline.getTime() / 60_000) * 60_000 + 59_000));
 }

@@ -13,8 +13,9 @@ import {
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
-import { insertTransferDetail, setContingency } from '../../db/coalition-battles.js';
-import { checkTransfer, type Army } from '../../coalition/index.js';
+import { findOpenBattles, findStrategies, insertTransferDetail, setContingency } from '../../db/coalition-battles.js';
+import { deadlineText } from './turn-times.js';
+import { checkTransfer, countingStrategy, type Army } from '../../coalition/index.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
 import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
 import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
@@ -99,7 +100,7 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
       await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
         game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
         lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok ? undefined : timing.why,
-        pmAddress: setup.pmAddress,
+        pmAddress: setup.pmAddress, battleAddress: setup.battleAddress,
       }, { key: 'coalition-received', gameId: game.id });
     }
     // 3.1: the thread is public: each accepted post goes to every player of both teams and the judges.
@@ -183,5 +184,17 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
   const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';
-  return { armies, list, contingencies, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
+  // 4.1.1: the battles of the sender's armies (and of those he stands in for, 5.2.3) and where their strategies stand.
+  const standIn = players.filter((p) => p.contingency !== null && key(p.contingency) === key(player.name)).map((p) => key(p.name));
+  const battles: { army: string; battle: string; deadline: string; strategy: string }[] = [];
+  for (const b of await findOpenBattles(trx, setup.gameId)) {
+    const strategies = await findStrategies(trx, b.id);
+    for (const a of b.armies) {
+      const c = control.get(key(a)) ?? null;
+      if (c === null || (key(c) !== key(player.name) && !standIn.includes(key(c)))) continue;
+      const counting = countingStrategy(strategies, a);
+      battles.push({ army: a, battle: b.announcement, deadline: deadlineText(b.deadline), strategy: counting ? `${counting.senderName}'s of ${gmtSeconds(counting.receivedAt)} counts` : 'none received yet: without one it is stratless (4.2.1)' });
+    }
+  }
+  return { armies, list, contingencies, battles, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
 }

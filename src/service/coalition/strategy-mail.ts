@@ -18,7 +18,7 @@ import { gameView } from '../../mail/outbound/queue-mail.js';
 import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople } from './game-people.js';
-import { deadlineText } from './battles-at-lock.js';
+import { deadlineText } from './turn-times.js';
 
 const k = (s: string) => s.trim().toLowerCase();
 

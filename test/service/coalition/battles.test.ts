@@ -111,6 +111,11 @@ describe('a Coalition battle by email', () => {
     expect(await last('sai@example.org', 'coalition-strategy-received')).toContain('This strategy counts for Sai Rei in the battle at 5D, in place of the earlier one');
     await send('dark@example.org', spec.battleAddress, 'STRATEGY FOR Sai Rei\nRetreat north.', at('2026-11-21T20:00:00Z'), 's3');
     expect(await last('dark@example.org', 'coalition-strategy-received')).toContain("the one that counts for Sai Rei in the battle at 5D is Sai Rei's of Saturday 21 November 2026, 12:00:00 GMT: the original controller's strategy wins over the contingency's (5.2.3)");
+    // STATUS shows the battles of one's armies and of those one stands in for, and which strategy counts.
+    await send('dark@example.org', spec.address, 'STATUS', at('2026-11-21T20:30:00Z'), 'st');
+    expect(await last('dark@example.org', 'coalition-received')).toContain("Sai Rei: 5D (plains): Sai Rei attacks Gix\n    strategy: Sai Rei's of Saturday 21 November 2026, 12:00:00 GMT counts; deadline: strategies stamped up to Sunday 22 November 2026, 05:00:59 GMT count");
+    await send('gix@example.org', spec.address, 'STATUS', at('2026-11-21T20:31:00Z'), 'st2');
+    expect(await last('gix@example.org', 'coalition-received')).toContain('Gix: 5D (plains): Sai Rei attacks Gix\n    strategy: none received yet: without one it is stratless (4.2.1)');
     // Never shown to the other side; nothing goes to the Battle Judge before the deadline.
     expect(await mails('gix@example.org', 'coalition-strategy-received')).toHaveLength(0);
     expect(await mails('bea@example.org', 'coalition-battle-digest')).toHaveLength(0);
