@@ -40,6 +40,9 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
     };
     if (!player) return refuse('you are not a player of this game', 'ask the Movement Judge to add you');
 
+    if (/^\s*help\.?\s*$/i.test(text)) {
+      return refuse('HELP: this is the battle address: it takes battle strategies only (4.1.1)', 'one army per message, the first line "STRATEGY FOR <army>", then the strategy; the last one you send before the deadline counts; a contingency may send one in the last 24 hours (5.2.3). STATUS to the game address lists your battles', 'refused');
+    }
     const open = await findOpenBattles(trx, game.id);
     const control = controlAt(setup.world.armies, players, await findControlChanges(trx, game.id), rec.receivedAt);
     const contingencyOf = new Map(players.map((p) => [k(p.name), p.contingency]));
@@ -63,6 +66,7 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
       battle = candidates[0]!.b;
       army = candidates[0]!.a;
     }
+    if (header.body.trim() === '') return refuse(`the message has no strategy for ${army}`, 'write the strategy below the "STRATEGY FOR" line');
     const controller = control.get(k(army!)) ?? null;
     const decision = mayStrategise(player.name, army!, controller, contingencyOf, rec.receivedAt, battle.deadline);
     if (!decision.ok) {

@@ -138,6 +138,11 @@ describe('a Coalition battle by email', () => {
     expect((cli as { text: string }).text).toContain('not taken: line 2 "WEATHER 7Q: hail": the accepted form is WEATHER <square>: <text>');
     expect(await last('sai@example.org', 'coalition-weather')).toContain('rain from noon');
     expect(await runCoalitionJudgeText(t.db, 'cvb', 'VERDICT 9F', 'cli:bea', at('2026-11-21T23:00:00Z'), JUDGE)).toEqual({ ok: false, problems: ['line 1 "VERDICT 9F": no battle waiting for a verdict at 9F (open: 5D)'] });
+    // An empty strategy is refused; HELP to the battle address says what it takes.
+    expect(await send('sai@example.org', spec.battleAddress, 'STRATEGY FOR Sai Rei', at('2026-11-21T23:10:00Z'), 'empty')).toMatchObject({ kind: 'refused' });
+    expect(await last('sai@example.org', 'coalition-refused')).toContain('the message has no strategy for Sai Rei');
+    await send('sai@example.org', spec.battleAddress, 'HELP', at('2026-11-21T23:11:00Z'), 'help');
+    expect(await last('sai@example.org', 'coalition-refused')).toContain('the first line "STRATEGY FOR <army>"');
     // Late: 05:01 of the deadline day.
     expect(await send('sai@example.org', spec.battleAddress, 'Changed my mind.', at('2026-11-22T05:01:00Z'), 's5')).toMatchObject({ kind: 'refused' });
     expect(await last('sai@example.org', 'coalition-refused')).toContain('received after the battle deadline');
