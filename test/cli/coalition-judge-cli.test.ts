@@ -79,5 +79,12 @@ describe('mailjudge coalition verdict and ruling', () => {
     expect((await findCoalitionGame(t.db, 'cvc'))!.world.armies.find((a) => a.name === 'Kara')!.at).toBe('31C');
     const audit = await t.db.selectFrom('audit_log').select(['actor', 'detail']).where('game_id', '=', 'cvc').where('action', '=', 'coalition.ruling').executeTakeFirstOrThrow();
     expect(audit.actor).toMatch(/^cli:/);
+
+    // A battle left with one side (Gix removed by a ruling) is closed at the next lock and said so.
+    expect(cli('coalition', 'ruling', '--game', 'cvc', 'Gix: remove BECAUSE the player left the game').status).toBe(0);
+    expect(await adjudicateTurn(t.db, { now: () => new Date('2030-05-04T05:01:00Z'), fromAddress: 'judge@judge.example.org' }, { gameId: 'cvc', phase: 'T2' })).toBe('adjudicated');
+    const closed = await t.db.selectFrom('outbox').select('body_text').where('game_id', '=', 'cvc').where('kind', '=', 'coalition-battle-results').where('to_address', '=', 'sai@example.org').executeTakeFirstOrThrow();
+    expect(closed.body_text).toContain('Battle at 4C: only Sai Rei of Sai Rei, Gix is left in it: no battle is fought.');
+    expect(await t.db.selectFrom('coalition_battles').select('outcome').where('game_id', '=', 'cvc').executeTakeFirstOrThrow()).toMatchObject({ outcome: { void: true } });
   });
 });

@@ -49,12 +49,20 @@ export async function settleBattles(
   let armies = [...s.armies];
   let pending = [...s.pending];
   const open = await findOpenBattles(trx, game.id);
+  const voided: string[] = [];
   const results: { battle: BattleRow; outcome: BattleOutcome; rolls: DiceStream['rolls']; notes: string[] }[] = [];
 
   // 1. Battles with a verdict: rolled now (3.1: "Around this time, the battle judge will post the results").
-  for (const b of open.filter((x) => x.verdict !== null)) {
+  for (const b of open) {
     const inIt = b.armies.map((n) => armies.find((a) => k(a.name) === k(n))).filter((a): a is Army => a !== undefined);
-    if (new Set(inIt.map((a) => a.team)).size < 2) continue;
+    if (new Set(inIt.map((a) => a.team)).size < 2) {
+      // Only one side is left in it (a ruling, a kill): nothing to roll; the battle is closed and said so.
+      const why = `only ${inIt.map((a) => a.name).join(' and ') || 'no army'} of ${b.armies.join(', ')} ${inIt.length === 1 ? 'is' : 'are'} left in it: no battle is fought`;
+      await setBattleOutcome(trx, b.id, setup.turn, { void: true, why });
+      voided.push(`Battle at ${b.square}: ${why}.`);
+      continue;
+    }
+    if (b.verdict === null) continue; // not judged yet: it goes on (3.1), rolled at a later lock
     const before = s.dice.rolls.length;
     const outcome = resolveBattle({ battle: { square: b.square, armies: inIt.map((a) => a.name), attacker: b.attacker, jointEngage: b.jointEngage }, map, armies }, b.verdict as BattleVerdict, s.dice);
     const rolls = s.dice.rolls.slice(before);
@@ -104,11 +112,11 @@ export async function settleBattles(
     pending,
     publish: async () => {
       const people = await coalitionPeople(trx, game, setup, s.players);
-      if (results.length > 0) {
+      if (results.length > 0 || voided.length > 0) {
         await sendNotice(trx, fromAddress, {
           game, template: 'coalition-battle-results', key: `battle-results:${game.id}:T${setup.turn}`,
           context: () => ({
-            turn: setup.turn, seedCommitment: commitment(setup.seed),
+            turn: setup.turn, seedCommitment: commitment(setup.seed), voided,
             battles: results.map((r) => ({ text: formatBattleOutcome(r.outcome).trimEnd(), notes: r.notes, rolls: r.rolls.map((x) => ({ nonce: x.nonce, notation: x.notation, dice: x.dice.join(' '), purpose: x.purpose })) })),
           }),
         }, everyone(people));
