@@ -15,7 +15,7 @@ import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
 import { anchorOf, type MapGeometry, type Point, type Ring } from './geometry.js';
 import type { MapPicture, PictureOrder } from './map-picture.js';
-import { textPath, textWidth } from './stroke-font.js';
+import { ink, textPath, textWidth, tint } from '../../rules/picture/index.js';
 
 /** Okabe–Ito colours (told apart with the common colour blindnesses), one per power. */
 export const POWER_COLOURS: Readonly<Record<Power, string>> = {
@@ -28,21 +28,8 @@ export const POWER_COLOURS: Readonly<Record<Power, string>> = {
   TURKEY: '#f0e442',
 };
 
-/** The tint a province takes when its centre is owned (the colour mixed with white). */
-export function tint(colour: string, amount = 0.5): string {
-  const c = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
-  return `#${c.map((v) => Math.round(v + (255 - v) * amount).toString(16).padStart(2, '0')).join('')}`;
-}
-
-function luminance(colour: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
-  return 0.299 * r! + 0.587 * g! + 0.114 * b!;
-}
-
-/** Black or white, whichever reads on `colour`. */
-function ink(colour: string): string {
-  return luminance(colour) > 0.55 ? '#111111' : '#ffffff';
-}
+/** The tint a province takes when its centre is owned: the colour mixed with white (shared helper). */
+export { tint };
 
 export const LEGEND_HEIGHT = 96;
 const SEA = '#bcd6ea';
