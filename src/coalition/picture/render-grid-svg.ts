@@ -376,7 +376,9 @@ const TEAM_NAMES: Readonly<Record<Team, string>> = { coalition: 'COALITION', phy
 const FACTION_NAMES: Readonly<Record<Faction, string>> = { red: 'RED', white: 'WHITE', blue: 'BLUE', green: 'GREEN', black: 'BLACK', 'five-colour': 'FIVE-COLOUR', colourless: 'COLOURLESS' };
 
 function siteText(key: SquareKey, s: Site): string {
-  const what = s.kind === 'base' ? `${FACTION_NAMES[s.colour]} BASE` : s.kind === 'portal' ? 'PORTAL' : 'TOWN';
+  const kind = s.kind === 'portal' ? 'PORTAL' : 'TOWN';
+  // `PORTAL OF VATS`, not `PORTAL PORTAL OF VATS`.
+  const what = s.kind === 'base' ? `${FACTION_NAMES[s.colour]} BASE` : s.name?.toUpperCase().includes(kind) ? '' : kind;
   const flags = [s.kind !== 'town' && (s.kind === 'portal' || s.winCondition) ? 'WC' : '', s.kind !== 'town' && s.destroyed ? 'DESTROYED' : ''].filter(Boolean);
   return [key, what, s.name ?? '', ...flags].filter(Boolean).join(' ');
 }
