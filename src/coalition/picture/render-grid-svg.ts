@@ -340,7 +340,8 @@ export function renderGridSvg(picture: GridPicture): string {
 
   // Moves under the armies, battles, armies.
   const teamOf = new Map(picture.armies.map((a) => [a.name.trim().toLowerCase(), a.team]));
-  parts.push(`<g>${picture.moves.map((m) => moveArrow(m, teamOf.get(m.army.trim().toLowerCase()) ?? 'mercenary')).join('')}</g>`);
+  const drawable = picture.moves.filter((m) => parseSquare(m.from) && parseSquare(m.to) && parseSquare(m.aim));
+  parts.push(`<g>${drawable.map((m) => moveArrow(m, teamOf.get(m.army.trim().toLowerCase()) ?? 'mercenary')).join('')}</g>`);
   const bySquare = new Map<SquareKey, { army: PictureArmy; number: number }[]>();
   for (const e of roster) bySquare.set(e.army.at, [...(bySquare.get(e.army.at) ?? []), e]);
   const battleSquares = new Set(picture.battles.map((b) => b.square));

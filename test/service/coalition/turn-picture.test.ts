@@ -61,7 +61,7 @@ describe('the Coalition movement update', () => {
   it('carries the grid as a PNG that decodes, shows the armies after the turn, and is inline in the HTML form', async () => {
     expect(await runCoalitionCreate(t.db, spec, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
     await send('sai@example.org', spec.address, 'Sai Rei: 3D > 5D', at('2026-11-19T20:00:00Z'), 'p1');
-    await send('gix@example.org', spec.address, 'Gix: 20H > 25H', at('2026-11-19T20:05:00Z'), 'p2'); // too far: rejected
+    await send('gix@example.org', spec.address, 'Gix: 20H > 25H', at('2026-11-19T20:05:00Z'), 'p2'); // too far (3.2.2.1): Gix stays on 20H
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'cvp2', phase: 'T1' })).toBe('adjudicated');
 
     const rows = await t.db.selectFrom('outbox').select(['id', 'to_address', 'body_text', 'attachments']).where('game_id', '=', 'cvp2').where('kind', '=', 'coalition-update').orderBy('id').execute();
@@ -70,9 +70,8 @@ describe('the Coalition movement update', () => {
       const pngs = r.attachments.filter((a) => a.contentType === 'image/png');
       expect(pngs, r.to_address).toHaveLength(1);
       expect(pngs[0]).toMatchObject({ filename: 'cvp2-T1.png', cid: 'grid-cvp2-t1' });
-      expect(r.body_text).toContain('The grid after this movement is attached (cvp2-T1.png)');
+      expect(r.body_text).toContain('No battles.\n\nThe grid after this movement is attached (cvp2-T1.png): moves as arrows (dashed and crossed when\nrejected), battles as stars; the armies are numbered in its roster.\n\nDice:');
     }
-    if (process.env.SHOW_BODY) console.log(rows[0]!.body_text);
     // Drawn once: every copy carries the same bytes.
     expect(new Set(rows.map((r) => r.attachments.find((a) => a.contentType === 'image/png')!.content)).size).toBe(1);
 
