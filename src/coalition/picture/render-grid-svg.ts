@@ -11,8 +11,8 @@
  * faction's letter W U B R G 5 C, a portal a hollow square with P, a town a hollow circle with T —
  * 1.2's "hollow squares"); a destroyed site is crossed out (1.7.1); armies by shape (Coalition circle,
  * Phyrexia diamond, mercenary triangle) with their roster number, named in the roster below the grid;
- * moves carried out are solid arrows, stopped ones solid to the stop and dotted on, rejected ones
- * dashed with a cross; a battle is a star under half-size marks (1.2: "drawn at half size").
+ * moves carried out are solid arrows from a tag with the army's number, stopped ones solid to the stop
+ * and dotted on, rejected ones dashed with a cross; a battle is a star under half-size marks (1.2: "drawn at half size").
  */
 import { ink, textPath, textWidth } from '../../rules/picture/index.js';
 import { MAP_COLUMNS, MAP_ROWS } from '../posts/post.js';
@@ -208,8 +208,16 @@ function line(a: P, b: P, colour: string, width: number, dash?: string): string 
   return `<path d="${d}" fill="none" stroke="${DARK}" stroke-width="${n(width + 2.4)}"${da}/><path d="${d}" fill="none" stroke="${colour}" stroke-width="${n(width)}"${da}/>`;
 }
 
+const TAG_AT = S * 0.42;
+
+/** The small number tag at the tail of a move: which army made it. */
+function moveTag(at: P, number: number, colour: string): string {
+  const size = number >= 10 ? 5 : 6;
+  return `<circle cx="${n(at[0])}" cy="${n(at[1])}" r="6.5" fill="#ffffff" stroke="${colour}" stroke-width="2"/><path d="${textPath(String(number), at[0], at[1] + size / 2, size)}" fill="none" stroke="${DARK}" stroke-width="1.2" stroke-linecap="round" stroke-linejoin="round"/>`;
+}
+
 /** One move: carried out (solid arrow), stopped short (solid to the stop, dotted on to the aim), rejected (dashed, crossed, hollow head). */
-function moveArrow(m: PictureMove, team: Team): string {
+function moveArrow(m: PictureMove, team: Team, number: number): string {
   const colour = TEAM_COLOURS[team];
   const from = squareCentre(m.from);
   const to = squareCentre(m.to);
@@ -222,10 +230,13 @@ function moveArrow(m: PictureMove, team: Team): string {
     out.push(arrowHead(seg[0], seg[1], 10, '#ffffff'));
     out.push(cross([(seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2], 5));
   } else {
-    const seg = segment(from, to, MARK_R * 0.6, MARK_R + 4);
+    // The arrow starts at a tag with the army's number near the edge of the square it left, so a move
+    // out of a square another army has since entered is not read as that army's.
+    const seg = segment(from, to, TAG_AT, MARK_R + 4);
     if (seg) {
       out.push(line(seg[0], seg[1], colour, 3.4));
       out.push(arrowHead(seg[0], seg[1], 11, colour));
+      out.push(moveTag(seg[0], number, colour));
     }
     if (m.aim !== m.to) {
       const rest = segment(to, aim, MARK_R + 3, 6);
@@ -338,10 +349,12 @@ export function renderGridSvg(picture: GridPicture): string {
     names.push(label(s.name, x, cy + S / 2 + 9, 7));
   }
 
-  // Moves under the armies, battles, armies.
+  // Site names under the moves (a move's tag stays readable), then moves, battles, armies.
+  parts.push(`<g>${names.join('')}</g>`);
   const teamOf = new Map(picture.armies.map((a) => [a.name.trim().toLowerCase(), a.team]));
   const drawable = picture.moves.filter((m) => parseSquare(m.from) && parseSquare(m.to) && parseSquare(m.aim));
-  parts.push(`<g>${drawable.map((m) => moveArrow(m, teamOf.get(m.army.trim().toLowerCase()) ?? 'mercenary')).join('')}</g>`);
+  const numberOf = new Map(roster.map((e) => [e.army.name.trim().toLowerCase(), e.number]));
+  parts.push(`<g>${drawable.map((m) => moveArrow(m, teamOf.get(m.army.trim().toLowerCase()) ?? 'mercenary', numberOf.get(m.army.trim().toLowerCase()) ?? 0)).join('')}</g>`);
   const bySquare = new Map<SquareKey, { army: PictureArmy; number: number }[]>();
   for (const e of roster) bySquare.set(e.army.at, [...(bySquare.get(e.army.at) ?? []), e]);
   const battleSquares = new Set(picture.battles.map((b) => b.square));
@@ -358,7 +371,6 @@ export function renderGridSvg(picture: GridPicture): string {
     });
   }
   parts.push(`<g>${marks.join('')}</g>`);
-  parts.push(`<g>${names.join('')}</g>`);
   parts.push(drawKey(picture, roster, siteLines, armyLines, keyTop, W));
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
