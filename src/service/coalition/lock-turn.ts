@@ -23,6 +23,7 @@ import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
+import { turnPicture } from './turn-picture.js';
 
 /** The lock's minute is in (3.1: 05:00 in, 05:01 out): the job runs once that minute is over. */
 export function lockJobAt(lockAt: Date): Date {
@@ -76,15 +77,18 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const people = await coalitionPeople(trx, game, setup, players);
     const heldPms = orders.filter((o) => o.via === 'pm');
     const text = formatMovementUpdate(update.movement, update.counts);
+    // Issue 15: the grid after the movement, with this turn's moves and battles, drawn once for everyone.
+    const picture = turnPicture(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt);
     await sendNotice(trx, ctx.fromAddress, {
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({
-        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text,
+        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
         next: finished ? null : { turn: setup.turn + 1, lock: lockText(nextLock, zone), commitment: commitment(nextSeed) },
       }),
+      attachments: [picture],
     }, everyone(people));
     // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.
     const foreign = update.movement.results.filter((r) => r.code === 'notController');
