@@ -25,6 +25,7 @@ import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
+import { turnPicture } from './turn-picture.js';
 
 import { lockJobAt } from './turn-times.js';
 
@@ -84,15 +85,18 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const people = await coalitionPeople(trx, game, setup, players);
     const heldPms = orders.filter((o) => o.via === 'pm');
     const text = formatMovementUpdate(update.movement, update.counts);
+    // Issue 15: the grid after the movement, with this turn's moves and battles, drawn once for everyone.
+    const picture = turnPicture(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt);
     await sendNotice(trx, ctx.fromAddress, {
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({
-        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text,
+        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
         next: finished ? null : { turn: setup.turn + 1, lock: lockText(nextLock, zone), commitment: commitment(nextSeed) },
       }),
+      attachments: [picture],
     }, everyone(people));
     await battles.publish();
     // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.
