@@ -92,3 +92,27 @@ describe('the verdict reader', () => {
     expect(checkVerdict(bad, armies, [])).toEqual({ ok: false, problems: ['size: "Kara" is not an army of the battle at 5D (Sai Rei, Gix)', 'losses: Gix has no "Goblin Raiders" (its creatures: Plague Rats)'] });
   });
 });
+
+describe('properties', () => {
+  it('the judge\'s text never throws, and every problem names a line of the text', async () => {
+    const fc = (await import('fast-check')).default;
+    const line = fc.oneof(fc.string(), fc.constantFrom('VERDICT 5D', 'WEATHER 5D: x', 'strategy A 3', 'size B 11', 'losses A: 3 X, y', 'kill A -> B +1', 'leaving A 9Z', 'DIGEST', 'RULING A: at 3D BECAUSE r', '-- ', '> quoted'));
+    fc.assert(fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
+      const r = readJudgeText(lines.join('\n'));
+      const count = lines.join('\n').split(/\r?\n/).length;
+      return r.problems.every((p) => p.line >= 1 && p.line <= count && p.message.includes('accepted form'));
+    }), { numRuns: 300 });
+  });
+  it("5.2.3: whenever the controller sent a strategy, it is the one that counts", async () => {
+    const fc = (await import('fast-check')).default;
+    const strat = fc.record({ id: fc.nat(1000), role: fc.constantFrom('controller' as const, 'contingency' as const), minute: fc.nat(2000) });
+    fc.assert(fc.property(fc.array(strat, { minLength: 1, maxLength: 8 }), (xs) => {
+      const list = xs.map((x, i) => ({ id: i, army: 'Sai Rei', senderName: x.role === 'controller' ? 'Sai Rei' : 'Darkhand5', role: x.role, receivedAt: new Date(Date.UTC(2026, 10, 20) + x.minute * 60_000) }));
+      const c = countingStrategy(list, 'Sai Rei')!;
+      const controllers = list.filter((x) => x.role === 'controller');
+      const pool = controllers.length > 0 ? controllers : list;
+      const latest = Math.max(...pool.map((x) => x.receivedAt.getTime()));
+      return c.role === pool[0]!.role && c.receivedAt.getTime() === latest;
+    }), { numRuns: 300 });
+  });
+});
