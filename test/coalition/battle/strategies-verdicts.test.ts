@@ -116,3 +116,15 @@ describe('properties', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('army troops in a round file', () => {
+  it('are checked for shape, naming where', async () => {
+    const { readArmies } = await import('../../../src/coalition/index.js');
+    const problems: string[] = [];
+    readArmies([{ name: 'A', team: 'coalition', rank: 'lieutenant', at: '3D', troops: [{ creature: 'Goblins', colours: ['red'], power: 1, toughness: 1, slot: 0, count: 10, alive: 11 }] }], problems);
+    expect(problems).toEqual(['armies[0].troops[0]: {creature, colours (e.g. ["red"]), power, toughness, slot 0-3, count, alive <= count}, whole numbers']);
+    const ok: string[] = [];
+    expect(readArmies([{ name: 'A', team: 'coalition', rank: 'lieutenant', at: '3D', troops: [{ creature: 'Goblins', colours: ['red'], power: 1, toughness: 1, slot: 0, count: 10, alive: 10 }] }], ok)[0]!.troops).toHaveLength(1);
+    expect(ok).toEqual([]);
+  });
+});
