@@ -30,7 +30,7 @@ import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { JUDGE, Sim, holdAll, outbox } from './sim.js';
-import { formatReproduce, reproduceInto } from '../../src/cli/reproduce/reproduce.js';
+import { formatReproduce, reproduceInto, resolveGames } from '../../src/cli/reproduce/reproduce.js';
 
 let t: TestDatabase;
 const G = 'wm-r1-b1';
@@ -251,6 +251,7 @@ describe('a 1901–1902 game on a simulated clock', () => {
     // replayed into a fresh database, give the same decisions, results and mails, byte for byte.
     const fresh = await createTestDatabase();
     await migrateQueue(fresh.url);
+    expect(await resolveGames(db, { tournament: 'wm2030' })).toEqual({ ok: true, games: [G] }); // --tournament
     const reproduced = await reproduceInto(db, fresh.db, [G], { fromAddress: JUDGE });
     console.log(formatReproduce(reproduced));
     expect(reproduced).toMatchObject({ kind: 'matched', failures: [] });
