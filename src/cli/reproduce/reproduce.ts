@@ -40,6 +40,10 @@ export async function resolveGames(record: Db, target: ReproduceTarget): Promise
     games = await record.selectFrom('games').select(['id', 'kind']).where('tournament_id', '=', t.id).orderBy('id').execute();
     if (games.length === 0) return { ok: false, problem: `tournament "${target.tournament}" has no games` };
   }
+  // A game created before the replay log (migration 0013) has no recorded creation to start from.
+  const logged = new Set((await record.selectFrom('replay_log').select('game_id').where('name', '=', 'game-create').where('game_id', 'in', games.map((g) => g.id)).execute()).map((r) => r.game_id));
+  const unlogged = games.filter((g) => !logged.has(g.id) && g.kind === 'diplomacy').map((g) => g.id);
+  if (unlogged.length > 0) return { ok: false, problem: `${unlogged.join(', ')}: created before the judge logged its commands (migration 0013), so there is no recorded creation to replay from` };
   const coalition = games.filter((g) => g.kind !== 'diplomacy').map((g) => g.id);
   // The Coalition wargame's lock draws a fresh random seed each turn: not yet reproducible.
   if (coalition.length > 0) return { ok: false, problem: `${coalition.join(', ')}: only Diplomacy games can be reproduced yet (a Coalition turn's seed is not replayed)` };
@@ -50,7 +54,8 @@ export async function resolveGames(record: Db, target: ReproduceTarget): Promise
 export async function reproduceInto(record: Db, fresh: Db, games: readonly string[], receive: Omit<ReceiveContext, 'now'>): Promise<ReproduceResult> {
   const replay = await replayGames(record, fresh, games, { receive });
   const comparison = await compareRecords(record, fresh, games);
-  const differs = comparison.difference !== undefined;
+  // A command or run the replay refused, where the record shows it done, is a difference too.
+  const differs = comparison.difference !== undefined || replay.failures.length > 0;
   return {
     kind: differs ? 'differs' : 'matched', games, replayed: { mails: replay.mails, commands: replay.commands, tasks: replay.tasks },
     matched: comparison.matched, difference: comparison.difference, failures: replay.failures,
@@ -111,6 +116,7 @@ export function formatReproduce(r: ReproduceResult & { database?: string }, keep
       ...failures, ...kept,
     ].join('\n');
   }
+  if (r.kind === 'differs') return [`reproduce ${r.games.join(', ')}: DIFFERS after replaying ${replayed}: the replay did not do what the record shows done.`, ...failures, ...kept].join('\n');
   const counts = Object.entries(r.matched).map(([t, n]) => `${n} ${t}`).join(', ');
   return [`reproduce ${r.games.join(', ')}: matched: ${replayed} replayed; ${counts} identical.`, ...failures, ...kept].join('\n');
 }
