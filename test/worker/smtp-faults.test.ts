@@ -18,6 +18,11 @@ import { sql } from 'kysely';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTransport, type MailTransport } from '../../src/mail/outbound/send.js';
+import { renderMail } from '../../src/mail/outbound/render.js';
+import { buildDigest } from '../../src/service/gm-digest.js';
+import { loadCalendarFacts } from '../../src/service/calendar-facts.js';
+import { findGame } from '../../src/db/games.js';
+import { findPersonByEmail } from '../../src/db/people.js';
 import { receiveMessage } from '../../src/service/intake/receive-message.js';
 import { MAX_SEND_ATTEMPTS, sendMailTask } from '../../src/worker/tasks/send-mail.js';
 import { migrateQueue } from '../../src/worker/queue.js';
@@ -146,6 +151,13 @@ describe('the smarthost answers 4xx, 5xx, and hangs', () => {
     expect(seen.hung[0]).toBe(`<${germany.find((r) => r.attempts === 2)!.message_id}>`);
     // Every sent mail was taken by the smarthost exactly once (the hung copy was never answered).
     expect(seen.accepted.sort()).toEqual(sent.map((r) => `<${r.message_id}>`).sort());
+
+    // The GM's digest lists them: the players who did not get their mail, with the smarthost's answer.
+    const facts = (await loadCalendarFacts(t.db, (await findGame(t.db, GAME))!))!;
+    const digest = await buildDigest(t.db, facts, await findPersonByEmail(t.db, `${GAME}-gm@example.org`), new Date());
+    const text = renderMail('gm-digest', { digest }).text;
+    expect(text).toContain('Mail the judge could not deliver (the player did not get it; reach them another way):');
+    for (const r of failed) expect(text).toMatch(new RegExp(`to ${r.to_address}: "[^"]+" — SMTP smtp://127\\.0\\.0\\.1:${port}: .*${r.to_address.includes('-italy@') ? '550' : '451'}`));
 
     // Where the operator sees the failures: `mailjudge outbox`, with the smarthost's answer.
     const listed = spawnSync(process.execPath, [CLI, 'outbox', '--game', GAME, '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: t.url } });
