@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { runCoalitionMove } from './commands/coalition-move.js';
 import { runCoalitionMap } from './commands/coalition-map.js';
 import { InputError } from './position-json.js';
-import { registerCoalitionCreate } from './coalition-create-command.js';
+import { registerCoalitionCreate, registerCoalitionRuling, registerCoalitionVerdict } from './coalition-create-command.js';
 
 function readStdin(): string {
   try {
@@ -21,6 +21,8 @@ function readStdin(): string {
 export function registerCoalitionCommands(program: Command): void {
   const coalition = program.command('coalition').description('the Coalition vs Phyrexia wargame (seed 000)');
   registerCoalitionCreate(coalition);
+  registerCoalitionVerdict(coalition);
+  registerCoalitionRuling(coalition);
   coalition
     .command('move')
     .description('carry out one turn\'s movement (chapter 3): {map, armies, orders} on stdin, {armies, battles, results} on stdout')
