@@ -160,3 +160,20 @@ export function auditCommand(opts: CommonOptions & { game: string; power: string
 export function quarantineCommand(opts: CommonOptions & { game?: string }): Promise<void> {
   return execute('quarantine', opts, noInput, (db) => runQuarantine(db, { ...(opts.game ? { game: opts.game } : {}) }));
 }
+
+/** `mailjudge reproduce --game <game> | --tournament <slug> [--keep]` (issue 16): exit 3 on a difference. */
+export function reproduceCommand(opts: CommonOptions & { game?: string; tournament?: string; keep?: boolean }): Promise<void> {
+  const check = () => {
+    if ((opts.game === undefined) === (opts.tournament === undefined)) return { ok: false as const, problems: ['give exactly one of --game <game> and --tournament <slug>'] };
+    return { ok: true as const, value: opts.game !== undefined ? { game: opts.game } : { tournament: opts.tournament! } };
+  };
+  return execute('reproduce', opts, check, async (db, target, _applied, ctx) => {
+    const { reproduce, formatReproduce } = await import('./reproduce/reproduce.js');
+    const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
+    const confirmAddress = config.ok ? config.config.confirmAddress : undefined;
+    const r = await reproduce(db, ctx.url, target, { fromAddress: ctx.fromAddress, ...(confirmAddress ? { confirmAddress } : {}) }, { keep: opts.keep === true });
+    if (r.kind === 'problem') return { ok: false, problems: r.problems };
+    if (r.kind === 'differs') process.exitCode = 3;
+    return { ok: true, text: formatReproduce(r, opts.keep === true), json: r };
+  });
+}

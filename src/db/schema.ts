@@ -256,6 +256,18 @@ export interface InboundAttemptsTable {
   next_attempt_at: Date;
 }
 
+/** 0013: console commands and worker runs, for `mailjudge reproduce` (issue 16). Append-only. */
+export interface ReplayLogTable {
+  id: ColumnType<number, never, never>;
+  game_id: ColumnType<string | null, string | null, never>;
+  at: ColumnType<Date, Date, never>;
+  logged_at: ColumnType<Date, Date | undefined, never>;
+  kind: ColumnType<'command' | 'task', 'command' | 'task', never>;
+  name: ColumnType<string, string, never>;
+  args: ColumnType<Json, string, never>;
+  actor: ColumnType<string, string, never>;
+}
+
 export interface RollbacksTable {
   id: Generated<number>;
   game_id: ColumnType<string, string, never>;
@@ -520,6 +532,8 @@ export interface Database extends CoalitionTables {
   inbound_attempts: InboundAttemptsTable;
   // 0008: hardening (issue 16).
   phase_process_requests: PhaseProcessRequestsTable;
+  // 0013: the replay log (issue 16).
+  replay_log: ReplayLogTable;
   // 0014: the GM's answer to a house-rule proposal (D.IX(5)); rollback requests awaiting the TD (D.VIII(1)).
   proposal_gm_answers: ProposalGmAnswersTable;
   rollback_requests: RollbackRequestsTable;

@@ -112,7 +112,8 @@ export async function answerRollbackRequest(db: Db, a: AnswerArgs, ctx: RunConte
       return { ok: true, text: `refused: the rollback of ${pending.phase} will not happen; the GM has been told.`, json: { game: game.id, request: pending.id, status: 'refused' } };
     }
     const approval = `${a.note.trim() || 'approved'} (${a.answeredBy}, answering the GM's request of ${formatGmt(pending.requestedAt)}: ${pending.reason})`;
-    const r = await rollbackPhase(trx, { gameId: game.id, phase: pending.phase, tdApproval: approval, actor: ctx.actor, now: ctx.now, fromAddress: ctx.fromAddress, ...(a.deadline ? { deadline: a.deadline } : {}) });
+    // Logged for `mailjudge reproduce` as the rollback it makes, unless the answer came by mail (the message is the record).
+    const r = await rollbackPhase(trx, { gameId: game.id, phase: pending.phase, tdApproval: approval, actor: ctx.actor, now: ctx.now, fromAddress: ctx.fromAddress, ...(a.deadline ? { deadline: a.deadline } : {}), ...(ctx.byMail ? { byMail: true } : {}) });
     if (!r.ok) return problems([`the rollback of ${pending.phase} cannot be made: ${r.problem}; the request stays pending`]);
     await decideRollbackRequest(trx, pending.id, { status: 'approved', by: ctx.actor, at: ctx.now, note: a.note.trim() || null });
     return {

@@ -61,7 +61,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const results: string[] = [];
     let showStatus = false;
-    const run = { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress };
+    const run = { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress, byMail: true };
     for (const c of read.commands) {
       if (!roles.gm && GM_ONLY.includes(c.kind)) {
         results.push(`${c.kind.toUpperCase()}: refused, only the GM of ${locked.id} gives this command; you are the TD (ask the GM, or use the command line).`);
@@ -73,7 +73,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         else if (c.phase !== phase.name) results.push(`${label}: refused, the open phase is ${phase.name}; give its name to process it.`);
         else {
           // D.VII(2): the same rule and override as `mailjudge process`, in this message's transaction.
-          const r = await runProcess(trx, { gameId: locked.id, phase: c.phase, ...(c.override !== undefined ? { override: c.override } : {}), via: 'email' }, { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
+          const r = await runProcess(trx, { gameId: locked.id, phase: c.phase, ...(c.override !== undefined ? { override: c.override } : {}), via: 'email' }, run);
           results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused. ${r.problems.join('; ')}`);
         }
       } else if (c.kind === 'status') showStatus = true;
@@ -103,7 +103,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         const label = `ROLLBACK ${c.phase}`;
         if (roles.td) {
           const note = c.tdApproval ?? c.reason;
-          const r = await rollbackPhase(trx, { gameId: locked.id, phase: c.phase, tdApproval: `${note || 'given'} (the TD ${gm.name} <${gm.email}>, by email)`, actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
+          const r = await rollbackPhase(trx, { gameId: locked.id, phase: c.phase, tdApproval: `${note || 'given'} (the TD ${gm.name} <${gm.email}>, by email)`, actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress, byMail: true });
           results.push(r.ok ? `${label}: reopened as generation ${r.generation} with the deadline ${formatGmt(r.deadline)}; withdrawn: ${r.withdrawn.join(', ')}; ${r.carried} standing set(s) carried; every player and the GM told (${r.notified} notices).` : `${label}: refused, ${r.problem}`);
         } else {
           const reason = [c.reason, c.tdApproval ? `the GM quotes the TD's approval: "${c.tdApproval}" (confirm it with your answer)` : ''].filter(Boolean).join('; ');
