@@ -1,6 +1,6 @@
 /**
  * Registers the GM's and TD's calendar commands (`extend`, `deadline`, `process`, `absence`, `holiday`,
- * `replace`, `calendar`) with their options and help. Their code (src/service/gm/) is imported only
+ * `replace`, `calendar`, `proposal agree`) with their options and help. Their code (src/service/gm/) is imported only
  * when one of them runs, so the engine commands start as fast as before. Every change is announced to
  * the players by email (as njudge did) and audit-logged; `--json` prints JSON for scripts.
  * Exit codes: 0 done, 2 bad input (every problem listed), 1 the database failed.
@@ -202,6 +202,64 @@ still playing after its declared period.`),
       async (db, v, ctx) => (await import('../service/gm/replace.js')).runReplace(db, {
         gameId, power: v.power, ...(opts.email ? { email: opts.email } : {}), ...(opts.name ? { name: opts.name } : {}), ...(v.zone ? { zone: v.zone } : {}),
         ...(v.until ? { untilPhase: v.until } : {}), endTemporary: opts.endTemporary === true, ...(opts.reason ? { reason: opts.reason } : {}),
+      }, ctx),
+    );
+  });
+
+  const rollbackRequest = program.command('rollback-request').description("the TD's answer to the GM's pending rollback request (D.VIII(1)); the GM asks by email: ROLLBACK <phase> <why>");
+  for (const verb of ['approve', 'refuse'] as const) {
+    const cmd = rollbackRequest
+      .command(`${verb} <game>`)
+      .description(verb === 'approve' ? "the TD's consent: the phase is reopened now and every player told" : 'the TD declines: nothing changes, the GM is told')
+      .option('--phase <phase>', 'the phase the request names (a check that it is the one you read)')
+      .option('--note <text>', verb === 'approve' ? 'your approval as recorded and announced: who, when, why' : 'your reason, for the GM');
+    if (verb === 'approve') cmd.option('--deadline <instant>', "the reopened phase's deadline, ISO 8601 with zone (default: the phase's minimum length from now)");
+    withCommon(
+      cmd.addHelpText('after', `\nExample: mailjudge rollback-request ${verb} wm-r1-b7 --phase S1902M --note "${verb === 'approve' ? 'TD Jane Roe: Italy\'s orders were misread' : 'the error stands: the next results are out'}"`),
+    ).action(async (gameId: string, opts: CommonOptions & { phase?: string; note?: string; deadline?: string }) => {
+      const a = await args();
+      await (await shell()).execute(
+        `rollback-request ${verb}`,
+        opts,
+        () => {
+          const c = a.collect({ phase: opts.phase === undefined ? undefined : a.parsePhaseName('--phase', opts.phase), deadline: opts.deadline === undefined ? undefined : a.parseInstant('--deadline', opts.deadline) });
+          return c.ok ? { ok: true, value: c.value } : c;
+        },
+        async (db, v, ctx) => (await import('../service/rollback-request.js')).answerRollbackRequest(db, {
+          gameId, approve: verb === 'approve', note: opts.note ?? '', answeredBy: `the TD, at the command line (${ctx.actor})`,
+          ...(v.phase ? { phase: v.phase } : {}), ...(v.deadline ? { deadline: v.deadline } : {}),
+        }, ctx),
+      );
+    });
+  }
+
+  const proposal = program.command('proposal').description('house-rule proposals (D.IX(5))');
+  withCommon(
+    proposal
+      .command('agree <game>')
+      .description("the GM's own answer to a house-rule proposal (D.IX(5): the GM and every remaining player must agree); announced to the players")
+      .option('--proposal <n>', 'the proposal number (as STATUS lists it)')
+      .option('--rule <rule>', 'the house rule it changes, e.g. D.VII(3)')
+      .option('--disagree', 'the GM does not agree (the default answer when none is given)')
+      .addHelpText('after', `
+Examples:
+  mailjudge proposal agree wm-r1-b7 --rule "D.VII(3)"
+  mailjudge proposal agree wm-r1-b7 --proposal 4 --disagree
+The last answer given by the vote's deadline counts; no answer counts as no (D.IX(5)).`),
+  ).action(async (gameId: string, opts: CommonOptions & { proposal?: string; rule?: string; disagree?: boolean }) => {
+    await (await shell()).execute(
+      'proposal agree',
+      opts,
+      () => {
+        const list: string[] = [];
+        if (opts.proposal !== undefined && !/^#?\d{1,9}$/.test(opts.proposal)) list.push(`--proposal "${opts.proposal}": give the proposal's number, e.g. --proposal 4`);
+        if (opts.rule !== undefined && !/^D\.[IVX]+\(\d+\)$/i.test(opts.rule)) list.push(`--rule "${opts.rule}": give a rule as the tournament rules number it, e.g. --rule "D.VII(3)"`);
+        return list.length > 0 ? { ok: false, problems: list } : { ok: true, value: undefined };
+      },
+      async (db, _v, ctx) => (await import('../service/gm/agree-proposal.js')).runAgreeProposal(db, {
+        gameId, agrees: opts.disagree !== true,
+        ...(opts.proposal !== undefined ? { proposalId: Number(opts.proposal.replace('#', '')) } : {}),
+        ...(opts.rule !== undefined ? { rule: opts.rule.toUpperCase() } : {}),
       }, ctx),
     );
   });

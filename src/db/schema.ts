@@ -534,6 +534,36 @@ export interface Database extends CoalitionTables {
   phase_process_requests: PhaseProcessRequestsTable;
   // 0013: the replay log (issue 16).
   replay_log: ReplayLogTable;
+  // 0014: the GM's answer to a house-rule proposal (D.IX(5)); rollback requests awaiting the TD (D.VIII(1)).
+  proposal_gm_answers: ProposalGmAnswersTable;
+  rollback_requests: RollbackRequestsTable;
+}
+
+export interface ProposalGmAnswersTable {
+  id: Generated<number>;
+  proposal_id: ColumnType<number, number, never>;
+  agrees: ColumnType<boolean, boolean, never>;
+  actor: ColumnType<string, string, never>;
+  inbound_message_id: ColumnType<number | null, number | null | undefined, never>;
+  answered_at: ColumnType<Date, Date, never>;
+}
+
+export type RollbackRequestStatus = 'pending' | 'approved' | 'refused' | 'lapsed' | 'replaced';
+
+export interface RollbackRequestsTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  phase: ColumnType<string, string, never>;
+  reason: ColumnType<string, string, never>;
+  requested_by: ColumnType<string, string, never>;
+  requested_at: ColumnType<Date, Date, never>;
+  inbound_message_id: ColumnType<number | null, number | null | undefined, never>;
+  open_phase: ColumnType<string, string, never>;
+  open_generation: ColumnType<number, number, never>;
+  status: ColumnType<RollbackRequestStatus, RollbackRequestStatus | undefined, RollbackRequestStatus>;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  td_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A Kysely handle or a transaction on one: the first parameter of repository functions. */

@@ -31,6 +31,8 @@ export interface PowerSummary {
 export interface PositionSummary {
   /** The phase the position is at the start of (`W1901A`). */
   readonly phase: string;
+  /** The game year whose centre count `change` is counted over (see {@link ChangeBaseline}); absent: unnamed. */
+  readonly changeYear?: number;
   /** Every power in the standard order, or the reader's first. */
   readonly powers: readonly PowerSummary[];
 }
@@ -38,15 +40,29 @@ export interface PositionSummary {
 const unitText = (u: Unit) => `${u.kind} ${u.location}`;
 
 /**
- * Summarise `state` for reports. `previousCentres` is the ownership the change is counted from (the
- * previous year's count, i.e. at the start of this game year); `reader`, if given, comes first.
+ * What the centre change is counted from: the ownership at the start of game year `year` (as the
+ * last Winter left it). A report of any phase of 1901 — its Winter included — counts the change of
+ * 1901 against the start of 1901, so the Winter report shows the gains its builds come from (not 0).
+ */
+export interface ChangeBaseline {
+  readonly centres: ReadonlyMap<ProvinceId, Power>;
+  readonly year: number;
+}
+
+/**
+ * Summarise `state` for reports. `previous` is the ownership the change is counted from: a
+ * {@link ChangeBaseline} (the start of the reported phase's game year, which names the year in the
+ * text), or a bare ownership; `reader`, if given, comes first.
  */
 export function summarisePosition(
   state: GameState,
-  previousCentres: ReadonlyMap<ProvinceId, Power>,
+  previous: ReadonlyMap<ProvinceId, Power> | ChangeBaseline,
   reader?: Power,
   map: GameMap = STANDARD_MAP,
 ): PositionSummary {
+  const baseline = 'year' in previous && 'centres' in previous ? (previous as ChangeBaseline) : undefined;
+  const previousCentres = baseline ? baseline.centres : (previous as ReadonlyMap<ProvinceId, Power>);
+  const changeYear = baseline?.year;
   const counts = state.phase.kind === 'A' ? adjustmentCounts(map, state.units, state.centers) : new Map<Power, number>();
   const order = reader ? [reader, ...POWERS.filter((p) => p !== reader)] : [...POWERS];
   const powers = order.map((power): PowerSummary => {
@@ -67,7 +83,7 @@ export function summarisePosition(
       eliminated: units.length === 0 && dislodged.length === 0 && centres.length === 0,
     };
   });
-  return { phase: formatPhase(state.phase), powers };
+  return { phase: formatPhase(state.phase), ...(changeYear !== undefined ? { changeYear } : {}), powers };
 }
 
 const WIDTH = 72;
@@ -113,17 +129,19 @@ export function formatPositionSummary(summary: PositionSummary, reader?: Power):
     for (const d of mine.dislodged) {
       out.push(...wrap(`Your dislodged ${d.unit} may retreat to:`, d.retreats, 4), '  (or be disbanded)');
     }
-    out.push(...wrap(`Your centres: ${mine.centres.length} (${signed(mine.change)} this year):`, mine.centres, 4));
+    out.push(...wrap(`Your centres: ${mine.centres.length} (${signed(mine.change)} ${summary.changeYear !== undefined ? `in ${summary.changeYear}` : 'this year'}):`, mine.centres, 4));
     if (mine.adjustment !== 0) out.push(`${owed(mine, true).replace(/^y/, 'Y')}.`);
     if (mine.buildsBlocked > 0) out.push(`(${mine.buildsBlocked} more build${mine.buildsBlocked > 1 ? 's' : ''} owed but no vacant home centre to build in)`);
     out.push('');
   }
   out.push(`Position at the start of ${summary.phase}:`);
-  out.push(`${'Power'.padEnd(NAME)}${'Centres'.padStart(8)}${'Change'.padStart(8)}${'Units'.padStart(7)}  Adjustment`);
+  // The change column names the year it counts (the centres gained or lost since the Winter before it).
+  out.push(`${'Power'.padEnd(NAME)}${'Centres'.padStart(8)}${(summary.changeYear !== undefined ? `In ${summary.changeYear}` : 'Change').padStart(8)}${'Units'.padStart(7)}  Adjustment`);
   for (const s of summary.powers) {
     const adj = s.eliminated ? 'eliminated' : owed(s, false).replace(/^must /, '');
     out.push(`${s.power.padEnd(NAME)}${String(s.centres.length).padStart(8)}${signed(s.change).padStart(8)}${String(s.units.length).padStart(7)}  ${adj}`.trimEnd());
   }
+  if (summary.changeYear !== undefined) out.push(`(In ${summary.changeYear}: centres gained or lost since the start of ${summary.changeYear}.)`);
   out.push('');
   out.push('Units:');
   for (const s of summary.powers) {

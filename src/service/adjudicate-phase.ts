@@ -33,7 +33,8 @@ import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, type OrderSet } from '../db/order-sets.js';
 import { outboxKey } from '../db/outbox.js';
 import { findPhasePress } from '../db/press-items.js';
-import { insertPhase, markPhasePublished, savePhaseResult, type PhaseRecord } from '../db/phases.js';
+import { lapsePendingRollback } from './lapse-rollback-request.js';
+import { findPhase, insertPhase, markPhasePublished, savePhaseResult, type PhaseRecord } from '../db/phases.js';
 import type { Db, Trx } from '../db/schema.js';
 import { findWithheldPhase, releaseWithheldPhase } from '../db/withheld-phases.js';
 import { buildReportContext, nmrConsequence } from '../mail/outbound/report-context.js';
@@ -183,6 +184,11 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
   const mapName = `${game.id}-${formatPhase(phase)}`;
   const picture = mapAttachment(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  // Issue 15: the position's change column counts this game year's gains and losses: against the
+  // centres at the start of the year (S<year>M, as the last Winter left them), so a Winter report
+  // shows the gains its builds come from. A game that began later in a year counts from its start.
+  const spring = await findPhase(trx, game.id, `S${phase.year}M`);
+  const yearStart = spring && !spring.supersededAt ? spring.stateBefore.centers : record.stateBefore.centers;
   for (const r of await announcementRecipients(trx, game)) {
     const gm = r.person.id === game.gmPersonId;
     const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
@@ -190,7 +196,7 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
       dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),
       gameId: game.id,
       template: 'adjudication-report',
-      context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: record.stateBefore.centers, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
+      context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: yearStart, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
       to: r.person.email.toLowerCase(),
       attachments: [picture],
       // The next deadline goes into each reader's calendar.
@@ -205,6 +211,8 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
     }, await findTds(trx, game));
   }
   await markPhasePublished(trx, game.id, record.name, now);
+  // D.VIII(1): a rollback request the TD has not answered lapses now that these results are out.
+  await lapsePendingRollback(trx, game, { now, fromAddress: ctx.fromAddress, because: `${record.name} was adjudicated` });
   if (nextName && deadline) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline });
   await removeJob(trx, payload.early ? adjudicateJobKey(game.id, record.name) : earlyAdjudicateJobKey(game.id, record.name));
   await appendAudit(trx, {
@@ -238,12 +246,18 @@ async function endByVote(
   await updateGameProgress(trx, game.id, { currentPhase: record.name, status: 'finished' });
   await markPhasePublished(trx, game.id, record.name, now);
   const report = buildReportContext({ game: { id: game.id, board: game.boardName, address: game.address }, phase: state.phase, results: [], writtenLines: [], after: state, next: null, nmr: [] });
+  // Issue #15: ended before its deadline, the phase's event is withdrawn from the players' calendars
+  // (METHOD:CANCEL, its revision raised so that it outranks the event they hold).
+  const cancel = record.deadline.getTime() > now.getTime();
+  if (cancel) await trx.updateTable('phases').set((eb) => ({ deadline_sequence: eb('deadline_sequence', '+', 1) })).where('game_id', '=', game.id).where('name', '=', record.name).execute();
   await sendNotice(trx, ctx.fromAddress, {
     game, template: 'vote-result', key: `vote-result:${game.id}:${ending.proposalId}`,
-    context: () => ({ result: ending.text, phase: record.name, showCentres: true, centres: report.centres }),
+    context: () => ({ result: ending.text, phase: record.name, showCentres: true, centres: report.centres, cancelled: cancel }),
+    ...(cancel ? { calendar: { phase: record.name, deadline: record.deadline, sequence: record.deadlineSequence + 1, stamp: now, cancelled: true } } : {}),
   }, distinctPeople([...(await announcementRecipients(trx, game)).map((r) => r.person), ...(await findTds(trx, game))]));
   await removeJob(trx, adjudicateJobKey(game.id, record.name));
   await removeJob(trx, earlyAdjudicateJobKey(game.id, record.name));
+  await lapsePendingRollback(trx, game, { now, fromAddress: ctx.fromAddress, because: 'the game ended by vote' });
   await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'game.end-by-vote', detail: { phase: record.name, proposal: ending.proposalId, result: ending.text } });
 }
 

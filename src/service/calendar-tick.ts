@@ -27,6 +27,7 @@ import { actionsDue, formatTimeLeft, type CalendarAction, type NmrNotice } from 
 import { gameCalendar, loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { scheduleEarlyAdjudication } from './early-adjudication.js';
 import { announcementRecipients, distinctPeople, findGm } from './game-people.js';
+import { waitingForGm } from './gm-waiting.js';
 import { buildDigest } from './gm-digest.js';
 import { withheldReady } from './nmr-handling.js';
 import { sendNotice, when } from './notify.js';
@@ -122,7 +123,9 @@ async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: Cal
       const gm = await findGm(trx, game);
       if (gm) {
         const digest = await buildDigest(trx, facts, gm, now);
-        await sendNotice(trx, ctx.fromAddress, { game, template: 'gm-digest', key: action.key, context: () => ({ digest }) }, [gm]);
+        // D.IX(5), D.VIII(1): what waits on the GM's answer or the TD's.
+        const waiting = await waitingForGm(trx, game, now);
+        await sendNotice(trx, ctx.fromAddress, { game, template: 'gm-digest', key: action.key, context: () => ({ digest, waiting }) }, [gm]);
       }
       await markCalendarSent(trx, game.id, 'digest', [action.key], now);
       report.digests++;

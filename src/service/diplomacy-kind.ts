@@ -8,12 +8,16 @@ import { adjudicatePhaseTask } from './adjudicate-phase.js';
 import type { GameKind } from './game-kind.js';
 import { receiveGmMail } from './intake/gm-mail.js';
 import { receivePlayerMail } from './intake/player-mail.js';
+import { findTds } from './game-people.js';
 
 export const DIPLOMACY: GameKind = {
   name: 'diplomacy',
   async receive({ db, ctx, rec, mail, person, game, evidence }) {
-    if (person.id === game.gmPersonId) return receiveGmMail(db, ctx, rec, mail, person, game, evidence);
+    const td = (await findTds(db, game)).some((p) => p.id === person.id);
+    if (person.id === game.gmPersonId) return receiveGmMail(db, ctx, rec, mail, person, game, evidence, { gm: true, td });
     const position = actingPositionOf(await findCurrentPositions(db, game.id), person.id);
+    // The tournament's TD writing to a game they do not play in: the TD's commands (D.VII(5), D.VIII(1)).
+    if (td && !position) return receiveGmMail(db, ctx, rec, mail, person, game, evidence, { gm: false, td: true });
     return receivePlayerMail(db, ctx, rec, mail, person, game, position, evidence);
   },
   adjudicateTurn: (db, ctx, job) => adjudicatePhaseTask(db, ctx, job),

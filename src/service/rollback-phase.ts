@@ -25,6 +25,8 @@ import { enqueueJob, removeJob } from '../db/jobs.js';
 import { adjudicateJobKey } from '../db/jobs.js';
 import { gameStateToJson } from '../db/state-json.js';
 import { toJson } from '../db/canonical-json.js';
+import { decideRollbackRequest, findPendingRollbackRequest } from '../db/rollback-requests.js';
+import { lapsePendingRollback } from './lapse-rollback-request.js';
 
 export interface RollbackRequest {
   readonly gameId: string;
@@ -79,7 +81,9 @@ async function rollbackNow(trx: Trx, req: RollbackRequest, name: string, parsed:
     }));
     const standing = await findOrderSets(trx, game.id, name);
     if (later.length > 0) {
-      await trx.updateTable('phases').set({ superseded_at: req.now }).where('game_id', '=', game.id).where('name', 'in', later.map((p) => p.name)).execute();
+      // The withdrawn phases' deadline revisions rise with their cancellation (below), so a phase
+      // re-created in place later (phases.ts insertPhase raises it again) outranks the cancelled event.
+      await trx.updateTable('phases').set((eb) => ({ superseded_at: req.now, deadline_sequence: eb('deadline_sequence', '+', 1) })).where('game_id', '=', game.id).where('name', 'in', later.map((p) => p.name)).execute();
       // A withdrawn phase's pending adjudication must not survive to adjudicate its re-opened successor early.
       for (const p of later) await removeJob(trx, adjudicateJobKey(game.id, p.name));
     }
@@ -106,6 +110,20 @@ async function rollbackNow(trx: Trx, req: RollbackRequest, name: string, parsed:
       // The reopened phase's event: the same UID as before, its revision raised by the update above.
       calendar: { phase: name, deadline, sequence: target.deadlineSequence + 1, stamp: req.now },
     }, (await announcementRecipients(trx, game)).map((r) => r.person));
+    // Issue #15: a withdrawn phase whose deadline is still to come is in the players' calendars: its
+    // event is cancelled (same UID, SEQUENCE raised, METHOD:CANCEL), one mail per phase since an
+    // iTIP object carries one event's UID.
+    for (const p of later.filter((x) => x.deadline.getTime() > req.now.getTime())) {
+      await sendNotice(trx, req.fromAddress, {
+        game, template: 'deadline-cancelled', key: outboxKey('deadline-cancelled', game.id, `${p.name}.g${p.generation}.s${p.deadlineSequence + 1}`),
+        context: (zone) => ({ phase: p.name, deadline: formatDeadline(p.deadline, zone), why: `the rollback of ${name} approved by the TD (rule D.VIII(1))`, reopened: name }),
+        calendar: { phase: p.name, deadline: p.deadline, sequence: p.deadlineSequence + 1, stamp: req.now, cancelled: true },
+      }, (await announcementRecipients(trx, game)).map((r) => r.person));
+    }
+    // The TD's rollback answers the GM's pending request for this phase, however the TD gave it.
+    const pending = await findPendingRollbackRequest(trx, game.id);
+    if (pending?.phase === name) await decideRollbackRequest(trx, pending.id, { status: 'approved', by: req.actor, at: req.now, note: req.tdApproval.trim() });
+    else if (pending) await lapsePendingRollback(trx, game, { now: req.now, fromAddress: req.fromAddress, because: `${name} was rolled back` });
     await appendAudit(trx, {
       gameId: game.id,
       actor: req.actor,

@@ -11,6 +11,7 @@ import { findBallots, findOpenProposals, insertProposalResult } from '../db/prop
 import type { GameState, Power } from '../diplomacy/index.js';
 import { collectVotes, proposalAtAdjudication, tallyVote, votePublication, votesMissing, type Proposal, type VoteResult } from '../diplomacy/conduct/votes.js';
 import { survivors } from './powers-to-order.js';
+import { findGmAnswer } from '../db/proposal-gm-answers.js';
 
 export interface TalliedProposal {
   readonly proposalId: number;
@@ -43,8 +44,8 @@ export async function tallyDueProposals(
       votes,
       nmrPowers: new Set(t.nmrPowers),
       voteDeadlineIsMovementDeadline: t.state.phase.kind === 'M',
-      // D.IX(5): the GM's own agreement to a house-rule change is not asked by the judge yet: it fails.
-      gmAgrees: false,
+      // D.IX(5): the GM's own agreement, the last answer given by the deadline; none is no agreement.
+      gmAgrees: open.proposal.kind === 'house-rule' && (await findGmAnswer(db, open.id, t.deadline)) === true,
     });
     await insertProposalResult(db, { proposalId: open.id, phase: t.phase, result, decidedAt: t.now });
     const pub = votePublication(open.proposal, result);

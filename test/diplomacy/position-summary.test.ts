@@ -117,3 +117,21 @@ describe('formatPositionSummary', () => {
     );
   });
 });
+
+describe('the change column names the year it counts', () => {
+  it('against the start of the year (the last Winter), as a Winter report shows it: +2, "In 1901"', () => {
+    const text = formatPositionSummary(summarisePosition(WINTER, { centres: START, year: 1901 }, 'FRANCE'), 'FRANCE');
+    expect(text).toContain('Your centres: 5 (+2 in 1901): BRE, MAR, PAR, POR, SPA\n');
+    expect(text).toContain([
+      'Power      Centres In 1901  Units  Adjustment',
+      'FRANCE           5      +2      3  build 2',
+    ].join('\n'));
+    expect(text).toContain('TURKEY           0      -3      0  eliminated\n(In 1901: centres gained or lost since the start of 1901.)\n');
+  });
+
+  it('against the position just before (the old reading) a Winter shows 0: what the baseline fixes', () => {
+    const s = summarisePosition(WINTER, WINTER.centers, 'FRANCE');
+    expect(s.powers.every((p) => p.change === 0)).toBe(true);
+    expect(summarisePosition(WINTER, { centres: START, year: 1901 }).powers.find((p) => p.power === 'FRANCE')!.change).toBe(2);
+  });
+});

@@ -17,6 +17,8 @@ import { SILENT_LOGGER } from '../../src/mail/sources/source-logger.js';
 import { startJudge, type RunningJudge } from '../../src/worker/run-judge.js';
 import { CLI } from '../helpers/cli.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
+import { insertPerson } from '../../src/db/people.js';
+import { insertTournament, insertTournamentMember } from '../../src/db/tournaments.js';
 import { TestDomains } from '../helpers/dkim.js';
 import { imapClient, kickImapUser, mailPrefix, mailServers, MAIL_PASSWORD, readMailbox, sendViaPostfix, waitForMessages } from '../helpers/mail-servers.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
@@ -213,6 +215,46 @@ describe('what a player sees, end to end (issue 15)', () => {
     await expectJudgeMail(1);
     const moved = (await inbox(player(g, 'ITALY'), 6))[5]!;
     expect(event(moved)).toEqual({ uid: first.uid, sequence: first.sequence + 1 });
+  }, 90_000);
+});
+
+describe('the TD\'s consent to a rollback, by the TD\'s own mail (D.VIII(1), issue 15)', () => {
+  it('the GM asks, the TD is asked by mail and approves from the TD\'s address; the players get the reopened phase and the withdrawn one\'s cancelled calendar event', async () => {
+    const g = await newGame('td');
+    const to = await addressOf(g);
+    const td = `${g}-td@example.org`;
+    const tournament = await insertTournament(t.db, { slug: `${g}-t`.slice(0, 60), name: 'e2e' });
+    const tdPerson = await insertPerson(t.db, { name: 'Tess Director', email: td });
+    await insertTournamentMember(t.db, { tournamentId: tournament.id, personId: tdPerson.id, role: 'td' });
+    await t.db.updateTable('games').set({ tournament_id: tournament.id }).where('id', '=', g).execute();
+    for (const [power, orders] of Object.entries({ ...HOLDS, ENGLAND: 'F Lon H' })) await mail(player(g, power), { to, text: orders });
+    await expectJudgeMail(7);
+    await mail(`${g}-gm@example.org`, { to, subject: 'PROCESS S1901M OVERRIDE e2e: the rollback', text: '' });
+    await expectJudgeMail(1);
+    await inbox(player(g, 'ITALY'), 3); // the ack, the override notice, the report
+
+    await mail(`${g}-gm@example.org`, { to, subject: 'rollback', text: "ROLLBACK S1901M Italy's orders were misread" });
+    await expectJudgeMail(1);
+    // The TD was told of the GM's override too; the request follows it.
+    const asked = (await inbox(td, 2)).find((m) => /asks your consent/.test(m.parsed.subject ?? ''))!;
+    expect(asked.parsed.subject).toBe(`[${g}] The GM asks your consent to roll back S1901M`);
+    expect(asked.parsed.text).toContain("The GM's reason: Italy's orders were misread");
+    expect(asked.parsed.text).toContain(`To answer, write to ${to} from your registered address, one line:\n  APPROVE ROLLBACK S1901M`);
+
+    await mail(td, { to, subject: `Re: ${asked.parsed.subject}`, text: 'APPROVE ROLLBACK S1901M Tess Director: misread confirmed' });
+    await expectJudgeMail(1);
+    const answer = (await inbox(td, 3)).find((m) => /TD commands/.test(m.parsed.subject ?? ''))!;
+    expect(answer.parsed.subject).toBe(`[${g}] TD commands`);
+    expect(answer.parsed.text).toMatch(/^APPROVE ROLLBACK S1901M: approved: S1901M reopened as generation 1/);
+    const got = (await inbox(player(g, 'ITALY'), 5)).slice(3);
+    const reopened = got.find((m) => /S1901M reopened/.test(m.parsed.subject ?? ''))!;
+    expect(reopened.parsed.text).toContain("The TD's approval: Tess Director: misread confirmed (the TD Tess Director");
+    const withdrawn = got.find((m) => /F1901M withdrawn: its deadline is cancelled/.test(m.parsed.subject ?? ''))!;
+    const ics = withdrawn.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))!.content.toString('utf8').replace(/\r\n[ \t]/g, '');
+    expect(ics).toMatch(/\nMETHOD:CANCEL\r?\n/);
+    expect(ics).toMatch(/\nSTATUS:CANCELLED\r?\n/);
+    expect(/\nUID:(.*)\r?\n/.exec(ics)![1]).toBe(`${g}.f1901m@judge.example.org`.toLowerCase());
+    expect(ics).toMatch(/\nSEQUENCE:1\r?\n/);
   }, 90_000);
 });
 

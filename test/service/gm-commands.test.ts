@@ -72,7 +72,8 @@ describe('argument parsing', () => {
   it('registers the commands with their help', () => {
     const program = new Command().name('mailjudge');
     registerCalendarCommands(program);
-    expect(program.commands.map((c) => c.name())).toEqual(['extend', 'deadline', 'process', 'absence', 'holiday', 'replace', 'calendar']);
+    expect(program.commands.map((c) => c.name())).toEqual(['extend', 'deadline', 'process', 'absence', 'holiday', 'replace', 'rollback-request', 'proposal', 'calendar']);
+    expect(program.commands.find((c) => c.name() === 'proposal')!.commands.find((c) => c.name() === 'agree')!.helpInformation()).toContain('--disagree');
     expect(program.commands.find((c) => c.name() === 'process')!.helpInformation()).toContain('--override <reason>');
     const help = (name: string) => program.commands.find((c) => c.name() === name)!.helpInformation();
     expect(help('extend')).toContain('--for <power>');

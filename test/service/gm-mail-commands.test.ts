@@ -35,14 +35,18 @@ describe('reading the GM commands', () => {
     ['REPLACE ITALY rita@example.org Rita Rossi',                { kind: 'replace', power: 'ITALY', email: 'rita@example.org', name: 'Rita Rossi', endTemporary: false }],
     ['REPLACE ITALY tom@x.org Tom UNTIL F1903M',                 { kind: 'replace', power: 'ITALY', email: 'tom@x.org', name: 'Tom', untilPhase: 'F1903M', endTemporary: false }],
     ['REPLACE ITALY BACK',                                       { kind: 'replace', power: 'ITALY', endTemporary: true }],
-    ['ROLLBACK S1902M TD-APPROVAL Jane Roe, 7 May: misread',     { kind: 'rollback', phase: 'S1902M', tdApproval: 'Jane Roe, 7 May: misread' }],
+    ['ROLLBACK S1902M TD-APPROVAL Jane Roe, 7 May: misread',     { kind: 'rollback', phase: 'S1902M', reason: '', tdApproval: 'Jane Roe, 7 May: misread' }],
+    ['ROLLBACK S1902M',                                          { kind: 'rollback', phase: 'S1902M', reason: '' }],
+    ['rollback s1902m: Italy misread',                           { kind: 'rollback', phase: 'S1902M', reason: 'Italy misread' }],
+    ['APPROVE ROLLBACK S1902M Jane Roe, 7 May',                  { kind: 'rollback-answer', phase: 'S1902M', approve: true, note: 'Jane Roe, 7 May' }],
+    ['refuse rollback s1902m: too late',                         { kind: 'rollback-answer', phase: 'S1902M', approve: false, note: 'too late' }],
   ])('%j', (text, command) => {
     expect(readGmCommands([{ line: 1, text }])).toEqual({ commands: [command], unknown: [] });
   });
 
   // prettier-ignore
   it.each([
-    'ROLLBACK S1902M',                 // no TD approval (D.VIII(1))
+    'ROLLBACK SPRING',                 // no phase name
     'ABSENCE PRUSSIA CLEAR',
     'ABSENCE ENGLAND FRI 25:00 TO MON 09:00',
     'REPLACE ITALY Rita Rossi',        // no address
@@ -79,17 +83,19 @@ describe('GM commands by email', () => {
     await sim.runDueJobs();
     expect((await findPhase(t.db, 'gmm', 'S1901M'))!.adjudicatedAt).not.toBeNull();
     sim.now = new Date(START.getTime() + HOUR);
-    await sim.send('gmm', gm, 'ROLLBACK S1901M\nROLLBACK F1905M TD-APPROVAL TD of gmm, 3 June', 'commands');
+    await sim.send('gmm', gm, 'ROLLBACK SPRING\nROLLBACK F1905M TD-APPROVAL TD of gmm, 3 June', 'commands');
     reply = (await mails(t.db, 'gmm', 'gm-reply')).at(-1)!;
-    expect(reply.body).toContain('line 1: "ROLLBACK S1901M" is not a command the judge knows');
+    expect(reply.body).toContain('line 1: "ROLLBACK SPRING" is not a command the judge knows');
     expect(reply.body).toContain('ROLLBACK F1905M: refused, gmm has no phase F1905M in its history');
+    // D.VIII(1): the GM's quoted approval is a request now; the TD's own mail approves it (test/service/rollback-request.test.ts).
     await sim.send('gmm', gm, 'ROLLBACK S1901M TD-APPROVAL TD of gmm, 3 June: orders misread', 'commands');
     reply = (await mails(t.db, 'gmm', 'gm-reply')).at(-1)!;
-    expect(reply.body).toMatch(/ROLLBACK S1901M: reopened as generation 1 with the deadline .*; withdrawn: S1901M, F1901M; \d+ standing set\(s\) carried; \d+ notices queued, the TD copied\./);
+    expect(reply.body).toContain('ROLLBACK S1901M: pending: the TD (TD of gmm) has been asked to approve the rollback of S1901M (D.VIII(1))');
+    await sim.send('gmm', g.td!.email, 'APPROVE ROLLBACK S1901M TD of gmm, 3 June: orders misread', 'consent');
+    reply = (await mails(t.db, 'gmm', 'gm-reply')).at(-1)!;
+    expect(reply.body).toMatch(/APPROVE ROLLBACK S1901M: approved: S1901M reopened as generation 1 with the deadline .*; withdrawn: S1901M, F1901M; \d+ standing set\(s\) carried; every player and the GM told \(\d+ notices\)\./);
     const notices = await mails(t.db, 'gmm', 'rollback-notice');
-    const td = notices.find((m) => m.to === g.td!.email)!;
-    expect(td.body).toContain('TD of gmm, 3 June: orders misread (quoted by the GM');
-    expect(notices.map((m) => m.to)).toContain(g.players.get('FRANCE')!.email);
+    expect(notices.find((m) => m.to === g.players.get('FRANCE')!.email)!.body).toContain('TD of gmm, 3 June: orders misread (the TD TD of gmm <gmm-td@example.org>, by email');
     // The reopened phase's event replaces the one players hold: same UID, SEQUENCE raised.
     const ev = await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'gmm').where('kind', '=', 'rollback-notice').where('to_address', '=', g.players.get('FRANCE')!.email).executeTakeFirstOrThrow();
     expect(readEvent(Buffer.from(ev.attachments[0]!.content, 'base64').toString('utf8')).event).toMatchObject({ UID: 'gmm.s1901m@judge.example.org', SEQUENCE: '1' });

@@ -15,7 +15,7 @@
  * whose intake reads them as player mail — and it needs ATTENDEE lines naming each player. PUBLISH
  * events carry no attendees and no RSVP, and are still replaced by UID and SEQUENCE (RFC 5546 3.2.1).
  */
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { OutboxAttachment } from '../../db/outbox.js';
 
 /** What the event says; all instants UTC. */
@@ -31,10 +31,17 @@ export interface DeadlineEventInput {
   readonly sequence: number;
   /** When this revision was made (DTSTAMP). */
   readonly stamp: Date;
+  /**
+   * The phase was withdrawn (a rollback, the game's end): METHOD:CANCEL, STATUS:CANCELLED, with the
+   * same UID and a raised SEQUENCE, so the calendar app removes the event (RFC 5546 3.2.5).
+   */
+  readonly cancelled?: boolean;
 }
 
 /** The calendar method every deadline event is sent with (see the module comment). */
 export const DEADLINE_EVENT_METHOD = 'PUBLISH' as const;
+/** The method of a withdrawn phase's event: it removes the event the reader holds. */
+export const CANCELLED_EVENT_METHOD = 'CANCEL' as const;
 
 /** `wm-r1-b7.s1901m@judge.example.org`: one UID per game and phase. Pure. */
 export function deadlineEventUid(gameId: string, phase: string, address: string): string {
@@ -44,8 +51,9 @@ export function deadlineEventUid(gameId: string, phase: string, address: string)
 
 /** The iCalendar text of the deadline event. Pure (the stamp is a parameter). */
 export function formatDeadlineEvent(e: DeadlineEventInput): string {
-  const cal = ical({ prodId: { company: 'mailjudge', product: 'deadlines', language: 'EN' }, method: ICalCalendarMethod.PUBLISH, name: `${e.gameId} deadlines` });
+  const cal = ical({ prodId: { company: 'mailjudge', product: 'deadlines', language: 'EN' }, method: e.cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH, name: `${e.gameId} deadlines` });
   cal.createEvent({
+    ...(e.cancelled ? { status: ICalEventStatus.CANCELLED } : {}),
     id: deadlineEventUid(e.gameId, e.phase, e.address),
     sequence: e.sequence,
     stamp: e.stamp,
@@ -53,8 +61,10 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
     // A deadline is an instant: the event ends when it starts (no DTEND, RFC 5545 3.6.1).
     end: null,
     timezone: null,
-    summary: `${e.phase} deadline: ${e.gameId} (${e.board})`,
-    description: `Orders for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
+    summary: `${e.cancelled ? 'Cancelled: ' : ''}${e.phase} deadline: ${e.gameId} (${e.board})`,
+    description: e.cancelled
+      ? `${e.phase} in ${e.gameId} (${e.board}) has been withdrawn: this deadline no longer applies.\nThe judge's mail is authoritative.`
+      : `Orders for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
     organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
   });
   return cal.toString();
@@ -62,10 +72,11 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
 
 /** The event as an outbox attachment (`deadline-<phase>.ics`, text/calendar with its method). Pure. */
 export function deadlineEventAttachment(e: DeadlineEventInput): OutboxAttachment {
+  const method = e.cancelled ? CANCELLED_EVENT_METHOD : DEADLINE_EVENT_METHOD;
   return {
-    filename: `${e.gameId}-${e.phase}.ics`,
-    contentType: `text/calendar; charset=utf-8; method=${DEADLINE_EVENT_METHOD}`,
+    filename: `${e.gameId}-${e.phase}${e.cancelled ? '-cancelled' : ''}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: Buffer.from(formatDeadlineEvent(e), 'utf8').toString('base64'),
-    calendarMethod: DEADLINE_EVENT_METHOD,
+    calendarMethod: method,
   };
 }

@@ -19,6 +19,8 @@ export interface DeadlineAnnounced {
   readonly sequence: number;
   /** When the revision was made. */
   readonly stamp: Date;
+  /** The phase was withdrawn: the event cancels the one the reader holds (METHOD:CANCEL). */
+  readonly cancelled?: boolean;
 }
 
 export interface QueuedMail {
@@ -39,7 +41,7 @@ export interface QueuedMail {
 
 /** The calendar event of `c` as {@link deadlineEventAttachment} takes it. Pure. */
 export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): DeadlineEventInput {
-  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp };
+  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp, ...(c.cancelled ? { cancelled: true } : {}) };
 }
 
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */

@@ -41,6 +41,10 @@ export interface ReportInput {
   /** Notes for this reader only (the GM's copy: calendar warnings). */
   readonly notes?: readonly string[];
   /** The centre ownership the summary's "change" is counted from (the position before the phase). */
+  /**
+   * The centres at the start of the reported phase's game year (as the last Winter left them), for
+   * the position's change column (D.V: the Winter builds come from that year's gains).
+   */
   readonly centresBefore?: GameState['centers'];
   /** The reader's power, listed first in the position ("Your units: …"); none for the GM. */
   readonly reader?: Power;
@@ -154,7 +158,7 @@ export function buildReportContext(input: ReportInput, readerZone?: string) {
     notes: input.notes ?? [],
     next: input.next ? phaseTitle(input.next) : null,
     // Issue 15: where every unit stands at the start of the next phase, the reader's own power first.
-    position: input.next ? formatPositionSummary(summarisePosition(input.after, input.centresBefore ?? input.after.centers, input.reader)) : null,
+    position: input.next ? formatPositionSummary(summarisePosition(input.after, input.centresBefore ? { centres: input.centresBefore, year: input.phase.year } : input.after.centers, input.reader), input.reader) : null,
     picture: input.picture ?? null,
     deadline: input.deadline ? formatDeadline(input.deadline, readerZone) : null,
     winner: input.winner ?? null,

@@ -5,6 +5,7 @@
  * active game it applies to, and audit-logged.
  */
 import { appendAudit } from '../../db/audit-log.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { findHolidays, insertHoliday } from '../../db/holidays.js';
 import type { Db } from '../../db/schema.js';
 import { findTournamentBySlug } from '../../db/tournaments.js';
@@ -25,7 +26,7 @@ export interface HolidayArgs {
 
 export async function runHolidayCreate(db: Db, a: HolidayArgs, ctx: RunContext): Promise<CommandResult> {
   if (a.to.getTime() <= a.from.getTime()) return problems(['--to must be after --from']);
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const tournament = a.tournament === undefined ? undefined : await findTournamentBySlug(trx, a.tournament);
     if (a.tournament !== undefined && !tournament) return problems([`no tournament "${a.tournament}"`]);
     const taken = await trx.selectFrom('holidays').select('id').where('name', '=', a.name).executeTakeFirst();
@@ -50,9 +51,15 @@ export async function runHolidayCreate(db: Db, a: HolidayArgs, ctx: RunContext):
   });
 }
 
-export async function runHolidayList(db: Db): Promise<CommandResult> {
-  const all = await db.selectFrom('holidays').select('tournament_id').distinct().execute();
-  const list = (await findHolidays(db, null)).concat(...(await Promise.all(all.filter((r) => r.tournament_id !== null).map((r) => findHolidays(db, r.tournament_id)))).map((l) => l.filter((h) => h.tournamentId !== null)));
+/**
+ * `mailjudge holiday list` (every holiday), or with `forGame` the holidays that apply to one game
+ * (judge-wide ones and its tournament's): what the GM's `HOLIDAYS` answers.
+ */
+export async function runHolidayList(db: Db, forGame?: { tournamentId: number | null }): Promise<CommandResult> {
+  const all = forGame ? [] : await db.selectFrom('holidays').select('tournament_id').distinct().execute();
+  const list = forGame
+    ? await findHolidays(db, forGame.tournamentId)
+    : (await findHolidays(db, null)).concat(...(await Promise.all(all.filter((r) => r.tournament_id !== null).map((r) => findHolidays(db, r.tournament_id)))).map((l) => l.filter((h) => h.tournamentId !== null)));
   const text = list.length === 0 ? 'No holidays declared.' : list.map((h) => `${h.name}: ${formatGmt(h.start)} to ${formatGmt(h.end)}, ${holidayAllowanceHours(h)} hours${h.tournamentId ? ` (tournament ${h.tournamentId})` : ''}`).join('\n');
   return { ok: true, text, json: list.map((h) => ({ name: h.name, from: h.start.toISOString(), to: h.end.toISOString(), hours: holidayAllowanceHours(h), tournamentId: h.tournamentId })) };
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendAudit } from '../../db/audit-log.js';
+import { inTransaction } from '../../db/in-transaction.js';
 import { findCalendarSettings, saveCalendarSettings, type CalendarSettings } from '../../db/calendar-settings.js';
 import { findGame } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
@@ -17,7 +18,6 @@ import type { RunContext } from '../command-result.js';
 import { announcementRecipients } from '../game-people.js';
 import { sendNotice } from '../notify.js';
 import { recordedCommand } from '../recorded-command.js';
-import { inTransaction } from '../../db/in-transaction.js';
 
 export interface SettingsArgs {
   readonly gameId: string;

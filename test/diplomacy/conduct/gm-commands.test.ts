@@ -23,7 +23,7 @@ describe('readGmCommands', () => {
     expect(read(line)).toEqual({ commands: [command], unknown: [] });
   });
 
-  it.each(['PROCESS spring', 'EXTEND forever', 'EXTEND PRUSSIA', 'DEADLINE friday', 'REFUSE EXTENSION', 'ROLLBACK S1901M'])('"%s" is reported, not guessed', (line) => {
+  it.each(['PROCESS spring', 'EXTEND forever', 'EXTEND PRUSSIA', 'DEADLINE friday', 'REFUSE EXTENSION', 'ROLLBACK S1901', 'APPROVE S1901M'])('"%s" is reported, not guessed', (line) => {
     expect(read(line)).toEqual({ commands: [], unknown: [{ line: 1, text: line }] });
   });
 

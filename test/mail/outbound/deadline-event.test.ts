@@ -53,3 +53,16 @@ describe('formatDeadlineEvent', () => {
     expect(Buffer.from(a.content, 'base64').toString('utf8')).toBe(formatDeadlineEvent(base));
   });
 });
+
+describe('a withdrawn phase: the cancellation of its event', () => {
+  it('METHOD:CANCEL, STATUS:CANCELLED, the same UID, the SEQUENCE given (raised by the caller)', () => {
+    const { method, event } = readEvent(formatDeadlineEvent({ ...base, sequence: 3, cancelled: true }));
+    expect(method).toBe('CANCEL');
+    expect(event).toMatchObject({ UID: deadlineEventUid(base.gameId, base.phase, base.address), SEQUENCE: '3', STATUS: 'CANCELLED' });
+    expect(event.SUMMARY).toMatch(/^Cancelled: /);
+    const a = deadlineEventAttachment({ ...base, sequence: 3, cancelled: true });
+    expect(a).toMatchObject({ calendarMethod: 'CANCEL', contentType: 'text/calendar; charset=utf-8; method=CANCEL' });
+    expect(a.filename).toMatch(/-cancelled\.ics$/);
+    expect(readEvent(formatDeadlineEvent(base)).event.STATUS).toBeUndefined();
+  });
+});
