@@ -38,7 +38,9 @@ export function toRuleProposal(p: SheetProposal): Proposal | undefined {
   if (p.kind === 'concession') return { kind: 'concession', power: p.power };
   if (p.kind === 'houseRule') {
     const rule = /\bD\.\s*([IVX]+)\s*\((\d+)\)/i.exec(p.text);
-    return { kind: 'house-rule', rule: rule ? `D.${rule[1]!.toUpperCase()}(${rule[2]})` : '', change: p.text.trim() };
+    // The change is what follows the rule it names ("D.VII(3): ..."), so a notice does not name the rule twice.
+    const change = p.text.trim().replace(/^D\.\s*[IVX]+\s*\(\d+\)\s*[:\-–]?\s*/i, '');
+    return { kind: 'house-rule', rule: rule ? `D.${rule[1]!.toUpperCase()}(${rule[2]})` : '', change: change || p.text.trim() };
   }
   return undefined;
 }

@@ -55,6 +55,9 @@ describe("the GM's agreement to a house-rule change", () => {
     const gm = g.gm.email;
     await sim.send('hra', g.players.get('ITALY')!.email, 'PROPOSE D.VII(3): accept orders until the start of adjudication', 'proposal');
     const id = (await t.db.selectFrom('proposals').select('id').where('game_id', '=', 'hra').executeTakeFirstOrThrow()).id;
+    // The notice names the rule once, then the change.
+    const notice = (await mails(t.db, 'hra', 'proposal-notice')).find((m) => m.to === g.players.get('FRANCE')!.email)!;
+    expect(notice.body).toContain('A proposal has been made: changing house rule D.VII(3): accept orders until the start of adjudication.');
 
     await sim.send('hra', gm, 'STATUS\nAGREE D.II(2)', 'commands');
     let reply = (await mails(t.db, 'hra', 'gm-reply')).at(-1)!;
