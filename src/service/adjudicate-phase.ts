@@ -43,6 +43,7 @@ import { effectiveOrders, type EffectivePolicy } from '../diplomacy/effective-or
 import { loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { earlyAt } from './early-adjudication.js';
 import { announcementRecipients, distinctPeople, findTds } from './game-people.js';
+import { mailStandingsIfRoundClosed } from './tournament/standings-mail.js';
 import { nextTurnDeadline } from './next-turn-deadline.js';
 import { sendNmrNotices, withholdResults } from './nmr-handling.js';
 import { sendNotice, when } from './notify.js';
@@ -136,6 +137,8 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     const nextName = outcome.next ? formatPhase(outcome.next) : undefined;
     const opened = outcome.next && deadline ? await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline }) : undefined;
     await updateGameProgress(trx, game.id, { currentPhase: nextName ?? record.name, status: nextName ? 'active' : 'finished' });
+    // The round's last game over (B.3): its standings go to every player of the tournament, once.
+    if (!nextName) await mailStandingsIfRoundClosed(trx, ctx.fromAddress, game.id, now);
 
     const nmr = noNmrAllowed(phase) ? undefined : nmrAtDeadline(phase, chosen.missing, facts.civilDisorder);
     if (nmr?.kind === 'adjudicate-with-holds' && nmr.notices.length > 0) {
@@ -225,6 +228,7 @@ async function endByVote(
   });
   await updateGameProgress(trx, game.id, { currentPhase: record.name, status: 'finished' });
   await markPhasePublished(trx, game.id, record.name, now);
+  await mailStandingsIfRoundClosed(trx, ctx.fromAddress, game.id, now);
   const report = buildReportContext({ game: { id: game.id, board: game.boardName, address: game.address }, phase: state.phase, results: [], writtenLines: [], after: state, next: null, nmr: [] });
   await sendNotice(trx, ctx.fromAddress, {
     game, template: 'vote-result', key: `vote-result:${game.id}:${ending.proposalId}`,
