@@ -115,7 +115,7 @@ export async function runTournamentAdvance(db: Db, slug: string, o: { round: num
         advancing: going.map(name), declined: declinedIds.map(name), replacements: (lineUp?.replacements ?? []).map((x) => ({ declined: name(x.declined), by: name(x.by), ties: x.ranking.ties })),
         ties: r.ranking.ties,
         // C.7(f): every d100 rolled, recomputable from the seed once revealed (mailjudge dice verify).
-        rolls: r.ranking.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, notation: x.notation, dice: x.dice, total: x.total })),
+        rolls: r.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, notation: x.notation, dice: x.dice, total: x.total })),
       },
     });
     return true;
@@ -129,9 +129,9 @@ export async function runTournamentAdvance(db: Db, slug: string, o: { round: num
     ...going.map((id, i) => `  ${String(i + 1).padStart(3)}. ${name(id)}${s.people.teamOf(id) ? ` (${s.people.teamOf(id)})` : ''}`),
     ...(lineUp?.replacements ?? []).map((x) => `  C.10: ${name(x.by)} replaces ${name(x.declined)}, who declined`),
     ...(r.ranking.ties.length > 0 ? ['Ties broken:', ...r.ranking.ties.map((x) => `  ${x.ids.map(name).join(', ')}: ${x.rule} ${x.criterion}`)] : []),
-    ...(r.ranking.rolls.length > 0 ? ['Dice (recorded in the audit log):', ...r.ranking.rolls.map((x) => `  ${x.purpose}: ${x.total} (nonce ${x.nonce})`)] : []),
+    ...(r.rolls.length > 0 ? ['Dice (recorded in the audit log):', ...r.rolls.map((x) => `  ${x.purpose}: ${x.total} (nonce ${x.nonce})`)] : []),
   ].join('\n');
-  return { ok: true, text, json: { tournament: slug, round: o.round, rule: r.rule, advancing: going.map((id) => ({ name: name(id), email: s.people.emails.get(id) })), replacements: lineUp?.replacements.map((x) => ({ declined: name(x.declined), by: name(x.by) })) ?? [], rolls: r.ranking.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, total: x.total })) } };
+  return { ok: true, text, json: { tournament: slug, round: o.round, rule: r.rule, advancing: going.map((id) => ({ name: name(id), email: s.people.emails.get(id) })), replacements: lineUp?.replacements.map((x) => ({ declined: name(x.declined), by: name(x.by) })) ?? [], rolls: r.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, total: x.total })) } };
 }
 
 export interface AssignDbOptions {

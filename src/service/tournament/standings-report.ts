@@ -110,7 +110,7 @@ export function standingsText(s: Standings, r: RoundStanding): string {
     lines.push(...tieLines(r.teams.ranking, (id) => id));
   }
   if (r.teamStandings) lines.push('', ...teamLines(r.teamStandings, 'Teams after round 2 (C.12):'));
-  const rolls = r.ranking.rolls;
+  const rolls = r.rolls;
   if (rolls.length > 0) lines.push('', 'Dice rolled (d100, verifiable):', ...rolls.map((x) => `  ${x.purpose}: ${x.total} (nonce ${x.nonce})`));
   lines.push('', `Dice commitment (SHA-256 of the tournament's seed): ${s.commitment}`);
   return lines.join('\n');
@@ -156,7 +156,7 @@ export function standingsJson(s: Standings, r: RoundStanding): unknown {
     ties: r.ranking.ties.map((t) => ({ players: t.ids.map(name), place: t.place, rule: t.rule, criterion: t.criterion, groups: t.groups.map((g) => g.map(name)) })),
     unbroken: r.ranking.unbroken.map((u) => ({ players: u.ids.map(name), place: u.place })),
     teams: r.teams ? r.teams.ranking.entries.map((e) => ({ place: e.place, team: e.id, total: e.item.scores.reduce((a, b) => a + b, 0) })) : undefined,
-    rolls: r.ranking.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, total: x.total })),
+    rolls: r.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, total: x.total })),
     commitment: s.commitment,
   };
 }

@@ -75,6 +75,8 @@ export interface RoundStanding {
   /** Who goes on (the first `places`, or each semi-final board's winner); empty after the final. */
   readonly advancing: readonly string[];
   readonly semi?: SemiFinalQualifiers;
+  /** Every d100 rolled for this round's rankings (C.6(b) through C.7(f)), in order. */
+  readonly rolls: readonly RecordedRoll[];
 }
 
 export interface Standings {
@@ -120,7 +122,7 @@ export async function computeStandings(db: Db, t: Tournament, seed: string, now:
       const adv = advanceFromRound1({ results, credits: teams.credits, teamRanking: teams.ranking, powerTotals: scored.powerTotals, places: 7 * r2Boards, dice });
       r1 = { teams, adv, scored };
       countryResults.push(...countryResultsOf(1, records.games, scored));
-      rounds.push({ round: row.number, stage, records, scored, teams, ranking: adv.ranking, rule: 'C.7', advancing: adv.advancing });
+      rounds.push({ round: row.number, stage, records, scored, teams, ranking: adv.ranking, rule: 'C.7', advancing: adv.advancing, rolls: dice.rolls });
     } else if (stage === 'team-round-2') {
       const t1 = new Map((r1?.scored.teams ?? []).map((x) => [x.team, x]));
       const t2 = new Map(scored.teams.map((x) => [x.team, x]));
@@ -138,17 +140,17 @@ export async function computeStandings(db: Db, t: Tournament, seed: string, now:
       });
       r2 = { adv, scored, teams };
       countryResults.push(...countryResultsOf(2, records.games, scored));
-      rounds.push({ round: row.number, stage, records, scored, teamStandings: teams, ranking: adv.ranking, rule: 'C.8', advancing: adv.advancing });
+      rounds.push({ round: row.number, stage, records, scored, teamStandings: teams, ranking: adv.ranking, rule: 'C.8', advancing: adv.advancing, rolls: dice.rolls });
     } else if (stage === 'semi-final') {
       // C.9(c) ranks by the C.8 ranking; with fewer than 42 teams (no round 2 team round) by C.7's.
       const before = r2 ? placesOf(r2.adv.ranking) : r1 ? placesOf(r1.adv.ranking) : new Map<string, number>();
       semi = qualifyFromSemiFinal({ results, powerTotals: scored.powerTotals, round2Place: before });
       // C.13: "the first two rounds" — with fewer than 42 teams round 2 is the semi-final, and counts.
       if (row.number === 2) countryResults.push(...countryResultsOf(2, records.games, scored));
-      rounds.push({ round: row.number, stage, records, scored, ranking: semi.overall, rule: 'C.9', advancing: semi.qualifiers, semi });
+      rounds.push({ round: row.number, stage, records, scored, ranking: semi.overall, rule: 'C.9', advancing: semi.qualifiers, semi, rolls: dice.rolls });
     } else {
       const final = rankFinal(results, semi ? placesOf(semi.overall) : new Map());
-      rounds.push({ round: row.number, stage, records, scored, ranking: final, rule: 'C.11', advancing: [] });
+      rounds.push({ round: row.number, stage, records, scored, ranking: final, rule: 'C.11', advancing: [], rolls: dice.rolls });
     }
     rolls.push(...dice.rolls);
   }
