@@ -15,7 +15,7 @@ import { problems, type CommandResult } from '../../service/command-result.js';
 import { ensureDiceSeed } from '../../service/tournament/dice-seed.js';
 import { RegistrationConflict, registerTournament, type Registration } from '../../service/tournament/register.js';
 import { computeStandings, endYearOf, stagesOf, type Standings } from '../../service/tournament/standings.js';
-import { standingsCsv, standingsJson, standingsText, trophiesText } from '../../service/tournament/standings-report.js';
+import { rollPurpose, standingsCsv, standingsJson, standingsText, trophiesText } from '../../service/tournament/standings-report.js';
 import { replaceDecliners } from '../../tournament/advance/index.js';
 import { assignBoards, type AssignInput, type HistoryBoard } from '../../tournament/assign/index.js';
 import type { GameSpec } from '../game-spec.js';
@@ -129,7 +129,7 @@ export async function runTournamentAdvance(db: Db, slug: string, o: { round: num
     ...going.map((id, i) => `  ${String(i + 1).padStart(3)}. ${name(id)}${s.people.teamOf(id) ? ` (${s.people.teamOf(id)})` : ''}`),
     ...(lineUp?.replacements ?? []).map((x) => `  C.10: ${name(x.by)} replaces ${name(x.declined)}, who declined`),
     ...(r.ranking.ties.length > 0 ? ['Ties broken:', ...r.ranking.ties.map((x) => `  ${x.ids.map(name).join(', ')}: ${x.rule} ${x.criterion}`)] : []),
-    ...(r.rolls.length > 0 ? ['Dice (recorded in the audit log):', ...r.rolls.map((x) => `  ${x.purpose}: ${x.total} (nonce ${x.nonce})`)] : []),
+    ...(r.rolls.length > 0 ? ['Dice (recorded in the audit log):', ...r.rolls.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`)] : []),
   ].join('\n');
   return { ok: true, text, json: { tournament: slug, round: o.round, rule: r.rule, advancing: going.map((id) => ({ name: name(id), email: s.people.emails.get(id) })), replacements: lineUp?.replacements.map((x) => ({ declined: name(x.declined), by: name(x.by) })) ?? [], rolls: r.rolls.map((x) => ({ purpose: x.purpose, nonce: x.nonce, total: x.total })) } };
 }

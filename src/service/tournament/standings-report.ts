@@ -111,9 +111,14 @@ export function standingsText(s: Standings, r: RoundStanding): string {
   }
   if (r.teamStandings) lines.push('', ...teamLines(r.teamStandings, 'Teams after round 2 (C.12):'));
   const rolls = r.rolls;
-  if (rolls.length > 0) lines.push('', 'Dice rolled (d100, verifiable):', ...rolls.map((x) => `  ${x.purpose}: ${x.total} (nonce ${x.nonce})`));
+  if (rolls.length > 0) lines.push('', 'Dice rolled (d100, verifiable):', ...rolls.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`));
   lines.push('', `Dice commitment (SHA-256 of the tournament's seed): ${s.commitment}`);
   return lines.join('\n');
+}
+
+/** A roll's recorded purpose ends with the id of the entry it was rolled for: shown with the player's name. */
+export function rollPurpose(purpose: string, name: (id: string) => string): string {
+  return purpose.replace(/: (\S+)( \(tied for place \d+\))?$/, (_, id: string, tail: string | undefined) => `: ${name(id)}${tail ?? ''}`);
 }
 
 function teamLines(ranking: Ranking<{ team: string; round1: readonly number[]; round2: readonly number[] }>, title: string): string[] {
