@@ -56,6 +56,7 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
   it('register: two whole teams, nine individuals → one random team of seven and two reserves (B.2)', () => {
     expect(cli('tournament', 'create', 'wm-cli', '--name', 'CLI Masters').status).toBe(0);
     const r = cli('tournament', 'register', 'wm-cli', '--from', file('reg.csv', CSV));
+    if (process.env.SHOW_TD_OUTPUT) console.log(r.stdout); // the README's example output
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('Registered in wm-cli: 3 team(s), 2 reserve(s).');
@@ -81,6 +82,7 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
 
   it('assign: a dry run first, then --commit creates the games with the teams\' powers (B.5)', async () => {
     const dry = cli('tournament', 'assign', 'wm-cli', '--round', '1');
+    if (process.env.SHOW_TD_OUTPUT) console.log(dry.stdout);
     expect(dry.status).toBe(0);
     expect(dry.stdout).toContain('Dry run: round 1 of wm-cli (team-round-1, to 1909): 3 board(s), powers as each team chose them (B.5)');
     expect(dry.stdout).toContain('Nothing created.');
@@ -105,6 +107,7 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     expect(a.status).toBe(2);
     expect(a.stderr).toContain('round 1 is not over');
   });
+
 
   it('standings once round 1 is played: text with the tie criteria, CSV and JSON', async () => {
     const tour = (await findTournamentBySlug(t.db, 'wm-cli'))!;
@@ -131,5 +134,21 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     expect(r.stdout).toMatch(/Dice rolled \(d100, verifiable\):\n  C\.6\(b\) individual ranking, C\.7\(f\) tie-break: (Anna|Leon|Ugo) \(tied for place 1\): \d+ \(nonce round-1:1\)/);
     // Credits 10, 9, 8 then separate the three Austrias at 52, 51, 50 (C.7): no tie among them.
     expect(json.standings.slice(0, 3).map((x) => x.score + x.credits)).toEqual([52, 51, 50]);
+  });
+
+  it('advance after round 1: recorded once with its dice; trophies', () => {
+    const a = cli('tournament', 'advance', 'wm-cli', '--round', '1');
+    if (process.env.SHOW_TD_OUTPUT) console.log(a.stdout);
+    expect(a.status).toBe(0);
+    expect(a.stdout).toContain('Advancement from round 1 (C.7) recorded: 21 player(s) go on.');
+    expect(a.stdout).toContain('Dice (recorded in the audit log):');
+    expect(cli('tournament', 'advance', 'wm-cli', '--round', '1').stderr).toContain('was recorded already');
+    const tr = cli('tournament', 'trophies', 'wm-cli');
+    if (process.env.SHOW_TD_OUTPUT) console.log(tr.stdout);
+    expect(tr.status).toBe(0);
+    expect(tr.stdout).toContain('Individual winner (C.11): the final has not been played yet');
+    // Every AUSTRIA scored 42 in round 1: the best-Austria tie goes through C.13(a), (b) to the d100 (C.13(c)).
+    expect(tr.stdout).toMatch(/AUSTRIA +\w+, 42 in wm-cli-r1-b\d \(round 1\)/);
+    expect(tr.stdout).toContain('C.13(c) best AUSTRIA trophy');
   });
 });
