@@ -24,7 +24,7 @@ import { runQuarantine } from './commands/quarantine.js';
 import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
-import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
+import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
 import { parseRegistration } from './registration-file.js';
 
 /** The options every database command takes. */
@@ -220,4 +220,9 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
     if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue
     return runTournamentAssignDb(db, slug, o, actor(), new Date(), ctx.fromAddress);
   });
+}
+
+/** `mailjudge tournament reveal-seed <slug>`: publish the dice seed (audit-logged) with the audited rolls, for `dice verify`. */
+export function tournamentRevealSeedCommand(slug: string, opts: CommonOptions): Promise<void> {
+  return execute('tournament reveal-seed', opts, noInput, (db) => runTournamentRevealSeed(db, slug, actor()));
 }

@@ -59,6 +59,8 @@ JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ 
     .action(async (slug: string, opts: CommonOptions & { round?: string; declined?: string }) => (await shell()).tournamentAdvanceCommand(slug, opts));
   withCommon(tournament.command('trophies <slug>').description('the individual winner (C.11), the team winner (C.12) and the best country trophies (C.13)'))
     .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentTrophiesCommand(slug, opts));
+  withCommon(tournament.command('reveal-seed <slug>').description('publish the tournament\'s dice seed (audit-logged) with every audited roll; pipe --json into mailjudge dice verify'))
+    .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentRevealSeedCommand(slug, opts));
 
   const game = program.command('game').description('create and show games');
   withCommon(

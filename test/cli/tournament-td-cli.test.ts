@@ -151,4 +151,18 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     expect(tr.stdout).toMatch(/AUSTRIA +\w+, 42 in wm-cli-r1-b\d \(round 1\)/);
     expect(tr.stdout).toContain('C.13(c) best AUSTRIA trophy');
   });
+
+  it('reveal-seed: the seed matches the commitment printed under the tables, and dice verify recomputes every audited roll', () => {
+    const printed = /Dice commitment \(SHA-256 of the tournament's seed\): ([0-9a-f]{64})/.exec(cli('tournament', 'standings', 'wm-cli').stdout)![1];
+    const r = cli('tournament', 'reveal-seed', 'wm-cli', '--json');
+    expect(r.status).toBe(0);
+    const revealed = JSON.parse(r.stdout) as { seed: string; commitment: string; rolls: unknown[] };
+    expect(revealed.commitment).toBe(printed);
+    // registration's shuffles and draws (B.2, B.5) and advance's d100s (C.6(b), C.7(f))
+    expect(revealed.rolls.length).toBeGreaterThan(21);
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+    const v = spawnSync(process.execPath, [CLI, 'dice', 'verify'], { encoding: 'utf8', env, input: r.stdout });
+    expect(v.status).toBe(0);
+    expect(JSON.parse(v.stdout)).toMatchObject({ ok: true, commitmentMatches: true });
+  });
 });

@@ -218,3 +218,25 @@ class AssignCommitError extends Error {
     super(problems.join('; '));
   }
 }
+
+/**
+ * `tournament reveal-seed <slug>`: the tournament's dice seed, published once the TD decides (after
+ * the event, or to settle a dispute): with it `mailjudge dice verify` recomputes every audited roll.
+ * The reveal is audit-logged; the commitment printed before every table must match.
+ */
+export async function runTournamentRevealSeed(db: Db, slug: string, actor: string): Promise<CommandResult> {
+  const t = await tournamentOr(db, slug);
+  if (isResult(t)) return t;
+  return db.transaction().execute(async (trx) => {
+    const seed = await ensureDiceSeed(trx, t, actor);
+    await appendAudit(trx, { actor, action: 'tournament.dice-reveal', detail: { tournament: slug, commitment: commitment(seed) } });
+    const rolls = await trx.selectFrom('audit_log').select(['detail']).where('action', 'in', ['tournament.advance', 'tournament.dice']).orderBy('id').execute();
+    const recorded = rolls.flatMap((r) => ((r.detail as { tournament?: string; rolls?: { nonce: string; notation: string; dice?: number[]; total?: number }[] }).tournament === slug ? (r.detail as { rolls?: { nonce: string; notation: string; dice?: number[]; total?: number }[] }).rolls ?? [] : []));
+    const verify = { seed, commitment: commitment(seed), rolls: recorded.map((x) => ({ nonce: x.nonce, notation: x.notation, ...(x.dice ? { dice: x.dice } : {}), ...(x.total !== undefined ? { total: x.total } : {}) })) };
+    return {
+      ok: true,
+      text: [`Dice seed of ${slug}: ${seed}`, `Commitment (SHA-256): ${commitment(seed)}`, `${recorded.length} audited roll(s); check them with: mailjudge tournament reveal-seed ${slug} --json | mailjudge dice verify`].join('\n'),
+      json: verify,
+    };
+  });
+}
