@@ -25,7 +25,7 @@ import { lateAcceptedNote, lateSetAllowed } from '../late-set.js';
 import { ackDeadline } from '../ack-deadline.js';
 import { refusalForPreviousPhase } from '../late-for-previous-phase.js';
 import { recordCommunications } from '../record-communications.js';
-import { latestStandings, mayAskStandings, standingsMailContext } from '../tournament/standings-mail.js';
+import { latestStandings, mayAskStandings, onlyStandings, standingsMailContext } from '../tournament/standings-mail.js';
 import { sendNotice } from '../notify.js';
 import { distinctPeople, findGm, findTds } from '../game-people.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
@@ -39,14 +39,6 @@ import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/repl
 const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
 /** The look-ups read in a subject line too (a subject is a title as much as a command). */
 const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline', 'map', 'standings'];
-
-/** A message that asks for the standings and nothing else (a STANDINGS line, or the subject with an empty body). */
-function onlyStandings(text: string, subject: string): boolean {
-  const lines = readBodyLines(text).lines.map((l) => l.text.trim()).filter((l) => l !== '');
-  const isStandings = (l: string) => /^standings[.!]*$/i.test(l.trim());
-  if (lines.length > 0) return lines.every(isStandings);
-  return isStandings(subject.replace(/^\s*((re|fwd?|aw|sv)\s*:\s*)+/i, ''));
-}
 
 /** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
 function timeLeft(from: Date, to: Date): string | undefined {

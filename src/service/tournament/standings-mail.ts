@@ -3,7 +3,13 @@
  * the tournament when a round closes (all its games finished or at their end year, B.3) — exactly
  * once per player and round (the outbox's dedupe key).
  */
-import { findGame, type Game } from '../../db/games.js';
+import { findGame, findGameByAddress, type Game } from '../../db/games.js';
+import type { Person } from '../../db/people.js';
+import { decide, type Received } from '../../mail/inbound/decide.js';
+import type { InboundMail, } from '../../mail/inbound/parse-message.js';
+import { mayReply, queueReply } from '../../mail/inbound/reply.js';
+import { readBodyLines } from '../../diplomacy/sheet/index.js';
+import type { ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { outboxKey } from '../../db/outbox.js';
 import type { Trx } from '../../db/schema.js';
 import { findTournament, findTournamentMembers } from '../../db/tournaments.js';
@@ -11,6 +17,47 @@ import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { ensureDiceSeed } from './dice-seed.js';
 import { computeStandings, type RoundStanding, type Standings } from './standings.js';
 import { standingsText } from './standings-report.js';
+
+/** A message that asks for the standings and nothing else (a STANDINGS line, or the subject with an empty body). */
+export function onlyStandings(text: string, subject: string): boolean {
+  const lines = readBodyLines(text).lines.map((l) => l.text.trim()).filter((l) => l !== '');
+  const isStandings = (l: string) => /^standings[.!]*$/i.test(l.trim());
+  if (lines.length > 0) return lines.every(isStandings);
+  return isStandings(subject.replace(/^\s*((re|fwd?|aw|sv)\s*:\s*)+/i, ''));
+}
+
+/**
+ * STANDINGS sent to the address of a finished tournament game (which takes no other mail): answered
+ * to a registered player of that tournament; `undefined` when the message is anything else, so the
+ * intake goes on as usual.
+ */
+export async function answerStandingsToFinishedGame(
+  db: Trx | import('../../db/schema.js').Db,
+  ctx: { fromAddress: string; now: Date; repliesPerHour?: number },
+  rec: Received,
+  mail: InboundMail,
+  person: Person,
+): Promise<ReceiveOutcome | undefined> {
+  if (!onlyStandings(mail.text, mail.subject)) return undefined;
+  let game: Game | undefined;
+  for (const a of [...mail.to, ...mail.cc]) {
+    const g = await findGameByAddress(db, a);
+    if (g && g.tournamentId !== null && g.status === 'finished') { game = g; break; }
+  }
+  if (!game || game.tournamentId === null) return undefined;
+  const answer = await mayReply(db, ctx, person.email);
+  const tournamentId = game.tournamentId;
+  const g = game;
+  return db.transaction().execute(async (trx) => {
+    if (!(await mayAskStandings(trx, tournamentId, person.id))) return undefined;
+    const latest = await latestStandings(trx, tournamentId, ctx.now);
+    if (answer && latest) {
+      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'tournament-standings', standingsMailContext(latest.s, latest.r, true), { key: 'standings', gameId: g.id });
+    }
+    await decide(trx, rec, { outcome: 'command', reason: 'STANDINGS answered (a finished game of the tournament)', fromAddress: person.email, gameId: g.id, personId: person.id, replied: Boolean(answer && latest) });
+    return { kind: 'command' as const, inboundId: rec.inboundId, gameId: g.id };
+  });
+}
 
 /** The template's context for one round's standings. */
 export function standingsMailContext(s: Standings, r: RoundStanding, asked: boolean): object {

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTournamentGames } from '../../../src/db/games.js';
-import { findTournamentBySlug, setDiceSeedOnce } from '../../../src/db/tournaments.js';
+import { findTournamentBySlug, insertTournamentMember, setDiceSeedOnce } from '../../../src/db/tournaments.js';
+import { insertPerson } from '../../../src/db/people.js';
 import { POWERS, type Power } from '../../../src/diplomacy/index.js';
 import { runTournamentCreate } from '../../../src/cli/commands/tournament.js';
 import { runTournamentAssignDb, runTournamentRegister } from '../../../src/cli/commands/tournament-td.js';
@@ -98,9 +99,29 @@ describe('standings by email', () => {
   });
 
   it('STANDINGS to a finished game is still answered (no turn needs to be open)', async () => {
-    await sim.send(gameId, email('TURKEY'), 'Standings', 'STANDINGS');
+    const before = (await standingsMails()).length;
+    const out = await sim.send(gameId, email('TURKEY'), 'Standings', 'STANDINGS');
+    expect(out.kind, JSON.stringify(out)).toBe('command');
+    expect((await standingsMails()).length).toBe(before + 1);
     const last = (await standingsMails()).at(-1)!;
     expect(last.to_address).toBe(email('TURKEY'));
+    expect(last.body_text).toContain('The standings you asked for (STANDINGS)');
     expect(last.subject).toBe('[wm-mail] STANDINGS: Mail Masters, round 1 (final)');
+  });
+
+  it('STANDINGS from a reserve (a member holding no power in the game) is answered; from a stranger it is not', async () => {
+    const tour = (await findTournamentBySlug(t.db, SLUG))!;
+    const rita = await insertPerson(t.db, { name: 'Reserve Rita', email: 'rita@example.org' });
+    await insertTournamentMember(t.db, { tournamentId: tour.id, personId: rita.id, role: 'reserve', rank: 1 });
+    const out = await sim.send(gameId, 'rita@example.org', 'STANDINGS');
+    expect(out.kind, JSON.stringify(out)).toBe('command');
+    const last = (await standingsMails()).at(-1)!;
+    expect(last.to_address).toBe('rita@example.org');
+    expect(last.body_text).toContain('Mail Masters (wm-mail): round 1, team round 1, ranked by C.7 — final');
+    await insertPerson(t.db, { name: 'Stranger', email: 'stranger@example.org' });
+    const before = (await standingsMails()).length;
+    const other = await sim.send(gameId, 'stranger@example.org', 'STANDINGS');
+    expect(other.kind).not.toBe('command');
+    expect((await standingsMails()).length).toBe(before);
   });
 });
