@@ -179,6 +179,7 @@ describe('a seven-team tournament, from registration to the winners', () => {
     const r = await runTournamentStandings(t.db, SLUG, { format: 'json' }, ACTOR, clock);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
+    if (process.env.SHOW_TD_OUTPUT) console.log((await runTournamentStandings(t.db, SLUG, { format: 'text' }, ACTOR, clock) as { text: string }).text);
     const j = r.json as { stage: string; advancing: string[] };
     expect(j.stage).toBe('semi-final');
     // B.6(b): no two T1 players on one board, so each board's best-placed seat is a T1 player: 10 + 32 = 42.
@@ -206,10 +207,12 @@ describe('a seven-team tournament, from registration to the winners', () => {
     expect(j.standings.map((x) => x.name)).toEqual(['T1 Austria', 'T1 England', 'T1 France', 'T1 Germany', 'T1 Italy', 'T1 Russia', 'T1 Turkey']);
     expect(j.ties).toEqual([expect.objectContaining({ players: ['T1 Russia', 'T1 Turkey'], rule: 'C.11(a)' })]);
     expect(r.text).toContain('Winner of the tournament (C.11): T1 Austria');
+    if (process.env.SHOW_TD_OUTPUT) console.log(r.text);
     const tr = await runTournamentTrophies(t.db, SLUG, ACTOR, clock);
     expect(tr.ok).toBe(true);
     if (!tr.ok) return;
     expect(tr.text).toContain('Individual winner (C.11): T1 Austria');
+    if (process.env.SHOW_TD_OUTPUT) console.log(tr.text);
     // C.12 with fewer than 42 teams: round 1 only (B.4): t1 294 first.
     expect(tr.text).toContain('Team winner (C.12): t1');
     const json = tr.json as { countries: Record<string, { score: number; round: number }> };
