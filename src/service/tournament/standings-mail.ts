@@ -6,12 +6,12 @@
 import { findGame, findGameByAddress, type Game } from '../../db/games.js';
 import type { Person } from '../../db/people.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
-import type { InboundMail, } from '../../mail/inbound/parse-message.js';
+import type { InboundMail } from '../../mail/inbound/parse-message.js';
 import { mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { readBodyLines } from '../../diplomacy/sheet/index.js';
 import type { ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { outboxKey } from '../../db/outbox.js';
-import type { Trx } from '../../db/schema.js';
+import type { Db, Trx } from '../../db/schema.js';
 import { findTournament, findTournamentMembers } from '../../db/tournaments.js';
 import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { ensureDiceSeed } from './dice-seed.js';
@@ -32,7 +32,7 @@ export function onlyStandings(text: string, subject: string): boolean {
  * intake goes on as usual.
  */
 export async function answerStandingsToFinishedGame(
-  db: Trx | import('../../db/schema.js').Db,
+  db: Db,
   ctx: { fromAddress: string; now: Date; repliesPerHour?: number },
   rec: Received,
   mail: InboundMail,

@@ -17,7 +17,7 @@ import {
 } from '../../tournament/advance/index.js';
 import type { RoundResult } from '../../tournament/advance/index.js';
 import type { Ranking } from '../../tournament/rank/rank-with-tie-breaks.js';
-import { POWERS, type Power } from '../../tournament/powers.js';
+import type { Power } from '../../tournament/powers.js';
 import { SEMI_FINAL_BOARDS, secondRoundBoards } from '../../tournament/structure/second-round-boards.js';
 import { loadRoundRecords, type RoundRecords } from './round-records.js';
 
@@ -92,8 +92,6 @@ export interface Standings {
   readonly rolls: readonly RecordedRoll[];
   readonly commitment: string;
 }
-
-const sumOf = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** Score and rank every round that has games, up to `upTo` (default: all). */
 export async function computeStandings(db: Db, t: Tournament, seed: string, now: Date, upTo?: number): Promise<Standings> {
@@ -170,4 +168,3 @@ export async function computeStandings(db: Db, t: Tournament, seed: string, now:
   return { tournament: t, people, stages, rounds, countries, teamRanking, rolls, commitment: commitment(seed) };
 }
 
-export { POWERS, sumOf };
