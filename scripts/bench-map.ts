@@ -1,43 +1,59 @@
 /**
- * `npm run bench:map`: milliseconds per map picture, from a played phase (a busy Fall 1901: moves,
- * supports, a convoy, bounces, a dislodgement with retreat options) to PNG bytes: the picture model,
- * the SVG, and resvg's rendering and PNG encoding. One core (resvg renders on the calling thread).
- * Prints one line: the median over 5 runs of 20 pictures each.
+ * `npm run bench:map`: milliseconds per map picture, one summary line per picture kind, each from
+ * its model to PNG bytes (the picture model, the SVG, resvg's rendering, the PNG encoding), on one
+ * core (resvg renders on the calling thread):
+ * - diplomacy: a busy Fall 1901 (moves, supports, a convoy, bounces, a dislodgement with retreats);
+ * - coalition: a turn on the example grid (moves carried out, stopped short and rejected, two battles).
+ * Each line gives the median wall time over 5 runs of 20 pictures, the process CPU time per picture
+ * (what the picture costs on a shared machine, where wall time also counts other processes), the
+ * picture's size, and the floor: a blank picture of the same size through the same renderer.
  */
 import { readFileSync } from 'node:fs';
 import { adjudicate } from '../src/diplomacy/index.js';
 import { STANDARD_GEOMETRY, pictureOfResults, renderMapSvg, renderPng } from '../src/diplomacy/picture/index.js';
+import { adjudicateMovement } from '../src/coalition/index.js';
+import { pictureOfMovement, renderGridSvg } from '../src/coalition/picture/index.js';
 import { AdjudicateJson, readOrders, readPosition, validate } from '../src/cli/position-json.js';
+import { coalitionMoveDice, readCoalitionMoveInput } from '../src/cli/commands/coalition-move.js';
 
 const RUNS = 5;
 const PER_RUN = 20;
+const fixture = (path: string) => readFileSync(new URL(`../../test/fixtures/${path}`, import.meta.url), 'utf8');
 
-const input = validate(AdjudicateJson, JSON.parse(readFileSync(new URL('../../test/fixtures/map/fall-1901-orders.json', import.meta.url), 'utf8')));
+const input = validate(AdjudicateJson, JSON.parse(fixture('map/fall-1901-orders.json')));
 const state = readPosition(input);
 const out = adjudicate(state, readOrders(input.orders, state));
+const turn = readCoalitionMoveInput(fixture('coalition-map/turn-3.json'));
+const update = adjudicateMovement({ map: turn.map, armies: turn.armies }, turn.orders, coalitionMoveDice('bench'));
 
-function once(): Buffer {
-  const picture = pictureOfResults(state.phase, out.results, out.state, out.next);
-  return renderPng(renderMapSvg(picture, STANDARD_GEOMETRY));
-}
+const KINDS: Record<string, () => Buffer> = {
+  diplomacy: () => renderPng(renderMapSvg(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY)),
+  coalition: () => renderPng(renderGridSvg(pictureOfMovement(turn.map, turn.armies, update, 'TURN 3 - MOVEMENT UPDATE', 'BENCH'))),
+};
 
-for (let i = 0; i < 3; i++) once(); // warm-up
-const perPng: number[] = [];
-let bytes = 0;
-for (let r = 0; r < RUNS; r++) {
-  const t0 = process.hrtime.bigint();
-  for (let i = 0; i < PER_RUN; i++) bytes = once().length;
-  perPng.push(Number(process.hrtime.bigint() - t0) / 1e6 / PER_RUN);
-}
-// The floor on this machine at this moment: a blank picture of the same size through the same renderer.
-const W = STANDARD_GEOMETRY.width;
-const H = STANDARD_GEOMETRY.height + 96;
-const blank = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#bcd6ea"/></svg>`;
-const blankMs: number[] = [];
-for (let r = 0; r < RUNS; r++) {
-  const t0 = process.hrtime.bigint();
-  for (let i = 0; i < PER_RUN; i++) renderPng(blank);
-  blankMs.push(Number(process.hrtime.bigint() - t0) / 1e6 / PER_RUN);
-}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(`map: ${median(perPng).toFixed(1)} ms per PNG (median of ${RUNS} runs of ${PER_RUN}; ${W}x${H} px, ${(bytes / 1024).toFixed(0)} KiB; a blank PNG of that size: ${median(blankMs).toFixed(1)} ms)`);
+
+/** Median wall ms and mean CPU ms per call of `f`. */
+function measure(f: () => unknown): { wall: number; cpu: number } {
+  for (let i = 0; i < 3; i++) f(); // warm-up
+  const wall: number[] = [];
+  const c0 = process.cpuUsage();
+  for (let r = 0; r < RUNS; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < PER_RUN; i++) f();
+    wall.push(Number(process.hrtime.bigint() - t0) / 1e6 / PER_RUN);
+  }
+  const c = process.cpuUsage(c0);
+  return { wall: median(wall), cpu: (c.user + c.system) / 1000 / (RUNS * PER_RUN) };
+}
+
+for (const [kind, draw] of Object.entries(KINDS)) {
+  const png = draw();
+  const W = png.readUInt32BE(16);
+  const H = png.readUInt32BE(20);
+  const m = measure(draw);
+  // The floor on this machine at this moment: a blank picture of the same size through the same renderer.
+  const blank = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#bcd6ea"/></svg>`;
+  const b = measure(() => renderPng(blank));
+  console.log(`map (${kind}): ${m.wall.toFixed(1)} ms per PNG, ${m.cpu.toFixed(1)} ms CPU (median of ${RUNS} runs of ${PER_RUN}; ${W}x${H} px, ${(png.length / 1024).toFixed(0)} KiB; a blank PNG of that size: ${b.wall.toFixed(1)} ms, ${b.cpu.toFixed(1)} ms CPU)`);
+}

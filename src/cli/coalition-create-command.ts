@@ -49,3 +49,43 @@ export function registerCoalitionCreate(coalition: Command): void {
       });
     });
 }
+
+/** `mailjudge coalition verdict --game G --file F`: the Battle Judge's weather and verdicts, as by mail. */
+export function registerCoalitionVerdict(coalition: Command): void {
+  coalition
+    .command('verdict')
+    .description('enter the Battle Judge\'s WEATHER lines and VERDICT blocks (the same text as by mail to the battle address)')
+    .requiredOption('--game <id>', 'the Coalition game')
+    .requiredOption('--file <verdict.txt>', 'the text: "WEATHER 5D: fog" lines and "VERDICT 5D" blocks; "-" reads stdin')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .action(async (opts: CommonOptions & { game: string; file: string }) => {
+      const { execute } = await import('./db-command-shell.js');
+      const { runCoalitionJudgeText } = await import('../service/coalition/judge-command.js');
+      await execute('coalition verdict', opts, () => {
+        try {
+          return { ok: true, value: readFileSync(opts.file === '-' ? 0 : opts.file, 'utf8') };
+        } catch (e) {
+          return { ok: false, problems: [`--file ${opts.file}: ${(e as Error).message}`] };
+        }
+      }, (db, text, _applied, ctx) => runCoalitionJudgeText(db, opts.game, text, ctx.actor, new Date(), ctx.fromAddress));
+    });
+}
+
+/** `mailjudge coalition ruling --game G "RULING <army>: <changes> BECAUSE <reason>"`: a judge's ruling, audited and announced. */
+export function registerCoalitionRuling(coalition: Command): void {
+  coalition
+    .command('ruling')
+    .description('a judge\'s ruling that moves or changes an army, with its reason: audited and mailed to everyone (1.3, 3.3.3)')
+    .requiredOption('--game <id>', 'the Coalition game')
+    .argument('<ruling...>', '"RULING Sai Rei: at 12F; days 0 BECAUSE the post was misread" (changes: at <square>, days <n>, alive <creature> <n>, remove)')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .action(async (words: string[], opts: CommonOptions & { game: string }) => {
+      const { execute } = await import('./db-command-shell.js');
+      const { runCoalitionJudgeText } = await import('../service/coalition/judge-command.js');
+      const text = words.join(' ');
+      await execute('coalition ruling', opts, () => (/^\s*ruling\b/i.test(text) ? { ok: true, value: text } : { ok: true, value: `RULING ${text}` }),
+        (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, new Date(), ctx.fromAddress));
+    });
+}

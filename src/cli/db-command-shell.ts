@@ -226,3 +226,20 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
 export function tournamentRevealSeedCommand(slug: string, opts: CommonOptions): Promise<void> {
   return execute('tournament reveal-seed', opts, noInput, (db) => runTournamentRevealSeed(db, slug, actor()));
 }
+
+/** `mailjudge reproduce --game <game> | --tournament <slug> [--keep]` (issue 16): exit 3 on a difference. */
+export function reproduceCommand(opts: CommonOptions & { game?: string; tournament?: string; keep?: boolean }): Promise<void> {
+  const check = () => {
+    if ((opts.game === undefined) === (opts.tournament === undefined)) return { ok: false as const, problems: ['give exactly one of --game <game> and --tournament <slug>'] };
+    return { ok: true as const, value: opts.game !== undefined ? { game: opts.game } : { tournament: opts.tournament! } };
+  };
+  return execute('reproduce', opts, check, async (db, target, _applied, ctx) => {
+    const { reproduce, formatReproduce } = await import('./reproduce/reproduce.js');
+    const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
+    const confirmAddress = config.ok ? config.config.confirmAddress : undefined;
+    const r = await reproduce(db, ctx.url, target, { fromAddress: ctx.fromAddress, ...(confirmAddress ? { confirmAddress } : {}) }, { keep: opts.keep === true });
+    if (r.kind === 'problem') return { ok: false, problems: r.problems };
+    if (r.kind === 'differs') process.exitCode = 3;
+    return { ok: true, text: formatReproduce(r, opts.keep === true), json: r };
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`, `rollback`, `audit`, `quarantine`)
+ * Registers the database-backed commands (`migrate`, `tournament create|show`, `game create|show`, `rollback`, `audit`, `reproduce`, `quarantine`)
  * with their options and help. Their code (src/cli/db-command-shell.ts) is imported when one of them
  * runs, so `adjudicate` and the other engine commands start as fast as before.
  */
@@ -112,6 +112,15 @@ Options override the file.`,
       .requiredOption('--power <power>', 'the power, e.g. FRANCE')
       .option('--phase <phase>', 'only this phase, e.g. S1901M'),
   ).action(async (opts: CommonOptions & { game: string; power: string; phase?: string }) => (await shell()).auditCommand(opts));
+  withCommon(
+    program
+      .command('reproduce')
+      .description("TD: replay a game's archived mail, the GM's and TD's commands and the worker's runs into a fresh database and compare every decision, result and mail with the record, byte for byte (the proof that nothing was edited by hand)")
+      .option('--game <game>', 'the game id')
+      .option('--tournament <slug>', 'every game of the tournament, replayed together')
+      .option('--keep', "keep the replay's database (named in the report) for inspection")
+      .addHelpText('after', '\nExit codes: 0 everything matched, 3 a difference (the first is printed: the row, the field, expected and got), 2 bad input, 1 the database failed.'),
+  ).action(async (opts: CommonOptions & { game?: string; tournament?: string; keep?: boolean }) => (await shell()).reproduceCommand(opts));
   withCommon(
     program
       .command('quarantine')

@@ -60,7 +60,54 @@ export interface CoalitionTurnsTable {
   result: Jsonb<unknown>;
 }
 
+export interface CoalitionBattlesTable {
+  id: Generated<number>;
+  game_id: string;
+  announced_turn: number;
+  square: string;
+  armies: Jsonb<string[]>;
+  attacker: string | null;
+  joint_engage: ColumnType<boolean, boolean | undefined, boolean>;
+  announcement: string;
+  weather: ColumnType<string | null, string | null | undefined, string | null>;
+  deadline: Date;
+  digest_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  verdict: ColumnType<unknown, string | null | undefined, string | null>;
+  verdict_text: ColumnType<string | null, string | null | undefined, string | null>;
+  verdict_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  resolved_turn: ColumnType<number | null, number | null | undefined, number | null>;
+  outcome: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+export interface CoalitionStrategiesTable {
+  id: Generated<number>;
+  battle_id: number;
+  army: string;
+  sender_person_id: number;
+  sender_name: string;
+  role: 'controller' | 'contingency';
+  received_at: Date;
+  inbound_message_id: number;
+  text: string;
+}
+
+export interface CoalitionTransferDetailsTable {
+  id: Generated<number>;
+  game_id: string;
+  turn: number;
+  from_army: string;
+  to_army: string;
+  troops: Jsonb<{ creature: string; count: number }[]>;
+  sender_person_id: number;
+  sender_name: string;
+  received_at: Date;
+  inbound_message_id: number;
+}
+
 export interface CoalitionTables {
+  coalition_transfer_details: CoalitionTransferDetailsTable;
+  coalition_battles: CoalitionBattlesTable;
+  coalition_strategies: CoalitionStrategiesTable;
   coalition_games: CoalitionGamesTable;
   coalition_players: CoalitionPlayersTable;
   coalition_control: CoalitionControlTable;

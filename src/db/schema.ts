@@ -270,6 +270,18 @@ export interface InboundAttemptsTable {
   next_attempt_at: Date;
 }
 
+/** 0013: console commands and worker runs, for `mailjudge reproduce` (issue 16). Append-only. */
+export interface ReplayLogTable {
+  id: ColumnType<number, never, never>;
+  game_id: ColumnType<string | null, string | null, never>;
+  at: ColumnType<Date, Date, never>;
+  logged_at: ColumnType<Date, Date | undefined, never>;
+  kind: ColumnType<'command' | 'task', 'command' | 'task', never>;
+  name: ColumnType<string, string, never>;
+  args: ColumnType<Json, string, never>;
+  actor: ColumnType<string, string, never>;
+}
+
 export interface RollbacksTable {
   id: Generated<number>;
   game_id: ColumnType<string, string, never>;
@@ -536,6 +548,8 @@ export interface Database extends CoalitionTables {
   phase_process_requests: PhaseProcessRequestsTable;
   // 0012: the tournament director's work (issue 13).
   round_advancements: RoundAdvancementsTable;
+  // 0013: the replay log (issue 16).
+  replay_log: ReplayLogTable;
 }
 
 /** A Kysely handle or a transaction on one: the first parameter of repository functions. */

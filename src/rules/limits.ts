@@ -32,3 +32,12 @@ export const MAX_RECORDED_ERROR_CHARS = 2_000;
  * process id is in use again (ms). Writing one takes milliseconds.
  */
 export const STALE_PARTIAL_WRITE_MS = 10 * 60_000;
+/**
+ * How long the judge waits on the smarthost (ms): to connect, for its greeting, and for any answer
+ * once connected (nodemailer's defaults are 2 min, 30 s and 10 min: a smarthost that stops answering
+ * would hold a worker, and the outbox row's lock, for ten minutes a mail). A timeout is a temporary
+ * failure: the mail is tried again, with the same Message-ID (issue 16).
+ */
+export const SMTP_CONNECTION_TIMEOUT_MS = 30_000;
+export const SMTP_GREETING_TIMEOUT_MS = 30_000;
+export const SMTP_SOCKET_TIMEOUT_MS = 60_000;

@@ -23,6 +23,7 @@
  */
 import { RULE_PROFILES, adjudicate, formatPhase } from '../diplomacy/index.js';
 import { appendAudit } from '../db/audit-log.js';
+import { insertReplayEntry } from '../db/replay-log.js';
 import { log } from '../config/log.js';
 import { pictureOfResults } from '../diplomacy/picture/index.js';
 import { mapAttachment } from './map-attachment.js';
@@ -70,139 +71,150 @@ export function countedSets(sets: readonly OrderSet[], c: { deadline: Date; now:
 }
 
 export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
+  // One instant for the whole run: what it decides, and what the replay log records.
+  const at = ctx.now();
+  const frozen: TaskContext = { ...ctx, now: () => at };
   const outcome = await db.transaction().execute(async (trx): Promise<AdjudicateOutcome> => {
-    const game = await lockGame(trx, payload.gameId);
-    if (!game || game.status !== 'active' || game.currentPhase !== payload.phase) return 'skipped';
-    const facts = await loadCalendarFacts(trx, game);
-    if (!facts || facts.phase.name !== payload.phase) return 'skipped';
-    const record = facts.phase;
-    const now = ctx.now();
-
-    if (payload.early) {
-      // D.VII(2): still all Final, 24 hours after the last publication, outside every window?
-      const at = earlyAt(facts, now);
-      if (!at || at.getTime() > now.getTime()) return 'skipped';
-    } else if (!publicationAllowed(now, facts.windows)) {
-      const at = nextAllowedPublication(now, facts.windows);
-      if (at) {
-        await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: record.name }, { jobKey: adjudicateJobKey(game.id, record.name), runAt: at, jobKeyMode: 'replace' });
-        await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'phase.postpone', detail: { phase: record.name, until: at.toISOString(), rule: 'D.VII(2)' } });
-        return 'postponed';
-      }
-      // No free instant within the search limit: the GM and the TD were warned when the deadline was set.
-    }
-
-    const withheld = await findWithheldPhase(trx, game.id, record.name, record.generation);
-    const stillWithheld = withheld !== undefined && withheld.releasedAt === null;
-    const sets = countedSets(await findOrderSets(trx, game.id, record.name), {
-      deadline: record.deadline, now, policy: game.policies, lateAllowed: stillWithheld ? withheld.missing : [],
-    });
-    const chosen = effectiveOrders(
-      sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders, written: writtenOf(s.sheet, s.orders) })),
-      facts.powers,
-      now,
-      now,
-      { revisedSets: game.policies.revisedSets, lateOrders: 'refuse' },
-    );
-
-    // D.VII(6)(b): no NMR in Spring 1901 or the Fall 1901 movement phase — withhold, replace, wait.
-    // A position that has fallen into civil disorder (B.8(f)) no longer holds the game up.
-    const phase = record.stateBefore.phase;
-    const blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
-    if (noNmrAllowed(phase) && blocking.length > 0) {
-      await withholdResults(trx, { game, phase: record, missing: blocking, now, fromAddress: ctx.fromAddress });
-      return 'withheld';
-    }
-    if (stillWithheld) await releaseWithheldPhase(trx, game.id, record.name, record.generation, now);
-
-    // D.IX: the votes due with this deadline.
-    const votes = await tallyDueProposals(trx, { gameId: game.id, phase: record.name, deadline: record.deadline, state: record.stateBefore, nmrPowers: phase.kind === 'M' ? chosen.missing : [], now });
-    if (votes.ending) {
-      await endByVote(trx, ctx, game, facts, votes.ending, { nmr: chosen.missing, sets: chosen.setIds, votes: votes.results }, now);
-      return 'ended';
-    }
-
-    // D.VII(6)(c): a power with no orders holds (the engine's default for unordered units).
-    const outcome = adjudicate(record.stateBefore, chosen.orders, { rules: RULE_PROFILES[game.ruleProfile], ...(game.endYear ? { endYear: game.endYear } : {}) });
-    await savePhaseResult(trx, game.id, record.name, {
-      stateAfter: outcome.state,
-      results: {
-        results: outcome.results, next: outcome.next && formatPhase(outcome.next), winner: outcome.winner ?? null, ended: outcome.ended ?? false, nmr: chosen.missing, sets: chosen.setIds,
-        votes: votes.results.map((v) => ({ proposal: v.proposalId, result: v.result })),
-      },
-      adjudicatedAt: now,
-    });
-    const next = outcome.next ? await nextTurnDeadline(trx, game, outcome.next, now) : undefined;
-    const deadline = next?.deadline;
-    const nextName = outcome.next ? formatPhase(outcome.next) : undefined;
-    const opened = outcome.next && deadline ? await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline }) : undefined;
-    await updateGameProgress(trx, game.id, { currentPhase: nextName ?? record.name, status: nextName ? 'active' : 'finished' });
-    // The round's last game over (B.3): its standings go to every player of the tournament, once.
-    if (!nextName) await mailStandingsIfRoundClosed(trx, ctx.fromAddress, game.id, now);
-
-    const nmr = noNmrAllowed(phase) ? undefined : nmrAtDeadline(phase, chosen.missing, facts.civilDisorder);
-    if (nmr?.kind === 'adjudicate-with-holds' && nmr.notices.length > 0) {
-      await sendNmrNotices(trx, {
-        game, phase: record.name, powers: nmr.notices.map((n) => n.power), publishedAt: now, mayOrderRetreats: nmr.mayOrderRetreats,
-        ...(nextName ? { next: nextName } : {}), ...(deadline ? { nextDeadline: deadline } : {}), fromAddress: ctx.fromAddress,
-        consequences: Object.fromEntries(nmr.notices.map((n) => [n.power, nmrConsequence(phase, n.power, outcome.results)])),
-      });
-    }
-
-    // One report per recipient: every current holder and the GM, each with the deadline in their zone
-    // and the press addressed to them.
-    const press = await findPhasePress(trx, game.id, record.name);
-    const warnings = next?.warnings ?? [];
-    const input = {
-      game: { id: game.id, board: game.boardName, address: game.address },
-      phase,
-      results: outcome.results,
-      writtenLines: chosen.writtenLines,
-      after: outcome.state,
-      next: outcome.next,
-      nmr: chosen.missing,
-      voteResults: votes.results.map((v) => v.text),
-      ...(deadline ? { deadline } : {}),
-      ...(outcome.winner ? { winner: outcome.winner } : {}),
-      ...(outcome.ended ? { ended: true } : {}),
-    };
-    // A phase re-adjudicated after a rollback (D.VIII(1)) sends its reports again, under new keys.
-    const reportKey = record.generation ? `${record.name}.g${record.generation}` : record.name;
-    // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
-    const mapName = `${game.id}-${formatPhase(phase)}`;
-    const picture = mapAttachment(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
-    for (const r of await announcementRecipients(trx, game)) {
-      const gm = r.person.id === game.gmPersonId;
-      const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
-      await queueMail(trx, ctx.fromAddress, {
-        dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),
-        gameId: game.id,
-        template: 'adjudication-report',
-        context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: record.stateBefore.centers, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
-        to: r.person.email.toLowerCase(),
-        attachments: [picture],
-        // The next deadline goes into each reader's calendar.
-        ...(opened ? { calendar: { game, phase: opened.name, deadline: opened.deadline, sequence: opened.deadlineSequence, stamp: now } } : {}),
-      });
-    }
-    const forTd = warnings.filter((w) => w.notify.includes('TD'));
-    if (forTd.length > 0 && nextName && deadline) {
-      await sendNotice(trx, ctx.fromAddress, {
-        game, template: 'calendar-warning', key: `calendar-warning:${game.id}:${nextName}`,
-        context: (zone) => ({ phase: nextName, warnings: forTd.map((w) => w.message), deadline: when(deadline, zone) }),
-      }, await findTds(trx, game));
-    }
-    await markPhasePublished(trx, game.id, record.name, now);
-    if (nextName && deadline) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline });
-    await removeJob(trx, payload.early ? adjudicateJobKey(game.id, record.name) : earlyAdjudicateJobKey(game.id, record.name));
-    await appendAudit(trx, {
-      gameId: game.id, actor: 'worker', action: 'phase.adjudicate',
-      detail: { phase: record.name, next: nextName ?? null, nmr: chosen.missing, sets: chosen.setIds, early: payload.early === true, released: stillWithheld, deadline: deadline?.toISOString() ?? null, votes: votes.results.map((v) => ({ proposal: v.proposalId, result: v.result })) },
-    });
-    return 'adjudicated';
+    const o = await adjudicateIn(trx, frozen, payload);
+    // Logged for `mailjudge reproduce` (replay_log, 0013) with the instant it ran, in the same
+    // transaction; a run that found nothing to do changes nothing and is not logged.
+    if (o !== 'skipped') await insertReplayEntry(trx, { gameId: payload.gameId, at, kind: 'task', name: 'adjudicate-phase', args: { payload, outcome: o }, actor: 'worker' });
+    return o;
   });
   log().info({ event: 'phase.adjudication', game: payload.gameId, phase: payload.phase, outcome, early: payload.early === true }, `${payload.gameId} ${payload.phase}: ${outcome}`);
   return outcome;
+}
+
+async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
+  const game = await lockGame(trx, payload.gameId);
+  if (!game || game.status !== 'active' || game.currentPhase !== payload.phase) return 'skipped';
+  const facts = await loadCalendarFacts(trx, game);
+  if (!facts || facts.phase.name !== payload.phase) return 'skipped';
+  const record = facts.phase;
+  const now = ctx.now();
+
+  if (payload.early) {
+    // D.VII(2): still all Final, 24 hours after the last publication, outside every window?
+    const at = earlyAt(facts, now);
+    if (!at || at.getTime() > now.getTime()) return 'skipped';
+  } else if (!publicationAllowed(now, facts.windows)) {
+    const at = nextAllowedPublication(now, facts.windows);
+    if (at) {
+      await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: record.name }, { jobKey: adjudicateJobKey(game.id, record.name), runAt: at, jobKeyMode: 'replace' });
+      await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'phase.postpone', detail: { phase: record.name, until: at.toISOString(), rule: 'D.VII(2)' } });
+      return 'postponed';
+    }
+    // No free instant within the search limit: the GM and the TD were warned when the deadline was set.
+  }
+
+  const withheld = await findWithheldPhase(trx, game.id, record.name, record.generation);
+  const stillWithheld = withheld !== undefined && withheld.releasedAt === null;
+  const sets = countedSets(await findOrderSets(trx, game.id, record.name), {
+    deadline: record.deadline, now, policy: game.policies, lateAllowed: stillWithheld ? withheld.missing : [],
+  });
+  const chosen = effectiveOrders(
+    sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders, written: writtenOf(s.sheet, s.orders) })),
+    facts.powers,
+    now,
+    now,
+    { revisedSets: game.policies.revisedSets, lateOrders: 'refuse' },
+  );
+
+  // D.VII(6)(b): no NMR in Spring 1901 or the Fall 1901 movement phase — withhold, replace, wait.
+  // A position that has fallen into civil disorder (B.8(f)) no longer holds the game up.
+  const phase = record.stateBefore.phase;
+  const blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
+  if (noNmrAllowed(phase) && blocking.length > 0) {
+    await withholdResults(trx, { game, phase: record, missing: blocking, now, fromAddress: ctx.fromAddress });
+    return 'withheld';
+  }
+  if (stillWithheld) await releaseWithheldPhase(trx, game.id, record.name, record.generation, now);
+
+  // D.IX: the votes due with this deadline.
+  const votes = await tallyDueProposals(trx, { gameId: game.id, phase: record.name, deadline: record.deadline, state: record.stateBefore, nmrPowers: phase.kind === 'M' ? chosen.missing : [], now });
+  if (votes.ending) {
+    await endByVote(trx, ctx, game, facts, votes.ending, { nmr: chosen.missing, sets: chosen.setIds, votes: votes.results }, now);
+    return 'ended';
+  }
+
+  // D.VII(6)(c): a power with no orders holds (the engine's default for unordered units).
+  const outcome = adjudicate(record.stateBefore, chosen.orders, { rules: RULE_PROFILES[game.ruleProfile], ...(game.endYear ? { endYear: game.endYear } : {}) });
+  await savePhaseResult(trx, game.id, record.name, {
+    stateAfter: outcome.state,
+    results: {
+      results: outcome.results, next: outcome.next && formatPhase(outcome.next), winner: outcome.winner ?? null, ended: outcome.ended ?? false, nmr: chosen.missing, sets: chosen.setIds,
+      votes: votes.results.map((v) => ({ proposal: v.proposalId, result: v.result })),
+    },
+    adjudicatedAt: now,
+  });
+  const next = outcome.next ? await nextTurnDeadline(trx, game, outcome.next, now) : undefined;
+  const deadline = next?.deadline;
+  const nextName = outcome.next ? formatPhase(outcome.next) : undefined;
+  const opened = outcome.next && deadline ? await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline }) : undefined;
+  await updateGameProgress(trx, game.id, { currentPhase: nextName ?? record.name, status: nextName ? 'active' : 'finished' });
+  // The round's last game over (B.3): its standings go to every player of the tournament, once.
+  if (!nextName) await mailStandingsIfRoundClosed(trx, ctx.fromAddress, game.id, now);
+
+  const nmr = noNmrAllowed(phase) ? undefined : nmrAtDeadline(phase, chosen.missing, facts.civilDisorder);
+  if (nmr?.kind === 'adjudicate-with-holds' && nmr.notices.length > 0) {
+    await sendNmrNotices(trx, {
+      game, phase: record.name, powers: nmr.notices.map((n) => n.power), publishedAt: now, mayOrderRetreats: nmr.mayOrderRetreats,
+      ...(nextName ? { next: nextName } : {}), ...(deadline ? { nextDeadline: deadline } : {}), fromAddress: ctx.fromAddress,
+      consequences: Object.fromEntries(nmr.notices.map((n) => [n.power, nmrConsequence(phase, n.power, outcome.results)])),
+    });
+  }
+
+  // One report per recipient: every current holder and the GM, each with the deadline in their zone
+  // and the press addressed to them.
+  const press = await findPhasePress(trx, game.id, record.name);
+  const warnings = next?.warnings ?? [];
+  const input = {
+    game: { id: game.id, board: game.boardName, address: game.address },
+    phase,
+    results: outcome.results,
+    writtenLines: chosen.writtenLines,
+    after: outcome.state,
+    next: outcome.next,
+    nmr: chosen.missing,
+    voteResults: votes.results.map((v) => v.text),
+    ...(deadline ? { deadline } : {}),
+    ...(outcome.winner ? { winner: outcome.winner } : {}),
+    ...(outcome.ended ? { ended: true } : {}),
+  };
+  // A phase re-adjudicated after a rollback (D.VIII(1)) sends its reports again, under new keys.
+  const reportKey = record.generation ? `${record.name}.g${record.generation}` : record.name;
+  // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
+  const mapName = `${game.id}-${formatPhase(phase)}`;
+  const picture = mapAttachment(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  for (const r of await announcementRecipients(trx, game)) {
+    const gm = r.person.id === game.gmPersonId;
+    const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
+    await queueMail(trx, ctx.fromAddress, {
+      dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),
+      gameId: game.id,
+      template: 'adjudication-report',
+      context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: record.stateBefore.centers, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
+      to: r.person.email.toLowerCase(),
+      attachments: [picture],
+      // The next deadline goes into each reader's calendar.
+      ...(opened ? { calendar: { game, phase: opened.name, deadline: opened.deadline, sequence: opened.deadlineSequence, stamp: now } } : {}),
+    });
+  }
+  const forTd = warnings.filter((w) => w.notify.includes('TD'));
+  if (forTd.length > 0 && nextName && deadline) {
+    await sendNotice(trx, ctx.fromAddress, {
+      game, template: 'calendar-warning', key: `calendar-warning:${game.id}:${nextName}`,
+      context: (zone) => ({ phase: nextName, warnings: forTd.map((w) => w.message), deadline: when(deadline, zone) }),
+    }, await findTds(trx, game));
+  }
+  await markPhasePublished(trx, game.id, record.name, now);
+  if (nextName && deadline) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline });
+  await removeJob(trx, payload.early ? adjudicateJobKey(game.id, record.name) : earlyAdjudicateJobKey(game.id, record.name));
+  await appendAudit(trx, {
+    gameId: game.id, actor: 'worker', action: 'phase.adjudicate',
+    detail: { phase: record.name, next: nextName ?? null, nmr: chosen.missing, sets: chosen.setIds, early: payload.early === true, released: stillWithheld, deadline: deadline?.toISOString() ?? null, votes: votes.results.map((v) => ({ proposal: v.proposalId, result: v.result })) },
+  });
+  return 'adjudicated';
 }
 
 /**

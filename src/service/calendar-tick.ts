@@ -14,6 +14,7 @@
  * retried one, do each thing once. Deadlines themselves are the `adjudicate-phase` jobs' business.
  */
 import { appendAudit } from '../db/audit-log.js';
+import { insertReplayEntry } from '../db/replay-log.js';
 import { findCalendarSent, markCalendarSent } from '../db/calendar-sent.js';
 import { lockGame, type Game } from '../db/games.js';
 import { findActiveNmrNotices, updateNmrNotice } from '../db/nmr-notices.js';
@@ -51,7 +52,13 @@ export async function calendarTickTask(db: Db, ctx: TaskContext): Promise<TickRe
   const report: TickReport = { games: 0, reminders: 0, digests: 0, early: 0, released: 0, procedures: 0, confirmed: 0, permanent: 0 };
   const games = await db.selectFrom('games').select('id').where('status', '=', 'active').orderBy('id').execute();
   for (const { id } of games) {
-    await db.transaction().execute((trx) => tickGame(trx, ctx, id, now, report));
+    await db.transaction().execute(async (trx) => {
+      const before = JSON.stringify({ ...report, early: 0 });
+      await tickGame(trx, ctx, id, now, report);
+      // Logged for `mailjudge reproduce` (replay_log, 0013) when it did something (scheduling an early
+      // adjudication's job is not: the adjudication's own run is logged).
+      if (JSON.stringify({ ...report, early: 0 }) !== before) await insertReplayEntry(trx, { gameId: id, at: now, kind: 'task', name: 'calendar-tick', args: {}, actor: 'worker' });
+    });
     report.games++;
   }
   return report;

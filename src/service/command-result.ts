@@ -11,6 +11,8 @@ export interface RunContext {
   readonly actor: string;
   readonly now: Date;
   readonly fromAddress: string;
+  /** The command came by email (the GM's mail): its archived message is its record (replay_log, 0013). */
+  readonly byMail?: boolean;
 }
 
 export type CommandResult =

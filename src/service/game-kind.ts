@@ -31,6 +31,8 @@ export interface TurnJob {
   readonly phase: string;
   /** An early adjudication (D.VII(2)), or a judge's "process now": checked again before it runs. */
   readonly early?: boolean;
+  /** A step of a kind's turn other than its deadline (the Coalition battle deadline's digests). */
+  readonly step?: 'battle-deadline';
 }
 
 export interface TurnContext {

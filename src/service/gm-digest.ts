@@ -14,6 +14,7 @@ import type { Db } from '../db/schema.js';
 import { digestFor, windowOccurrences, type Digest, type DigestPower, type ImpersonationAlarm, type RefusedMessage } from '../diplomacy/calendar/index.js';
 import type { Power } from '../diplomacy/index.js';
 import { orderStatus, type CalendarFacts } from './calendar-facts.js';
+import { formatGmt } from '../rules/calendar/format-deadline.js';
 
 /** Whether a refused message's reason marks a possible impersonation (D.X(6)) or proxy orders (D.II(3)). Pure. */
 export function isAlarm(reason: string | null): boolean {
@@ -21,7 +22,15 @@ export function isAlarm(reason: string | null): boolean {
 }
 
 /** The digest of the open turn for `gm`, as of `now`. */
-export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | undefined, now: Date): Promise<Digest> {
+/** A mail of the game the judge could not deliver. */
+export interface UndeliveredMail {
+  readonly at: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly error: string;
+}
+
+export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | undefined, now: Date): Promise<Digest & { readonly undelivered: readonly UndeliveredMail[] }> {
   const { game, phase } = facts;
   const since = facts.lastPublication;
   const extensions = await findExtensions(db, game.id);
@@ -73,7 +82,13 @@ export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | und
   }
   refused.sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  return digestFor({
+  // Mail the smarthost refused for good or that failed every attempt (send-mail.ts) since the last
+  // results: the player never got it, and the GM is the one who can reach them another way.
+  const failedMail = await db.selectFrom('outbox').select(['created_at', 'to_address', 'subject', 'last_error'])
+    .where('game_id', '=', game.id).where('status', '=', 'failed').where('created_at', '>=', since).orderBy('id').execute();
+  const undelivered = failedMail.map((m) => ({ at: formatGmt(m.created_at), to: m.to_address, subject: m.subject, error: m.last_error ?? '' }));
+
+  return { undelivered, ...digestFor({
     phase: phase.stateBefore.phase,
     now,
     nextDeadline: phase.deadline,
@@ -83,5 +98,5 @@ export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | und
     votesOutstanding: facts.votesOutstanding,
     refused,
     alarms,
-  });
+  }) };
 }

@@ -3,7 +3,7 @@
  * keyed `<key>:<address>` so that a retried job or tick never queues it twice (outbox dedupe key).
  */
 import type { Game } from '../db/games.js';
-import { outboxKey } from '../db/outbox.js';
+import { outboxKey, type OutboxAttachment } from '../db/outbox.js';
 import type { Person } from '../db/people.js';
 import type { Db } from '../db/schema.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
@@ -24,6 +24,8 @@ export interface Notice {
   readonly context: (zone: string) => object;
   /** The deadline the notice announces or changes: each copy carries its calendar event. */
   readonly calendar?: DeadlineAnnounced;
+  /** Files every copy carries (made once, e.g. a turn's map picture). */
+  readonly attachments?: readonly OutboxAttachment[];
 }
 
 /** Queue `notice` to each person once (by address); returns how many were newly queued. */
@@ -41,6 +43,7 @@ export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, t
       context: { game: gameView(notice.game), recipient: { name: person.name, email: person.email }, ...notice.context(person.timeZone) },
       to: person.email,
       ...(notice.calendar ? { calendar: { ...notice.calendar, game: notice.game } } : {}),
+      ...(notice.attachments ? { attachments: notice.attachments } : {}),
     });
     if (r.created) queued++;
   }

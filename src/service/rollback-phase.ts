@@ -14,7 +14,8 @@ import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, insertOrderSet } from '../db/order-sets.js';
 import { outboxKey } from '../db/outbox.js';
 import { findPhase, findPhases } from '../db/phases.js';
-import type { Db } from '../db/schema.js';
+import type { Db, Trx } from '../db/schema.js';
+import { insertReplayEntry } from '../db/replay-log.js';
 import { parsePhase, phaseIndex } from '../diplomacy/index.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
 import { announcementRecipients } from './game-people.js';
@@ -38,6 +39,8 @@ export interface RollbackRequest {
   readonly deadline?: Date;
   /** The judge's own address (From of the notices). */
   readonly fromAddress: string;
+  /** The GM's emailed ROLLBACK: its archived message is its record (replay_log, 0013). */
+  readonly byMail?: boolean;
 }
 
 export type RollbackResult =
@@ -52,6 +55,15 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
   const deadline = req.deadline ?? defaultDeadline(req.now, parsed);
   if (deadline.getTime() <= req.now.getTime()) return { ok: false, problem: `the new deadline ${deadline.toISOString()} is not in the future` };
   return inTransaction(db, async (trx): Promise<RollbackResult> => {
+    const r = await rollbackNow(trx, req, name, parsed, deadline);
+    // Logged for `mailjudge reproduce` (0013), in the same transaction, unless it came by email.
+    if (r.ok && !req.byMail) await insertReplayEntry(trx, { gameId: req.gameId, at: req.now, kind: 'command', name: 'rollback', args: { ...req, deadline: r.deadline }, actor: req.actor });
+    return r;
+  });
+}
+
+async function rollbackNow(trx: Trx, req: RollbackRequest, name: string, parsed: NonNullable<ReturnType<typeof parsePhase>>, deadline: Date): Promise<RollbackResult> {
+  {
     const game = await lockGame(trx, req.gameId);
     if (!game) return { ok: false, problem: `no game "${req.gameId}"` };
     const target = await findPhase(trx, game.id, name);
@@ -101,5 +113,5 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
       detail: { phase: name, generation, tdApproval: req.tdApproval.trim(), withdrawn: withdrawn.map((w) => w.phase), carriedSets: standing.length, deadline: deadline.toISOString() },
     });
     return { ok: true, phase: name, generation, deadline, withdrawn: withdrawn.map((w) => w.phase), carried: standing.length, notified };
-  });
+  }
 }

@@ -10,6 +10,7 @@ import { insertInboundMessage } from '../../src/db/inbound-messages.js';
 import { insertOrderSet } from '../../src/db/order-sets.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { insertReplayEntry } from '../../src/db/replay-log.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -27,6 +28,7 @@ beforeAll(async () => {
   });
   await t.db.transaction().execute((trx) => appendAudit(trx, { actor: 'test', action: 'test.seed' }));
   await insertInboundMessage(t.db, { raw: Buffer.from('Subject: x\r\n\r\nhi\r\n'), receivedAt: new Date(), source: 'cli' });
+  await insertReplayEntry(t.db, { gameId: null, at: new Date(), kind: 'command', name: 'extend', args: { hours: 24 }, actor: 'test' });
 });
 afterAll(() => t.close());
 
@@ -45,6 +47,7 @@ describe.each([
   ['order_sets',       "UPDATE order_sets SET final = true",               'DELETE FROM order_sets'],
   ['audit_log',        "UPDATE audit_log SET actor = 'someone else'",      'DELETE FROM audit_log'],
   ['inbound_messages', "UPDATE inbound_messages SET received_at = now()",  'DELETE FROM inbound_messages'],
+  ['replay_log',       "UPDATE replay_log SET at = now()",                 'DELETE FROM replay_log'],
 ])('%s is append-only', (table, update, remove) => {
   it('refuses UPDATE', async () => {
     expect(await refusal(update)).toBe(`${table} is append-only: UPDATE refused`);

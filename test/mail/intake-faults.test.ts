@@ -23,6 +23,7 @@ import { runQuarantine } from '../../src/cli/commands/quarantine.js';
 import { createDb } from '../../src/db/database.js';
 import { findGame } from '../../src/db/games.js';
 import { retryDelayMs } from '../../src/db/inbound-attempts.js';
+import { isTransientFailure } from '../../src/db/transient-error.js';
 import { insertInboundMessage } from '../../src/db/inbound-messages.js';
 import { findPersonByEmail } from '../../src/db/people.js';
 import type { Db } from '../../src/db/schema.js';
@@ -215,5 +216,40 @@ describe('two paths deciding the same stored message', () => {
     } finally {
       await other.destroy();
     }
+  });
+});
+
+describe('a failure between deciding and enqueueing (issue 16)', () => {
+  it('rolls the decision back with the failed enqueue; the redelivery decides once and queues the mail once', async () => {
+    // Queueing the acknowledgement to Russia fails once (a sequence: not rolled back with the
+    // transaction), after the decision and the order set were written in the same transaction.
+    await sql`CREATE SEQUENCE test_enqueue_attempts`.execute(t.db);
+    await sql.raw(`CREATE FUNCTION test_fail_enqueue_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.to_address = 'fault-russia@example.org' AND nextval('test_enqueue_attempts') = 1 THEN
+          RAISE EXCEPTION 'terminating connection while queueing (test)' USING ERRCODE = '57P01';
+        END IF;
+        RETURN NEW;
+      END $$`).execute(t.db);
+    await sql`CREATE TRIGGER test_fail_enqueue_once BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION test_fail_enqueue_once()`.execute(t.db);
+
+    const raw = await orderMail('russia', 'A WAR - UKR\nA MOS H\nF SEV H\nF STP/SC - BOT');
+    // As the pipe delivers it (`mailjudge ingest` would exit 75: the MTA keeps it and delivers it again).
+    const deliver = () => receiveMessage(t.db, ctxAt(new Date()), { raw, receivedAt: new Date('2030-04-01T12:00:00Z'), source: 'pipe', mailbox: 'pipe:game' });
+    const first = await deliver().then(() => undefined, (e: Error) => e);
+    expect(first?.message).toMatch(/terminating connection while queueing/);
+    expect(isTransientFailure(first)).toBe(true);
+    const id = (await t.db.selectFrom('inbound_messages').select('id').where('message_id', '=', `<fault-${n}@example.org>`).executeTakeFirstOrThrow()).id;
+    expect(await decisionsOf(id)).toEqual([]); // the decision went with the failed enqueue
+    expect(await t.db.selectFrom('order_sets').select('id').where('inbound_message_id', '=', id).execute()).toEqual([]);
+
+    expect(await deliver()).toMatchObject({ kind: 'orders', inboundId: id }); // the MTA's redelivery: the same bytes
+    const stored = await t.db.selectFrom('inbound_messages').select('id').where('message_id', '=', `<fault-${n}@example.org>`).execute();
+    const decisions = await decisionsOf(id);
+    const mails = await t.db.selectFrom('outbox').select(['id', 'status']).where('dedupe_key', '~', `^[a-z-]+:${id}(:|$)`).execute();
+    const jobs = await sql<{ n: number }>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'outboxId' = ${String(mails[0]?.id)}`.execute(t.db);
+    expect([stored.length, decisions.length, mails.length, jobs.rows[0]!.n]).toEqual([1, 1, 1, 1]);
+    expect(await t.db.selectFrom('order_sets').select('id').where('inbound_message_id', '=', id).execute()).toHaveLength(1);
+    console.log(`faults: stored ${stored.length}/1, decided ${decisions.length}/1, queued ${mails.length}, sent 0, failed 0 (the enqueue failed once after the decision: both rolled back, the redelivery did both once)`);
   });
 });

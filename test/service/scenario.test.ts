@@ -30,6 +30,7 @@ import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { JUDGE, Sim, holdAll, outbox } from './sim.js';
+import { formatReproduce, reproduceInto, resolveGames } from '../../src/cli/reproduce/reproduce.js';
 
 let t: TestDatabase;
 const G = 'wm-r1-b1';
@@ -245,6 +246,20 @@ describe('a 1901–1902 game on a simulated clock', () => {
     await sim.advanceTo(at('2030-01-26T00:00:00Z'));
     expect(sim.runs.filter((r) => r.outcome === 'adjudicated' || r.outcome === 'ended').map((r) => r.payload.phase)).toEqual(['S1901M', 'F1901M', 'S1902M', 'F1902M']);
     expect(await verifyAuditChain(db)).toBeNull();
+
+    // Issue 16: `mailjudge reproduce`: the archived mail, the GM's commands and the worker's runs,
+    // replayed into a fresh database, give the same decisions, results and mails, byte for byte.
+    const fresh = await createTestDatabase();
+    await migrateQueue(fresh.url);
+    expect(await resolveGames(db, { tournament: 'wm2030' })).toEqual({ ok: true, games: [G] }); // --tournament
+    const reproduced = await reproduceInto(db, fresh.db, [G], { fromAddress: JUDGE });
+    console.log(formatReproduce(reproduced));
+    expect(reproduced).toMatchObject({ kind: 'matched', failures: [] });
+    if (reproduced.kind !== 'problem') {
+      expect(reproduced.replayed).toEqual({ mails: 28, commands: 6, tasks: 9 });
+      expect(reproduced.matched).toMatchObject({ phases: 4, outbox: (await outbox(db, G)).length });
+    }
+    await fresh.close();
     if (process.env.MAILJUDGE_DUMP_SCENARIO) {
       const all = await outbox(db, G);
       writeFileSync(process.env.MAILJUDGE_DUMP_SCENARIO, all.map((m) => `==== ${m.kind} to ${m.to_address}\nSubject: ${m.subject}\n${m.body_text}`).join('\n'));

@@ -137,6 +137,9 @@ describe('mailjudge start, killed between storing and deciding a message, restar
     expect(await pgRows(`SELECT outcome FROM inbound_decisions`)).toEqual([{ outcome: 'orders' }]);
     expect(await pgRows(`SELECT action FROM audit_log WHERE action LIKE 'mail.%'`)).toEqual([{ action: 'mail.orders' }]);
     expect(await count('order_sets')).toBe(1);
+    const sent = (await pgRows(`SELECT id FROM outbox WHERE status = 'sent'`)).length;
+    const failed = (await pgRows(`SELECT id FROM outbox WHERE status = 'failed'`)).length;
+    console.log(`faults: stored ${await count('inbound_messages')}/1, decided ${(await pgRows(`SELECT DISTINCT inbound_message_id FROM inbound_decisions`)).length}/1, sent ${sent}, failed ${failed} (SIGKILL between storing and deciding)`);
     expect(second.stderr()).not.toMatch(/duplicate key|sync failed|intake retry|message still undecided|intake\.retry\.error/);
   }, 120_000);
 });

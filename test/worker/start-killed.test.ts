@@ -140,6 +140,10 @@ describe('mailjudge start, SIGKILLed and restarted', () => {
     expect(readdirSync(join(stateDir, 'outbox', '.partial'))).toEqual([]);
     const ids = files.filter((f) => f.endsWith('.eml')).map((f) => /^Message-ID: (.*)$/im.exec(readFileSync(join(stateDir, 'outbox', f), 'utf8'))![1]);
     expect(new Set(ids).size).toBe(rows.length);
+    const stored = (await t.db.selectFrom('inbound_messages').select('id').execute()).length;
+    const decided = new Set((await t.db.selectFrom('inbound_decisions').select('inbound_message_id').execute()).map((d) => d.inbound_message_id)).size;
+    console.log(`faults: stored ${stored}/7, decided ${decided}/7, sent ${rows.filter((m) => m.status === 'sent').length}, failed ${rows.filter((m) => m.status === 'failed').length} (SIGKILL mid-adjudication, then mid-send)`);
+    expect([stored, decided]).toEqual([7, 7]);
     expect(await verifyAuditChain(t.db)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DiceStream, commitment } from '../../dice/index.js';
-import { adjudicateMovement, parseWorldMap, readArmies, type MovementOrder, type MovementUpdate } from '../../coalition/index.js';
+import { adjudicateMovement, parseWorldMap, readArmies, type Army, type MovementOrder, type MovementUpdate, type WorldMap } from '../../coalition/index.js';
 import { InputError, parseJsonText, validate } from '../position-json.js';
 
 const MoveJson = z.object({
@@ -55,8 +55,8 @@ export function formatMoveOutput(out: MovementUpdate, dice: DiceStream, full: bo
   };
 }
 
-/** Run one turn's movement from the JSON text `input`. */
-export function runCoalitionMove(input: string, opts: { seed?: string; full?: boolean }): object {
+/** The `coalition move` input read and checked: the map, armies, orders and lock. Throws {@link InputError} listing every problem. */
+export function readCoalitionMoveInput(input: string): { map: WorldMap; armies: Army[]; orders: MovementOrder[]; lock?: Date } {
   const json = validate(MoveJson, parseJsonText(input));
   const problems: string[] = [];
   const parsedMap = parseWorldMap(json.map ?? {});
@@ -69,7 +69,18 @@ export function runCoalitionMove(input: string, opts: { seed?: string; full?: bo
   });
   const lock = json.lock === undefined ? undefined : readTime(json.lock, 'lock', problems);
   if (problems.length > 0 || !parsedMap.ok) throw new InputError(problems);
-  const dice = new DiceStream(opts.seed ?? '', 'coalition-move');
-  const out = adjudicateMovement({ map: parsedMap.map, armies, ...(lock ? { lock } : {}) }, orders, dice);
+  return { map: parsedMap.map, armies, orders, ...(lock ? { lock } : {}) };
+}
+
+/** The dice of `coalition move` for a seed (the same for `coalition map`, so both carry out the same turn). */
+export function coalitionMoveDice(seed: string | undefined): DiceStream {
+  return new DiceStream(seed ?? '', 'coalition-move');
+}
+
+/** Run one turn's movement from the JSON text `input`. */
+export function runCoalitionMove(input: string, opts: { seed?: string; full?: boolean }): object {
+  const { map, armies, orders, lock } = readCoalitionMoveInput(input);
+  const dice = coalitionMoveDice(opts.seed);
+  const out = adjudicateMovement({ map, armies, ...(lock ? { lock } : {}) }, orders, dice);
   return formatMoveOutput(out, dice, opts.full === true);
 }

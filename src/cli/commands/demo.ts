@@ -14,6 +14,7 @@ import { receiveMessage } from '../../service/intake/receive-message.js';
 import { outboxFileName } from '../../mail/outbound/send.js';
 import { startJudge } from '../../worker/run-judge.js';
 import { processNow } from '../../db/schedule-jobs.js';
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { runGameCreate } from './game-create.js';
 
 /** The scripted orders, as players write them (not canonical, on purpose). */
@@ -88,7 +89,10 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
         if (r.kind !== 'orders') throw new Error(`demo: ${power}'s ${phase} orders were not accepted (${r.kind})`);
       }
       log(`${phase}: all seven powers sent Final orders by email; each got an acknowledgement.`);
-      await processNow(db, gameId, phase, new Date());
+      const at = new Date();
+      await processNow(db, gameId, phase, at, { requestedBy: 'demo' });
+      // The GM's "process now", logged for `mailjudge reproduce` (replay_log, 0013).
+      await insertReplayEntry(db, { gameId, at, kind: 'command', name: 'process-now', args: { gameId, phase, at }, actor: 'demo' });
       await waitFor(`${phase} to be adjudicated`, async () => (await findGame(db, gameId))?.currentPhase !== phase);
       phases.push(phase);
       log(`${phase}: adjudicated; the game is now at ${(await findGame(db, gameId))!.currentPhase}.${phase === 'F1901M' ? ' (The demo does not wait: in a real game an early adjudication comes 24 hours after the last results at the soonest, D.VII(2).)' : ''}`);

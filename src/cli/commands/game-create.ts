@@ -6,6 +6,7 @@
  */
 import { standardStartState, formatPhase } from '../../diplomacy/index.js';
 import { appendAudit } from '../../db/audit-log.js';
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { findGame, findGameByAddress, insertGame } from '../../db/games.js';
 import { findOrInsertPerson } from '../../db/people.js';
 import { insertPhase } from '../../db/phases.js';
@@ -93,6 +94,9 @@ export async function createGame(trx: Trx, spec: GameSpec, actor: string, now: D
       phase: phase ? { name: phase.name, deadline: phase.deadline.toISOString(), shortened: firstTurn?.short === true, consent: firstTurn?.short ? spec.consent ?? null : null } : null,
     },
   });
+
+  // Logged for `mailjudge reproduce` (replay_log, 0013): the spec as given, in this transaction.
+  await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'command', name: 'game-create', args: spec, actor });
 
   // Every player and the GM are told the game has begun: power, deadline, address, how to order, house rules.
   const welcomed = phase ? await sendGameStart(trx, fromAddress, { game, state: phase.stateBefore, deadline: phase.deadline, deadlineSequence: phase.deadlineSequence, stamp: phase.createdAt, players, gm: gm.person }) : 0;

@@ -107,3 +107,22 @@ export function checkControlChange(req: ControlRequest, armies: readonly Control
   }
   return { ok: true };
 }
+
+/**
+ * 5.2.3: a change to the contingency section of the control list, requested by `requester`: like the
+ * rest of the list it is changed by the side's two authorised players (5.2.2.1); both players are of
+ * the requester's side, and nobody is his own contingency.
+ */
+export function checkContingencyChange(
+  requester: ControlPlayer, player: string, contingency: string | null, players: readonly ControlPlayer[],
+): { ok: true; player: string; contingency: string | null } | { ok: false; message: string } {
+  const k = key;
+  if (!requester.authority) return { ok: false, message: 'only the two players of your side with authority over the control list may change its contingency section (5.2.2.1, 5.2.3)' };
+  const p = players.find((x) => k(x.name) === k(player));
+  if (!p || p.team !== requester.team) return { ok: false, message: `no player "${player}" on your side` };
+  if (contingency === null) return { ok: true, player: p.name, contingency: null };
+  const c = players.find((x) => k(x.name) === k(contingency));
+  if (!c || c.team !== requester.team) return { ok: false, message: `no player "${contingency}" on your side` };
+  if (c.name === p.name) return { ok: false, message: `${p.name} cannot be his own contingency (5.2.3: "one other player")` };
+  return { ok: true, player: p.name, contingency: c.name };
+}

@@ -57,7 +57,21 @@ export function readArmies(input: readonly ArmyJson[], problems: string[]): Army
     const k = a.name.trim().toLowerCase();
     if (names.has(k)) problems.push(`${where}.name: two armies are named "${a.name}"`);
     names.add(k);
-    if (sq && rank) armies.push({ name: a.name.trim(), team: team as Team, rank, at: keyOf(sq), ...(a.days !== undefined ? { days: a.days } : {}) });
+    // Troops as chapter 2 has them: checked for shape here (the rules of 2.1/2.2 are validateArmy's).
+    const troops = (a as { troops?: unknown }).troops;
+    if (troops !== undefined) {
+      if (!Array.isArray(troops)) problems.push(`${where}.troops: a list of {creature, colours, power, toughness, slot, count, alive}`);
+      else troops.forEach((t: unknown, j) => {
+        const x = t as Record<string, unknown>;
+        const bad = typeof x !== 'object' || x === null || typeof x['creature'] !== 'string' || !Array.isArray(x['colours'])
+          || ![x['power'], x['toughness'], x['count'], x['alive']].every((n) => Number.isInteger(n) && (n as number) >= 0)
+          || ![0, 1, 2, 3].includes(x['slot'] as number) || (x['alive'] as number) > (x['count'] as number);
+        if (bad) problems.push(`${where}.troops[${j}]: {creature, colours (e.g. ["red"]), power, toughness, slot 0-3, count, alive <= count}, whole numbers`);
+      });
+    }
+    // The further fields (troops, colours, legend, proxy, mercenary, …) are passed through, as the header says.
+    const { name: _n, team: _t, rank: _r, at: _a, days: _d, ...rest } = a;
+    if (sq && rank) armies.push({ ...(rest as Partial<Army>), name: a.name.trim(), team: team as Team, rank, at: keyOf(sq), ...(a.days !== undefined ? { days: a.days } : {}) });
   });
   return armies;
 }

@@ -19,9 +19,9 @@ export type Faction = (typeof FACTIONS)[number];
 
 /** Special squares: a Coalition base, a Phyrexian portal, a neutral town. */
 export type Site =
-  | { readonly kind: 'base'; readonly team: 'coalition'; readonly colour: Faction; readonly name?: string; readonly winCondition?: boolean; readonly destroyed?: boolean }
-  | { readonly kind: 'portal'; readonly team: 'phyrexia'; readonly name?: string; readonly destroyed?: boolean }
-  | { readonly kind: 'town'; readonly name?: string };
+  | { readonly kind: 'base'; readonly team: 'coalition'; readonly colour: Faction; readonly name?: string; readonly winCondition?: boolean; readonly destroyed?: boolean; readonly description?: string }
+  | { readonly kind: 'portal'; readonly team: 'phyrexia'; readonly name?: string; readonly destroyed?: boolean; readonly description?: string }
+  | { readonly kind: 'town'; readonly name?: string; readonly description?: string };
 
 export interface WorldMap {
   /** Terrain per square; squares not listed are {@link WorldMap.defaultTerrain}. */

@@ -30,7 +30,8 @@ function readSite(v: unknown, where: string, problems: string[]): Site | undefin
     problems.push(`${where}: a site is an object like {"kind": "base", "team": "coalition", "colour": "red"}`);
     return undefined;
   }
-  const name = typeof v['name'] === 'string' ? { name: v['name'] } : {};
+  // 2.5.1.2: a base's description, posted for strategy writers (4.1.2.4: battles on a base use it).
+  const name = { ...(typeof v['name'] === 'string' ? { name: v['name'] } : {}), ...(typeof v['description'] === 'string' ? { description: v['description'] } : {}) };
   const destroyed = v['destroyed'] === true ? { destroyed: true } : {};
   switch (v['kind']) {
     case 'base': {

@@ -15,7 +15,7 @@ import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
 import { anchorOf, type MapGeometry, type Point, type Ring } from './geometry.js';
 import type { MapPicture, PictureOrder } from './map-picture.js';
-import { textPath, textWidth } from './stroke-font.js';
+import { ink, textPath, textWidth, tint } from '../../rules/picture/index.js';
 
 /** Okabe–Ito colours (told apart with the common colour blindnesses), one per power. */
 export const POWER_COLOURS: Readonly<Record<Power, string>> = {
@@ -28,21 +28,8 @@ export const POWER_COLOURS: Readonly<Record<Power, string>> = {
   TURKEY: '#f0e442',
 };
 
-/** The tint a province takes when its centre is owned (the colour mixed with white). */
-export function tint(colour: string, amount = 0.5): string {
-  const c = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
-  return `#${c.map((v) => Math.round(v + (255 - v) * amount).toString(16).padStart(2, '0')).join('')}`;
-}
-
-function luminance(colour: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
-  return 0.299 * r! + 0.587 * g! + 0.114 * b!;
-}
-
-/** Black or white, whichever reads on `colour`. */
-function ink(colour: string): string {
-  return luminance(colour) > 0.55 ? '#111111' : '#ffffff';
-}
+/** The tint a province takes when its centre is owned: the colour mixed with white (shared helper). */
+export { tint };
 
 export const LEGEND_HEIGHT = 96;
 const SEA = '#bcd6ea';
@@ -252,6 +239,80 @@ function centreMarker(at: Point, owner: Power | undefined): string {
   return out;
 }
 
+/** The parts of the picture that depend on the geometry and the map only, made once per pair. */
+interface StaticLayers {
+  /** Sea regions and their borders. */
+  readonly water: string;
+  /** Land regions' path data (their fill depends on the position). */
+  readonly lands: readonly { readonly id: string; readonly d: string; readonly centre: boolean; readonly impassable: boolean }[];
+  readonly fillerLands: string;
+  /** Land borders, the coastline and the province names. */
+  readonly lines: string;
+  /** Where each centre's marker goes. */
+  readonly centres: readonly { readonly id: string; readonly at: Point }[];
+}
+
+const STATIC = new WeakMap<MapGeometry, WeakMap<GameMap, StaticLayers>>();
+
+/**
+ * The static layers, cached per geometry and map (both are immutable data): the borders and the
+ * coastline are hairlines (1 px), which resvg draws much faster than wider strokes, and every name
+ * is one path for its halo and one for its ink. Issue 15: under 100 ms per map.
+ */
+function staticLayers(geometry: MapGeometry, map: GameMap): StaticLayers {
+  const hit = STATIC.get(geometry)?.get(map);
+  if (hit) return hit;
+  const W = geometry.width;
+  const seaFills: string[] = [];
+  const seaBorders: string[] = [];
+  const lands: { id: string; d: string; centre: boolean; impassable: boolean }[] = [];
+  const fillerLands: string[] = [];
+  for (const [id, g] of Object.entries(geometry.provinces)) {
+    if (g.kind === 'sea') {
+      seaFills.push(`<path d="${ringsPath(g.rings)}" fill="${SEA}" data-province="${id}"/>`);
+      seaBorders.push(ringsPath(g.cell));
+    } else lands.push({ id, d: ringsPath(g.rings), centre: map.provinces.get(id)?.supplyCenter === true, impassable: g.kind === 'impassable' });
+  }
+  for (const f of geometry.fillers) {
+    if (f.kind === 'sea') {
+      seaFills.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_SEA}"/>`);
+      seaBorders.push(ringsPath(f.cell));
+    } else fillerLands.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_LAND}"/>`);
+  }
+  const water = `<g fill-rule="evenodd">${seaFills.join('')}</g>\n<path d="${seaBorders.join('')}" fill="none" stroke="${SEA_BORDER}" stroke-width="1" stroke-linejoin="round"/>`;
+  const halos: string[] = [];
+  const seaInk: string[] = [];
+  const landInk: string[] = [];
+  const centres: { id: string; at: Point }[] = [];
+  const size = 10;
+  for (const [id, g] of Object.entries(geometry.provinces)) {
+    if (g.kind === 'impassable') continue;
+    const sc = map.provinces.get(id)?.supplyCenter ?? false;
+    const w = textWidth(id, size);
+    const half = (w + (sc ? 18 : 0)) / 2;
+    // Kept inside the picture; a centre's marker follows its name.
+    const x = Math.min(Math.max(g.label[0], half + 4), W - half - 4);
+    const ly = g.label[1];
+    const lx = sc ? x - 9 : x;
+    const d = textPath(id, lx, ly, size);
+    halos.push(d);
+    (g.kind === 'sea' ? seaInk : landInk).push(d);
+    if (sc) centres.push({ id, at: [lx + w / 2 + 9, ly - size / 2] });
+  }
+  const stroke = (d: string[], colour: string, width: number, extra = '') => `<path d="${d.join('')}" fill="none" stroke="${colour}" stroke-width="${n(width)}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
+  const textW = Math.max(1.3, size / 7.5);
+  const lines = [
+    `<path d="${geometry.landBorders}" fill="none" stroke="${LAND_BORDER}" stroke-width="1" stroke-linecap="round"/>`,
+    `<path d="${ringsPath(geometry.land)}" fill="none" stroke="${COAST}" stroke-width="1" stroke-linejoin="round"/>`,
+    `<g>${stroke(halos, '#ffffff', textW + 3, ' stroke-opacity="0.9"')}${stroke(seaInk, '#1d4466', textW)}${stroke(landInk, DARK, textW)}</g>`,
+  ].join('\n');
+  const layers: StaticLayers = { water, lands, fillerLands: fillerLands.join(''), lines, centres };
+  const byMap = STATIC.get(geometry) ?? new WeakMap<GameMap, StaticLayers>();
+  byMap.set(map, layers);
+  STATIC.set(geometry, byMap);
+  return layers;
+}
+
 /**
  * Render `picture` as an SVG document `geometry.width` wide (the map, then a legend band with every
  * power's initial, colour and centre count). Pure; throws only when the geometry lacks a province of
@@ -263,52 +324,21 @@ export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: Ga
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
   parts.push(`<title>${escapeXml(picture.title)}</title>`);
+  // An opaque background (the sea): no seam between two regions is transparent, and the PNG is RGB.
+  parts.push(`<rect width="${W}" height="${H}" fill="${SEA}"/>`);
 
+  const base = staticLayers(geometry, map);
   // Water first with its borders (the land covers the borders' runs over land), then the land cut
-  // along the coast, its borders, and the coastline. Nothing is clipped at drawing time.
-  const seaFills: string[] = [];
-  const seaBorders: string[] = [];
-  const lands: string[] = [];
-  for (const [id, g] of Object.entries(geometry.provinces)) {
-    if (g.kind === 'sea') {
-      seaFills.push(`<path d="${ringsPath(g.rings)}" fill="${SEA}" data-province="${id}"/>`);
-      seaBorders.push(ringsPath(g.cell));
-    } else {
-      const owner = map.provinces.get(id)?.supplyCenter ? picture.centers.get(id) : undefined;
-      const fill = g.kind === 'impassable' ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND;
-      lands.push(`<path d="${ringsPath(g.rings)}" fill="${fill}" data-province="${id}"/>`);
-    }
-  }
-  for (const f of geometry.fillers) {
-    if (f.kind === 'sea') {
-      seaFills.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_SEA}"/>`);
-      seaBorders.push(ringsPath(f.cell));
-    } else lands.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_LAND}"/>`);
-  }
-  parts.push(`<g fill-rule="evenodd">${seaFills.join('')}</g>`);
-  parts.push(`<path d="${seaBorders.join('')}" fill="none" stroke="${SEA_BORDER}" stroke-width="1.2" stroke-linejoin="round"/>`);
-  parts.push(`<g fill-rule="evenodd">${lands.join('')}</g>`);
-  parts.push(`<path d="${geometry.landBorders}" fill="none" stroke="${LAND_BORDER}" stroke-width="1.2" stroke-linecap="round"/>`);
-  parts.push(`<path d="${ringsPath(geometry.land)}" fill="none" stroke="${COAST}" stroke-width="1.3" stroke-linejoin="round"/>`);
-
-  // Province names and centres.
-  const labels: string[] = [];
-  for (const [id, g] of Object.entries(geometry.provinces)) {
-    if (g.kind === 'impassable') continue;
-    const sea = g.kind === 'sea';
-    const text = id;
-    const size = 10;
-    const sc = map.provinces.get(id)?.supplyCenter ?? false;
-    const w = textWidth(text, size);
-    const half = (w + (sc ? 18 : 0)) / 2;
-    // Kept inside the picture; a centre's marker follows its name.
-    const x = Math.min(Math.max(g.label[0], half + 4), W - half - 4);
-    const ly = g.label[1];
-    const lx = sc ? x - 9 : x;
-    labels.push(label(text, lx, ly, size, sea ? '#1d4466' : DARK));
-    if (sc) labels.push(centreMarker([lx + w / 2 + 9, ly - size / 2], picture.centers.get(id)));
-  }
-  parts.push(`<g>${labels.join('')}</g>`);
+  // along the coast (shaded by centre owner: the only part of the base that changes), its borders,
+  // the coastline, the names; then the centre markers.
+  parts.push(base.water);
+  const lands = base.lands.map((l) => {
+    const owner = l.centre ? picture.centers.get(l.id) : undefined;
+    return `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND}" data-province="${l.id}"/>`;
+  });
+  parts.push(`<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`);
+  parts.push(base.lines);
+  parts.push(`<g>${base.centres.map((c) => centreMarker(c.at, picture.centers.get(c.id))).join('')}</g>`);
 
   // Standoffs, orders, units.
   const before = unitsBefore(picture);

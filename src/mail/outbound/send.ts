@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { STALE_PARTIAL_WRITE_MS } from '../../rules/limits.js';
+import { SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS, STALE_PARTIAL_WRITE_MS } from '../../rules/limits.js';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboxMail } from '../../db/outbox.js';
@@ -31,6 +31,8 @@ export interface TransportOptions {
   /** `smtp://user:pass@host:port` (or smtps://); absent → files under `outboxDir`. */
   readonly smtpUrl?: string;
   readonly outboxDir: string;
+  /** Waits on the smarthost (ms); default the SMTP_*_TIMEOUT_MS limits. */
+  readonly timeouts?: { readonly connection?: number; readonly greeting?: number; readonly socket?: number };
 }
 
 function escapeHtml(text: string): string {
@@ -136,7 +138,13 @@ export function removePartialWrites(dir: string, now: number = Date.now()): stri
 
 export function createTransport(options: TransportOptions): MailTransport {
   if (options.smtpUrl) {
-    const t = nodemailer.createTransport(options.smtpUrl.includes('?') ? options.smtpUrl : `${options.smtpUrl}?pool=true`);
+    // Pooled, and never waiting on a smarthost without limit (the URL's own options win).
+    const t = nodemailer.createTransport({
+      url: options.smtpUrl.includes('?') ? options.smtpUrl : `${options.smtpUrl}?pool=true`,
+      connectionTimeout: options.timeouts?.connection ?? SMTP_CONNECTION_TIMEOUT_MS,
+      greetingTimeout: options.timeouts?.greeting ?? SMTP_GREETING_TIMEOUT_MS,
+      socketTimeout: options.timeouts?.socket ?? SMTP_SOCKET_TIMEOUT_MS,
+    });
     const where = options.smtpUrl.replace(/\/\/[^@/]*@/, '//');
     return {
       where,

@@ -23,11 +23,13 @@ import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
+import { settleBattles } from './battles-at-lock.js';
+import { startTransfers } from './transfers-at-lock.js';
+import { turnPicture } from './turn-picture.js';
 
-/** The lock's minute is in (3.1: 05:00 in, 05:01 out): the job runs once that minute is over. */
-export function lockJobAt(lockAt: Date): Date {
-  return new Date(Math.floor(lockAt.getTime() / 60_000) * 60_000 + 60_000);
-}
+import { lockJobAt } from './turn-times.js';
+
+export { lockJobAt };
 
 /** A fresh secret seed for a turn's dice (its SHA-256 is published when the turn opens). */
 export function newTurnSeed(): string {
@@ -65,10 +67,17 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
       const c = update.counts.find((x) => x.army === a.name);
       return { ...a, at: update.movement.armies[i]!.at, ...(c ? { days: c.days } : {}) };
     });
-    const nextWorld: CoalitionWorld = { map: setup.world.map, armies: nextArmies as never, carriedMoves: update.movement.carriedMoves } as CoalitionWorld;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
     const nextSeed = newTurnSeed();
     const finished = update.winner !== null;
+    // 3.1: after the update, last turn's battles judged are rolled and separated; this turn's are announced.
+    // 3.2.4.2, 3.2.4.3: transfers with the creatures mailed for them by the sender's controller at the lock.
+    const transfers = await startTransfers(trx, ctx.fromAddress, { game, setup, players, armies: nextArmies, effects: update.movement.transfers, atLock });
+    const battles = await settleBattles(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: transfers.armies, movementBattles: update.movement.battles, dice, nextLock: finished ? null : nextLock, now, pending: transfers.pending });
+    // 1.7.1: a base destroyed stays destroyed.
+    const destroyedAt = new Set(update.destroyed.map((d) => d.square));
+    const sites = Object.fromEntries(Object.entries((setup.world.map as { sites?: Record<string, object> }).sites ?? {}).map(([sq, st]) => [sq, destroyedAt.has(sq) && (st as { kind?: string }).kind !== 'town' ? { ...st, destroyed: true } : st]));
+    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
     if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: lockJobAt(nextLock) });
@@ -76,16 +85,20 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const people = await coalitionPeople(trx, game, setup, players);
     const heldPms = orders.filter((o) => o.via === 'pm');
     const text = formatMovementUpdate(update.movement, update.counts);
+    // Issue 15: the grid after the movement, with this turn's moves and battles, drawn once for everyone.
+    const picture = turnPicture(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt);
     await sendNotice(trx, ctx.fromAddress, {
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({
-        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text,
+        turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
         next: finished ? null : { turn: setup.turn + 1, lock: lockText(nextLock, zone), commitment: commitment(nextSeed) },
       }),
+      attachments: [picture],
     }, everyone(people));
+    await battles.publish();
     // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.
     const foreign = update.movement.results.filter((r) => r.code === 'notController');
     for (const r of foreign) {

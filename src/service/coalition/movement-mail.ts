@@ -12,7 +12,10 @@ import {
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { armiesOf, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { findOpenBattles, findStrategies, insertTransferDetail, setContingency } from '../../db/coalition-battles.js';
+import { deadlineText } from './turn-times.js';
+import { checkTransfer, countingStrategy, type Army } from '../../coalition/index.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
 import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
 import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
@@ -97,7 +100,7 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
       await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
         game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
         lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok ? undefined : timing.why,
-        pmAddress: setup.pmAddress,
+        pmAddress: setup.pmAddress, battleAddress: setup.battleAddress,
       }, { key: 'coalition-received', gameId: game.id });
     }
     // 3.1: the thread is public: each accepted post goes to every player of both teams and the judges.
@@ -134,6 +137,26 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.authority', detail: { from: from?.name ?? null, to: to.name, inboundId: rec.inboundId, at: rec.receivedAt.toISOString() } });
     return `line ${c.line} "${c.written}": done: ${to.name} now has authority over your side's control list${from ? ` instead of ${from.name}` : ''} (5.2.2.1)`;
   }
+  if (c.kind === 'contingency') {
+    // 5.2.3: the contingency section of the control list, changed like the list by the side's authorised players.
+    const check = checkContingencyChange(player, c.player, c.contingency, players);
+    if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
+    await setContingency(trx, game.id, check.player, check.contingency);
+    await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.contingency', detail: { player: check.player, contingency: check.contingency, at: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
+    return `line ${c.line} "${c.written}": done: ${check.contingency === null ? `${check.player} has no contingency` : `${check.contingency} is ${check.player}'s contingency: he may send ${check.player}'s battle strategies in the last 24 hours before a battle deadline; ${check.player}'s own strategy wins if both arrive (5.2.3)`}`;
+  }
+  if (c.kind === 'transferTroops') {
+    // 3.2.4.2: the creatures of a transfer, mailed to the Movement Judge; the last one for the army counts.
+    const all = setup.world.armies as unknown as Army[];
+    const from = all.find((a) => key(a.name) === key(c.from));
+    const to = all.find((a) => key(a.name) === key(c.to));
+    if (!from || !to) return `line ${c.line} "${c.written}": refused: no army "${!from ? c.from : c.to}" in this game`;
+    const problems = checkTransfer(from, to, c.troops);
+    if (problems.length > 0) return `line ${c.line} "${c.written}": refused: ${problems.map((p) => `${p.message} (${p.rule})`).join('; ')}`;
+    const controller = controlAt(setup.world.armies, players, changes, rec.receivedAt).get(key(from.name)) ?? null;
+    await insertTransferDetail(trx, game.id, setup.turn, { fromArmy: from.name, toArmy: to.name, troops: c.troops, senderPersonId: m.person.id, senderName: player.name, receivedAt: rec.receivedAt, inboundMessageId: rec.inboundId });
+    return `line ${c.line} "${c.written}": recorded: at the lock ${from.name} sends ${c.troops.map((t) => `${t.count} ${t.creature}`).join(', ')} to ${to.name}, if its order "Transfer to ${to.name}" stands and you control ${from.name} at the lock (3.2.4.2, 3.2.4.3, 5.4.2)${controller !== null && key(controller) === key(player.name) ? '' : `; ${from.name} is ${controller ? `controlled by ${controller}` : 'controlled by nobody'} now`}`;
+  }
   const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
   const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);
   if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
@@ -160,5 +183,18 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
     return { name: a.name, rank: a.rank, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
-  return { armies, list, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
+  const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';
+  // 4.1.1: the battles of the sender's armies (and of those he stands in for, 5.2.3) and where their strategies stand.
+  const standIn = players.filter((p) => p.contingency !== null && key(p.contingency) === key(player.name)).map((p) => key(p.name));
+  const battles: { army: string; battle: string; deadline: string; strategy: string }[] = [];
+  for (const b of await findOpenBattles(trx, setup.gameId)) {
+    const strategies = await findStrategies(trx, b.id);
+    for (const a of b.armies) {
+      const c = control.get(key(a)) ?? null;
+      if (c === null || (key(c) !== key(player.name) && !standIn.includes(key(c)))) continue;
+      const counting = countingStrategy(strategies, a);
+      battles.push({ army: a, battle: b.announcement, deadline: deadlineText(b.deadline), strategy: counting ? `${counting.senderName}'s of ${gmtSeconds(counting.receivedAt)} counts` : 'none received yet: without one it is stratless (4.2.1)' });
+    }
+  }
+  return { armies, list, contingencies, battles, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
 }

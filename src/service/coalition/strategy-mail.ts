@@ -1,36 +1,99 @@
 /**
- * A battle strategy mailed to the game's battle address (4.1.1): timestamped on receipt, passed to
- * the Battle Judge with that time, acknowledged to the sender only and never shown to the other side.
- * The judge's timestamp is what the battle deadline is measured against.
+ * A player's mail to the game's battle address (4.1.1) (the judges' goes to judge-mail.ts): a battle strategy, timestamped on receipt and stored for the
+ * battle's digest (battle-deadline.ts); accepted from the army's controller at that instant (5.2.1),
+ * or from the controller's contingency in the last 24 hours before the deadline (5.2.3); refused when
+ * late (3.1, 4.1.1) or from anyone else (5.4.1: the Battle Judge is told). Acknowledged to the sender
+ * only, saying which strategy counts for which battle; never shown to the other side.
  */
-import { findCoalitionGame, findCoalitionPlayers } from '../../db/coalition.js';
-import { findPerson } from '../../db/people.js';
+import { appendAudit } from '../../db/audit-log.js';
+import { lockGame } from '../../db/games.js';
+import { findOpenBattles, findStrategies, insertStrategy, type BattleRow } from '../../db/coalition-battles.js';
+import { findCoalitionGame, findCoalitionPlayers, findControlChanges } from '../../db/coalition.js';
+import { controlAt, countingStrategy, mayStrategise, readStrategyHeader } from '../../coalition/index.js';
 import { decide } from '../../mail/inbound/decide.js';
 import { stripSecretLines } from '../../mail/inbound/identity.js';
 import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply } from '../../mail/inbound/reply.js';
-import { queueMail, gameView } from '../../mail/outbound/queue-mail.js';
-import { outboxKey } from '../../db/outbox.js';
+import { gameView } from '../../mail/outbound/queue-mail.js';
 import type { GameMail } from '../game-kind.js';
+import { sendNotice } from '../notify.js';
+import { coalitionPeople } from './game-people.js';
+import { deadlineText } from './turn-times.js';
+
+const k = (s: string) => s.trim().toLowerCase();
 
 export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> {
   const { db, ctx, rec, mail, person, game, evidence } = m;
   const answer = await mayReply(db, ctx, person.email);
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
+    await lockGame(trx, game.id);
     const setup = (await findCoalitionGame(trx, game.id))!;
-    const player = (await findCoalitionPlayers(trx, game.id)).find((p) => p.personId === person.id);
-    const judge = (await findPerson(trx, setup.battleJudgePersonId))!;
-    if (!player) {
-      if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-refused', { game: gameView(game), receivedAt: gmtSeconds(rec.receivedAt), reason: 'you are not a player of this game', remedy: 'ask the Movement Judge to add you' }, { key: 'refused', gameId: game.id });
-      await decide(trx, rec, { outcome: 'refused', reason: 'strategy from a non-player', fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: Boolean(answer) });
-      return { kind: 'refused', inboundId: rec.inboundId, reason: 'not a player of this game' };
+    const players = await findCoalitionPlayers(trx, game.id);
+    const text = stripSecretLines(mail.text);
+    const received = gmtSeconds(rec.receivedAt);
+
+    const player = players.find((p) => p.personId === person.id);
+    const refuse = async (reason: string, remedy: string, outcome: 'refused' | 'late' = 'refused'): Promise<ReceiveOutcome> => {
+      if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-refused', { game: gameView(game), receivedAt: received, reason, remedy }, { key: 'strategy-refused', gameId: game.id });
+      await decide(trx, rec, { outcome, reason: `strategy: ${reason}`, fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: Boolean(answer) });
+      return { kind: 'refused', inboundId: rec.inboundId, reason };
+    };
+    if (!player) return refuse('you are not a player of this game', 'ask the Movement Judge to add you');
+
+    if (/^\s*help\.?\s*$/i.test(text)) {
+      return refuse('HELP: this is the battle address: it takes battle strategies only (4.1.1)', 'one army per message, the first line "STRATEGY FOR <army>", then the strategy; the last one you send before the deadline counts; a contingency may send one in the last 24 hours (5.2.3). STATUS to the game address lists your battles', 'refused');
     }
-    await queueMail(trx, ctx.fromAddress, {
-      dedupeKey: outboxKey('strategy', rec.inboundId), gameId: game.id, template: 'coalition-strategy', to: judge.email,
-      context: { game: gameView(game), sender: player.name, team: player.team, receivedAt: gmtSeconds(rec.receivedAt), battleAddress: setup.battleAddress, subject: mail.subject, text: stripSecretLines(mail.text) },
+    const open = await findOpenBattles(trx, game.id);
+    const control = controlAt(setup.world.armies, players, await findControlChanges(trx, game.id), rec.receivedAt);
+    const contingencyOf = new Map(players.map((p) => [k(p.name), p.contingency]));
+    const header = readStrategyHeader(text);
+    const mine = (b: BattleRow) => b.armies.filter((a) => {
+      const c = control.get(k(a)) ?? null;
+      return c !== null && (k(c) === k(player.name) || k(contingencyOf.get(k(c)) ?? '') === k(player.name));
     });
-    if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-strategy-received', { game: gameView(game), receivedAt: gmtSeconds(rec.receivedAt), battleJudge: judge.name }, { key: 'strategy-received', gameId: game.id });
-    await decide(trx, rec, { outcome: 'message', reason: `battle strategy from ${player.name}, passed to the Battle Judge`, fromAddress: person.email, gameId: game.id, phase: `T${setup.turn}`, personId: person.id, identity: evidence, replied: Boolean(answer) });
+    let battle: BattleRow | undefined;
+    let army: string | undefined;
+    if (header.army !== null) {
+      battle = open.find((b) => b.armies.some((a) => k(a) === k(header.army!)));
+      army = battle?.armies.find((a) => k(a) === k(header.army!));
+      if (!battle) return refuse(`line ${header.line} "STRATEGY FOR ${header.army}": ${header.army} is in no battle waiting for strategies (battles: ${open.map((b) => `${b.armies.join(' vs ')} at ${b.square}`).join('; ') || 'none'})`, 'name an army of an announced battle');
+    } else {
+      const candidates = open.flatMap((b) => mine(b).map((a) => ({ b, a })));
+      if (candidates.length !== 1) {
+        return refuse(candidates.length === 0 ? 'you control no army in a battle waiting for strategies' : `you have ${candidates.length} armies in battle (${candidates.map((c) => c.a).join(', ')}) and the message does not say which this strategy is for`,
+          'begin the message with a line "STRATEGY FOR <army>", one army per message');
+      }
+      battle = candidates[0]!.b;
+      army = candidates[0]!.a;
+    }
+    if (header.body.trim() === '') return refuse(`the message has no strategy for ${army}`, 'write the strategy below the "STRATEGY FOR" line');
+    const controller = control.get(k(army!)) ?? null;
+    const decision = mayStrategise(player.name, army!, controller, contingencyOf, rec.receivedAt, battle.deadline);
+    if (!decision.ok) {
+      if (decision.code === 'not-controller') {
+        // 5.4.1: "If a player ... sends in a battle strategy for an army he does not control": the Battle Judge is told.
+        const people = await coalitionPeople(trx, game, setup, players);
+        await sendNotice(trx, ctx.fromAddress, {
+          game, template: 'coalition-not-controller', key: `strategy-not-controller:${game.id}:${rec.inboundId}`,
+          context: () => ({ turn: setup.turn, army: army!, sender: player.name, order: `a battle strategy for the battle at ${battle!.square}`, receivedAt: received, controller: controller ?? 'nobody' }),
+        }, [people.battleJudge]);
+      }
+      return refuse(`your strategy for ${army} (battle at ${battle.square}) is not accepted: ${decision.reason}`, decision.code === 'late' ? `strategies stamped up to ${deadlineText(battle.deadline)} count; the Battle Judge has the strategies that came in time` : 'see the control list (STATUS to the game address)', decision.code === 'late' ? 'late' : 'refused');
+    }
+    await insertStrategy(trx, { battleId: battle.id, army: army!, senderPersonId: person.id, senderName: player.name, role: decision.role, receivedAt: rec.receivedAt, inboundMessageId: rec.inboundId, text: header.body });
+    const all = await findStrategies(trx, battle.id);
+    const counting = countingStrategy(all, army!)!;
+    const counts = counting.inboundMessageId === rec.inboundId
+      ? `This strategy counts for ${army} in the battle at ${battle.square}${all.filter((x) => k(x.army) === k(army!)).length > 1 ? ', in place of the earlier one' : ''} (the last one counts).`
+      : `This strategy is kept, but the one that counts for ${army} in the battle at ${battle.square} is ${counting.senderName}'s of ${gmtSeconds(counting.receivedAt)}: the original controller's strategy wins over the contingency's (5.2.3).`;
+    await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.strategy', detail: { battle: battle.id, square: battle.square, army, role: decision.role, receivedAt: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
+    if (answer) {
+      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-strategy-received', {
+        game: gameView(game), receivedAt: received, army, square: battle.square, announcement: battle.announcement, role: decision.role === 'contingency' ? `as ${decision.controller}'s contingency (5.2.3)` : 'as its controller',
+        counts, deadline: `strategies stamped up to ${deadlineText(battle.deadline)} count`,
+      }, { key: 'strategy-received', gameId: game.id });
+    }
+    await decide(trx, rec, { outcome: 'message', reason: `battle strategy for ${army} at ${battle.square} (${decision.role})`, fromAddress: person.email, gameId: game.id, phase: `T${setup.turn}`, personId: person.id, identity: evidence, replied: Boolean(answer) });
     return { kind: 'command', inboundId: rec.inboundId, gameId: game.id };
   });
 }

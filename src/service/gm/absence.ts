@@ -16,6 +16,7 @@ import { sendNotice } from '../notify.js';
 import type { RunContext } from '../command-result.js';
 import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
+import { recordedCommand } from '../recorded-command.js';
 
 export interface AbsenceArgs {
   readonly gameId: string;
@@ -27,7 +28,12 @@ export interface AbsenceArgs {
   readonly clear: boolean;
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runAbsence(db: Db, a: AbsenceArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'absence', a.gameId, a, ctx, (trx) => runAbsenceNow(trx, a, ctx));
+}
+
+async function runAbsenceNow(db: Db, a: AbsenceArgs, ctx: RunContext): Promise<CommandResult> {
   return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await lockGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);

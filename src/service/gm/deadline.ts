@@ -14,6 +14,7 @@ import { moveDeadline } from '../move-deadline.js';
 import type { RunContext } from '../command-result.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { lockOpenTurn } from './open-turn.js';
+import { recordedCommand } from '../recorded-command.js';
 
 export interface DeadlineArgs {
   readonly gameId: string;
@@ -29,7 +30,12 @@ export function windowsCovering(at: Date, windows: readonly UnavailableWindow[])
   return [...new Set(windows.filter((w) => blockedIntervals([w], t, t).some((i) => i.start <= t && t < i.end)).map((w) => w.power))];
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runSetDeadline(db: Db, a: DeadlineArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'deadline', a.gameId, a, ctx, (trx) => runSetDeadlineNow(trx, a, ctx));
+}
+
+async function runSetDeadlineNow(db: Db, a: DeadlineArgs, ctx: RunContext): Promise<CommandResult> {
   if (a.at.getTime() <= ctx.now.getTime()) return problems([`--at ${a.at.toISOString()} has passed; give a future instant`]);
   return inTransaction(db, async (trx): Promise<CommandResult> => {
     const turn = await lockOpenTurn(trx, a.gameId);

@@ -20,6 +20,7 @@ import { sendNotice, when } from '../notify.js';
 import type { RunContext } from '../command-result.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { lockOpenTurn } from './open-turn.js';
+import { recordedCommand } from '../recorded-command.js';
 
 export interface ExtendArgs {
   readonly gameId: string;
@@ -47,7 +48,12 @@ export function hoursText(n: number): string {
   return `${n} hour${n === 1 ? '' : 's'}`;
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runExtend(db: Db, a: ExtendArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'extend', a.gameId, a, ctx, (trx) => runExtendNow(trx, a, ctx));
+}
+
+async function runExtendNow(db: Db, a: ExtendArgs, ctx: RunContext): Promise<CommandResult> {
   return inTransaction(db, async (trx): Promise<CommandResult> => {
     const turn = await lockOpenTurn(trx, a.gameId);
     if (!turn.ok) return problems([turn.problem]);

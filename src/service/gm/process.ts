@@ -28,6 +28,7 @@ import { withheldReady } from '../nmr-handling.js';
 import { sendNotice, when } from '../notify.js';
 import type { RunContext } from '../command-result.js';
 import { lockOpenTurn } from './open-turn.js';
+import { recordedCommand } from '../recorded-command.js';
 
 export interface ProcessArgs {
   readonly gameId: string;
@@ -81,7 +82,12 @@ export function allowedWhen(blocks: readonly EarlyBlock[], soonest: Date, deadli
   return `It will be allowed ${[once, from].filter(Boolean).join(', and ')}; otherwise the phase is adjudicated at its deadline, ${formatGmt(deadline)}`;
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runProcess(db: Db, a: ProcessArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'process', a.gameId, a, ctx, (trx) => runProcessNow(trx, a, ctx));
+}
+
+async function runProcessNow(db: Db, a: ProcessArgs, ctx: RunContext): Promise<CommandResult> {
   return inTransaction(db, (trx) => processPhase(trx, a, ctx));
 }
 

@@ -28,6 +28,7 @@ import { sendNotice } from '../notify.js';
 import type { RunContext } from '../command-result.js';
 import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
+import { recordedCommand } from '../recorded-command.js';
 
 export interface ReplaceArgs {
   readonly gameId: string;
@@ -41,7 +42,12 @@ export interface ReplaceArgs {
   readonly reason?: string;
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'replace', a.gameId, a, ctx, (trx) => runReplaceNow(trx, a, ctx));
+}
+
+async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {
   return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await lockGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);

@@ -16,6 +16,8 @@ import { hasDeadlineConsent } from '../../db/deadline-consents.js';
 import type { RunContext } from '../command-result.js';
 import { announcementRecipients } from '../game-people.js';
 import { sendNotice } from '../notify.js';
+import { recordedCommand } from '../recorded-command.js';
+import { inTransaction } from '../../db/in-transaction.js';
 
 export interface SettingsArgs {
   readonly gameId: string;
@@ -35,8 +37,13 @@ function describe(s: CalendarSettings): string {
   ].join('\n');
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runCalendarSettings(db: Db, a: SettingsArgs, ctx: RunContext): Promise<CommandResult> {
-  return db.transaction().execute(async (trx): Promise<CommandResult> => {
+  return recordedCommand(db, 'calendar', a.gameId, a, ctx, (trx) => runCalendarSettingsNow(trx, a, ctx));
+}
+
+async function runCalendarSettingsNow(db: Db, a: SettingsArgs, ctx: RunContext): Promise<CommandResult> {
+  return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await findGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
     const before = await findCalendarSettings(trx, game.id);

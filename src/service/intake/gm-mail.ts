@@ -41,7 +41,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const results: string[] = [];
     let showStatus = false;
-    const run = { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress };
+    const run = { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress, byMail: true };
     for (const c of read.commands) {
       if (c.kind === 'process') {
         const label = `PROCESS ${c.phase}${c.override !== undefined ? ' OVERRIDE' : ''}`;
@@ -49,7 +49,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         else if (c.phase !== phase.name) results.push(`${label}: refused, the open phase is ${phase.name}; give its name to process it.`);
         else {
           // D.VII(2): the same rule and override as `mailjudge process`, in this message's transaction.
-          const r = await runProcess(trx, { gameId: locked.id, phase: c.phase, ...(c.override !== undefined ? { override: c.override } : {}), via: 'email' }, { actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
+          const r = await runProcess(trx, { gameId: locked.id, phase: c.phase, ...(c.override !== undefined ? { override: c.override } : {}), via: 'email' }, run);
           results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused. ${r.problems.join('; ')}`);
         }
       } else if (c.kind === 'status') showStatus = true;
@@ -75,7 +75,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         // D.VIII(1): only with the TD's express consent, which the GM quotes; the TD gets a copy of the
         // announcement at once, so a consent the TD never gave is seen by the TD the same minute.
         const label = `ROLLBACK ${c.phase}`;
-        const r = await rollbackPhase(trx, { gameId: locked.id, phase: c.phase, tdApproval: `${c.tdApproval} (quoted by the GM ${gm.name} <${gm.email}> by email)`, actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress });
+        const r = await rollbackPhase(trx, { gameId: locked.id, phase: c.phase, tdApproval: `${c.tdApproval} (quoted by the GM ${gm.name} <${gm.email}> by email)`, actor: `person:${gm.id}`, now: ctx.now, fromAddress: ctx.fromAddress, byMail: true });
         if (r.ok) {
           await sendNotice(trx, ctx.fromAddress, {
             game: locked, template: 'rollback-notice', key: `rollback-td:${locked.id}:${r.phase}.g${r.generation}`,

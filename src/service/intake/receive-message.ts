@@ -89,7 +89,8 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
     const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
     const qctx = quarantineContext(ctx, now);
     try {
-      return logDecision(msg, await decideMessage(db, ctx, qctx, msg, rec));
+      // One instant for the whole decision (the one recorded in decided_at, which `reproduce` replays).
+      return logDecision(msg, await decideMessage(db, { ...ctx, now: () => now }, qctx, msg, rec));
     } catch (e) {
       // Another process decided it first: its transaction won, ours rolled back whole.
       if (isDecisionConflict(e)) return { kind: 'duplicate', inboundId };

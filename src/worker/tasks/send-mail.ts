@@ -2,7 +2,8 @@
  * Task `send-mail`: deliver one outbox mail. The row is claimed with SKIP LOCKED for the length of
  * the send, marked sent in the same transaction, and skipped when already sent, so a retry after a
  * crash never sends a delivered mail twice to the file outbox (and resends the same Message-ID over
- * SMTP, which receivers recognise). A permanent refusal is recorded and shown to the GM.
+ * SMTP, which receivers recognise). A permanent refusal (or the last failed attempt) is recorded: `mailjudge
+ * outbox` lists it with the answer, the log has `mail.failed` at level error, and the GM's digest names it.
  */
 import { claimPendingOutbox, markOutboxFailed, markOutboxSent } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POWERS, RULE_PROFILES, STANDARD_MAP, standardStartState, type Power } from '../../../src/diplomacy/index.js';
@@ -16,6 +15,7 @@ import {
   tint,
 } from '../../../src/diplomacy/picture/index.js';
 import { CASES, GOLDENS, goldenText, pictureOf } from './pictures.js';
+import { decodePng } from '../../helpers/decode-png.js';
 import { runAdjudicate } from '../../../src/cli/commands/adjudicate.js';
 import { pictureOfJson } from '../../../src/cli/map-command.js';
 
@@ -118,52 +118,6 @@ describe('SVG goldens', () => {
     expect(svg.match(/fill="#ffffff" fill-opacity="0.75"/g)).toHaveLength(7);
   });
 });
-
-/** A minimal PNG reader for what resvg writes: 8-bit RGBA, not interlaced, the five row filters. */
-function decodePng(png: Buffer): { width: number; height: number; pixel: (x: number, y: number) => [number, number, number, number] } {
-  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-  let off = 8;
-  let width = 0;
-  let height = 0;
-  const idat: Buffer[] = [];
-  while (off < png.length) {
-    const len = png.readUInt32BE(off);
-    const type = png.toString('latin1', off + 4, off + 8);
-    const data = png.subarray(off + 8, off + 8 + len);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      expect([data[8], data[9], data[12]]).toEqual([8, 6, 0]); // 8-bit, RGBA, no interlace
-    } else if (type === 'IDAT') idat.push(data);
-    off += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * 4;
-  const out = Buffer.alloc(height * stride);
-  for (let y = 0; y < height; y++) {
-    const f = raw[y * (stride + 1)]!;
-    for (let i = 0; i < stride; i++) {
-      const x = raw[y * (stride + 1) + 1 + i]!;
-      const a = i >= 4 ? out[y * stride + i - 4]! : 0;
-      const b = y > 0 ? out[(y - 1) * stride + i]! : 0;
-      const c = i >= 4 && y > 0 ? out[(y - 1) * stride + i - 4]! : 0;
-      let v: number;
-      if (f === 0) v = x;
-      else if (f === 1) v = x + a;
-      else if (f === 2) v = x + b;
-      else if (f === 3) v = x + ((a + b) >> 1);
-      else {
-        const p = a + b - c;
-        const pa = Math.abs(p - a);
-        const pb = Math.abs(p - b);
-        const pc = Math.abs(p - c);
-        v = x + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c);
-      }
-      out[y * stride + i] = v & 255;
-    }
-  }
-  return { width, height, pixel: (x, y) => [...out.subarray(y * stride + x * 4, y * stride + x * 4 + 4)] as [number, number, number, number] };
-}
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 

@@ -103,11 +103,9 @@ describe('a Coalition turn by email', () => {
     expect(await send('dark@example.org', spec.pmAddress, 'Darkhand5: 6E > 7E', at('2026-11-20T01:00:00Z'), 'pm1')).toMatchObject({ kind: 'movement', via: 'pm' });
     expect(await mails('gix@example.org', 'coalition-thread')).toHaveLength(1);
     await send('kara@example.org', spec.address, 'Gix: 20H > 21H', at('2026-11-20T04:00:00Z'), 'k1');
-    // 4.1.1: a strategy, passed to the Battle Judge with its receipt time, acknowledged to the sender only.
-    await send('gix@example.org', spec.battleAddress, 'Fliers high, troops low.', at('2026-11-20T04:30:00Z'), 's1');
-    expect((await mails('bea@example.org', 'coalition-strategy'))[0]!.body_text).toContain('received by the judge at\nFriday 20 November 2026, 04:30:00 GMT');
-    expect((await mails('gix@example.org', 'coalition-strategy-received'))).toHaveLength(1);
-    expect(await mails('ann@example.org', 'coalition-strategy')).toHaveLength(0);
+    // 4.1.1: a strategy with no battle to fight: refused with a reply (battles.test.ts has the battle cycle).
+    expect(await send('gix@example.org', spec.battleAddress, 'Fliers high, troops low.', at('2026-11-20T04:30:00Z'), 's1')).toMatchObject({ kind: 'refused' });
+    expect((await mails('gix@example.org', 'coalition-refused')).at(-1)!.body_text).toContain('you control no army in a battle waiting for strategies');
     // 05:00:59 is in, 05:01:00 out.
     expect(await send('sai@example.org', spec.address, 'Sai Rei: 3D > 4D', at('2026-11-20T05:00:59Z'), 'in')).toMatchObject({ kind: 'movement' });
     expect(await send('sai@example.org', spec.address, 'Sai Rei: 3D > 6D', at('2026-11-20T05:01:00Z'), 'out')).toMatchObject({ kind: 'ignored', reason: 'after the lock' });

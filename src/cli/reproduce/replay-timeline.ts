@@ -1,0 +1,200 @@
+/**
+ * `mailjudge reproduce`, step 1: a game's inputs, read from the record, replayed in order into a
+ * fresh database. The inputs are the archived raw messages (inbound_messages, with the receipt time
+ * they were stored with and the instant they were decided at), and the replay log (0013): the GM's
+ * and TD's console commands with their arguments and clock, and the worker's runs (adjudications,
+ * calendar ticks that did something) at the instants they ran. Each is run through the same code the
+ * judge runs (receiveMessage, the run* commands, adjudicatePhaseTask, calendarTickTask) on a
+ * simulated clock set to the recorded instant.
+ *
+ * What is copied rather than replayed, before the first event: the directory (people with their
+ * ids, names, addresses and zones; tournaments, rounds, teams, members, holidays), which no game
+ * owns. What is carried over after every event: each person's secret hash and each holding's reply
+ * token as recorded, once the replay has issued one (both are random; only possession of the
+ * recorded one authenticates the later messages that use it). Inbound messages keep their recorded
+ * ids (the id sequence is set before each), so decisions and order sets point at the same ids.
+ */
+import { sql } from 'kysely';
+import { findReplayEntries, type ReplayEntry } from '../../db/replay-log.js';
+import { processNow } from '../../db/schedule-jobs.js';
+import type { Db } from '../../db/schema.js';
+import { receiveMessage, type ReceiveContext } from '../../service/intake/receive-message.js';
+import { adjudicatePhaseTask, type AdjudicatePayload } from '../../service/adjudicate-phase.js';
+import { calendarTickTask } from '../../service/calendar-tick.js';
+import { runGameCreate } from '../commands/game-create.js';
+import { runExtend } from '../../service/gm/extend.js';
+import { runSetDeadline } from '../../service/gm/deadline.js';
+import { runProcess } from '../../service/gm/process.js';
+import { runAbsence } from '../../service/gm/absence.js';
+import { runReplace } from '../../service/gm/replace.js';
+import { runCalendarSettings } from '../../service/gm/settings.js';
+import { rollbackPhase } from '../../service/rollback-phase.js';
+import type { GameSpec } from '../game-spec.js';
+
+/** One input of the game, at the instant it took effect. */
+export type TimelineEvent =
+  | { readonly kind: 'mail'; readonly at: Date; readonly tie: Date; readonly inboundId: number }
+  | { readonly kind: 'command' | 'task'; readonly at: Date; readonly tie: Date; readonly entry: ReplayEntry };
+
+export interface Timeline {
+  readonly events: readonly TimelineEvent[];
+  readonly mails: number;
+  readonly commands: number;
+  readonly tasks: number;
+}
+
+export interface ReplaySummary {
+  readonly mails: number;
+  readonly commands: number;
+  readonly tasks: number;
+  /** Commands or messages the replay refused or could not run, with why (they are differences too). */
+  readonly failures: readonly string[];
+}
+
+/** The messages of these games: decided for one of them, and every copy sharing a Message-ID with one. */
+async function gameMessages(record: Db, gameIds: readonly string[]): Promise<{ id: number; at: Date; tie: Date }[]> {
+  const rows = await sql<{ id: number; decided_at: Date | null; received_at: Date; stored_at: Date }>`
+    SELECT m.id, d.decided_at, m.received_at, m.stored_at
+      FROM inbound_messages m LEFT JOIN inbound_decisions d ON d.inbound_message_id = m.id
+     WHERE m.id IN (SELECT inbound_message_id FROM inbound_decisions WHERE game_id = ANY(${gameIds as string[]}))
+        OR (m.message_id IS NOT NULL AND m.message_id IN (
+              SELECT mm.message_id FROM inbound_messages mm JOIN inbound_decisions dd ON dd.inbound_message_id = mm.id
+               WHERE dd.game_id = ANY(${gameIds as string[]}) AND mm.message_id IS NOT NULL))`.execute(record);
+  return rows.rows.map((r) => ({ id: Number(r.id), at: r.decided_at ?? r.received_at, tie: r.stored_at }));
+}
+
+/** Every input of these games, oldest first (ties: the order they were logged or stored in). */
+export async function readTimeline(record: Db, gameIds: readonly string[]): Promise<Timeline> {
+  const mails = await gameMessages(record, gameIds);
+  const entries = await findReplayEntries(record, gameIds);
+  const events: TimelineEvent[] = [
+    ...mails.map((m) => ({ kind: 'mail' as const, at: m.at, tie: m.tie, inboundId: m.id })),
+    ...entries.map((e) => ({ kind: e.kind, at: e.at, tie: e.loggedAt, entry: e })),
+  ];
+  events.sort((a, b) => a.at.getTime() - b.at.getTime() || a.tie.getTime() - b.tie.getTime());
+  return { events, mails: mails.length, commands: entries.filter((e) => e.kind === 'command').length, tasks: entries.filter((e) => e.kind === 'task').length };
+}
+
+const DIRECTORY = ['people', 'tournaments', 'rounds', 'teams', 'tournament_members', 'holidays'] as const;
+
+/** Copy the directory (people without their secrets, tournaments, teams, holidays) with its ids. */
+export async function copyDirectory(record: Db, fresh: Db): Promise<void> {
+  for (const table of DIRECTORY) {
+    const rows = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(record)).rows;
+    for (const row of rows) {
+      const values = table === 'people' ? { ...row, secret_hash: null } : row;
+      const cols = Object.keys(values);
+      const hasId = cols.includes('id');
+      await sql`INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) ${hasId ? sql`OVERRIDING SYSTEM VALUE` : sql``}
+        VALUES (${sql.join(cols.map((c) => sql`${values[c]}`))})`.execute(fresh);
+    }
+    if (rows.length > 0 && rows[0]!.id !== undefined) {
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.table(table)}))`.execute(fresh);
+    }
+  }
+}
+
+/** The recorded secret hashes (by person id) and reply tokens (by holding) the replay takes over. */
+interface Carried {
+  readonly secrets: Map<number, string>;
+  readonly tokens: Map<string, string>;
+}
+
+const holdingKey = (r: { game_id: string; power: string; person_id: number; kind: string; started_at: Date }) =>
+  `${r.game_id}|${r.power}|${r.person_id}|${r.kind}|${r.started_at.toISOString()}`;
+
+async function readCarried(record: Db, gameIds: readonly string[]): Promise<Carried> {
+  const people = await record.selectFrom('people').select(['id', 'secret_hash']).where('secret_hash', 'is not', null).execute();
+  const positions = await record.selectFrom('positions').select(['game_id', 'power', 'person_id', 'kind', 'started_at', 'reply_token'])
+    .where('game_id', 'in', gameIds).where('reply_token', 'is not', null).execute();
+  return {
+    secrets: new Map(people.map((p) => [p.id, p.secret_hash!])),
+    tokens: new Map(positions.map((p) => [holdingKey(p), p.reply_token!])),
+  };
+}
+
+/** Take over the recorded secret hashes and reply tokens where the replay has issued its own. */
+async function carryOver(fresh: Db, carried: Carried, gameIds: readonly string[]): Promise<void> {
+  const people = await fresh.selectFrom('people').select(['id', 'secret_hash']).where('secret_hash', 'is not', null).execute();
+  for (const p of people) {
+    const recorded = carried.secrets.get(p.id);
+    if (recorded && recorded !== p.secret_hash) await fresh.updateTable('people').set({ secret_hash: recorded }).where('id', '=', p.id).execute();
+  }
+  const positions = await fresh.selectFrom('positions').select(['id', 'game_id', 'power', 'person_id', 'kind', 'started_at', 'reply_token'])
+    .where('game_id', 'in', gameIds).where('reply_token', 'is not', null).execute();
+  for (const p of positions) {
+    const recorded = carried.tokens.get(holdingKey(p));
+    if (recorded && recorded !== p.reply_token) await fresh.updateTable('positions').set({ reply_token: recorded }).where('id', '=', p.id).execute();
+  }
+}
+
+export interface ReplayOptions {
+  /** The judge's intake settings (its own address, the confirmation address, the DNS resolver). */
+  readonly receive: Omit<ReceiveContext, 'now'>;
+}
+
+/** Replay the timeline of `gameIds` from `record` into `fresh` (migrated, with the job queue's schema). */
+export async function replayGames(record: Db, fresh: Db, gameIds: readonly string[], options: ReplayOptions): Promise<ReplaySummary & { timeline: Timeline }> {
+  const timeline = await readTimeline(record, gameIds);
+  await copyDirectory(record, fresh);
+  const carried = await readCarried(record, gameIds);
+  const failures: string[] = [];
+  const fromAddress = options.receive.fromAddress;
+  for (const e of timeline.events) {
+    const now = e.at;
+    if (e.kind === 'mail') {
+      const m = await record.selectFrom('inbound_messages').selectAll().where('id', '=', e.inboundId).executeTakeFirstOrThrow();
+      // The recorded id: decisions, order sets and the mails that name a message point at it.
+      await sql`SELECT setval(pg_get_serial_sequence('inbound_messages', 'id'), ${e.inboundId}, false)`.execute(fresh);
+      await receiveMessage(fresh, { ...options.receive, now: () => now }, {
+        raw: m.raw, receivedAt: m.received_at, source: m.source, role: m.role,
+        ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}),
+        ...(m.uidvalidity !== null ? { uidvalidity: m.uidvalidity } : {}),
+        ...(m.uid !== null ? { uid: m.uid } : {}),
+      });
+    } else {
+      const problem = await replayEntry(fresh, e.entry, fromAddress);
+      if (problem) failures.push(`${e.entry.kind} ${e.entry.name} at ${now.toISOString()}: ${problem}`);
+    }
+    await carryOver(fresh, carried, gameIds);
+  }
+  // Leave the sequence past every id the record holds, as a judge would.
+  await sql`SELECT setval(pg_get_serial_sequence('inbound_messages', 'id'), greatest((SELECT max(id) FROM inbound_messages), 1))`.execute(fresh);
+  return { timeline, mails: timeline.mails, commands: timeline.commands, tasks: timeline.tasks, failures };
+}
+
+/** Run one logged command or task; a problem when it was refused (it succeeded on the record). */
+async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string): Promise<string | undefined> {
+  const now = entry.at;
+  const ctx = { actor: entry.actor, now, fromAddress };
+  const args = entry.args as never;
+  const refused = (r: { ok: true } | { ok: false; problems: string[] }) => (r.ok ? undefined : r.problems.join('; '));
+  switch (entry.name) {
+    case 'game-create': return refused(await runGameCreate(fresh, entry.args as GameSpec, entry.actor, now, fromAddress));
+    case 'extend': return refused(await runExtend(fresh, args, ctx));
+    case 'deadline': return refused(await runSetDeadline(fresh, args, ctx));
+    case 'process': return refused(await runProcess(fresh, args, ctx));
+    case 'absence': return refused(await runAbsence(fresh, args, ctx));
+    case 'replace': return refused(await runReplace(fresh, args, ctx));
+    case 'calendar': return refused(await runCalendarSettings(fresh, args, ctx));
+    case 'rollback': {
+      const r = await rollbackPhase(fresh, { ...(entry.args as object), now, fromAddress } as Parameters<typeof rollbackPhase>[1]);
+      return r.ok ? undefined : r.problem;
+    }
+    case 'process-now': {
+      const a = entry.args as { gameId: string; phase: string; at: Date };
+      await processNow(fresh, a.gameId, a.phase, a.at, { requestedBy: entry.actor, now });
+      return undefined;
+    }
+    case 'adjudicate-phase': {
+      const a = entry.args as { payload: AdjudicatePayload; outcome: string };
+      const got = await adjudicatePhaseTask(fresh, { now: () => now, fromAddress }, a.payload);
+      return got === a.outcome ? undefined : `the adjudication ran with the outcome "${got}", the record says "${a.outcome}"`;
+    }
+    case 'calendar-tick':
+      await calendarTickTask(fresh, { now: () => now, fromAddress });
+      return undefined;
+    default:
+      return `"${entry.name}" is not a command the replay knows`;
+  }
+}

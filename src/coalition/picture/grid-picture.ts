@@ -1,0 +1,96 @@
+/**
+ * What a Coalition grid picture shows, as plain data: the map (terrain and sites), every army where it
+ * stands, and — after a movement update — this turn's moves (carried out, stopped short, or rejected,
+ * with where each aimed) and the battles. Built from a world (map + armies) or from a turn's
+ * {@link MovementUpdate}. Pure.
+ */
+import type { Army } from '../armies/army.js';
+import type { Battle, MovementOutcome, MovementUpdate } from '../movement/types.js';
+import { readOrderText } from '../movement/select-orders.js';
+import type { WorldMap } from '../world/map.js';
+import { keyOf, parseSquare, type SquareKey } from '../world/square.js';
+
+/** An army as the picture draws it: the roster number is its place in {@link GridPicture.armies} (1-based). */
+export interface PictureArmy {
+  readonly name: string;
+  readonly team: Army['team'];
+  readonly rank: string;
+  readonly at: SquareKey;
+}
+
+/** One army's move this turn: `from` its square at the lock, `to` where it ended, `aim` where it was ordered to. */
+export interface PictureMove {
+  readonly army: string;
+  readonly from: SquareKey;
+  readonly to: SquareKey;
+  readonly aim: SquareKey;
+  readonly outcome: Exclude<MovementOutcome, 'held'>;
+}
+
+export interface GridPicture {
+  /** The heading, upper case: `TURN 3 - MOVEMENT UPDATE`. */
+  readonly title: string;
+  /** A second heading line (the game, the lock), or empty. */
+  readonly subtitle: string;
+  readonly map: WorldMap;
+  readonly armies: readonly PictureArmy[];
+  readonly moves: readonly PictureMove[];
+  readonly battles: readonly Pick<Battle, 'square' | 'armies' | 'attacker'>[];
+}
+
+function pictureArmy(a: Pick<Army, 'name' | 'team' | 'rank' | 'at'>, at: SquareKey = a.at): PictureArmy {
+  return { name: a.name, team: a.team, rank: a.rank, at: canonical(at) };
+}
+
+/** `5e` → `5E` (keys as the map uses them); text that is no square is kept as written. */
+function canonical(text: string): SquareKey {
+  const s = parseSquare(text);
+  return s ? keyOf(s) : text;
+}
+
+/** The picture of a world as it stands: no moves, no battles. */
+export function pictureOfWorld(map: WorldMap, armies: readonly Pick<Army, 'name' | 'team' | 'rank' | 'at'>[], title: string, subtitle = ''): GridPicture {
+  return { title, subtitle, map, armies: armies.map((a) => pictureArmy(a)), moves: [], battles: [] };
+}
+
+/** The square an order aimed at this turn (the first leg of a long move, 3.2.2.3), or undefined for no move. */
+function aimOf(army: string, order: string): SquareKey | undefined {
+  const read = readOrderText(army, order);
+  if (!('action' in read)) {
+    // An order that does not read (too far, diagonal): the last square it names after a `>`, as written.
+    const squares = [...order.matchAll(/>\s*\(?\s*(\d{1,2}\s*[A-Na-n])\b/g)].map((m) => parseSquare(m[1]!)).filter((q) => q !== undefined);
+    const last = squares[squares.length - 1];
+    return last ? keyOf(last) : undefined;
+  }
+  const a = read.action;
+  if (a.kind === 'move') return keyOf(a.legs[0].to);
+  if (a.kind === 'jointEngage') return keyOf(a.to);
+  return undefined;
+}
+
+/**
+ * The picture after a movement update: `before` are the armies at the lock (team and rank come from
+ * them), `update` what {@link adjudicateMovement} returned. The order that counted for each army is
+ * drawn (superseded orders are not); a rejected move is drawn toward the square it aimed at.
+ */
+export function pictureOfMovement(map: WorldMap, before: readonly Pick<Army, 'name' | 'team' | 'rank' | 'at'>[], update: Pick<MovementUpdate, 'armies' | 'battles' | 'results'>, title: string, subtitle = ''): GridPicture {
+  const key = (name: string) => name.trim().toLowerCase();
+  const after = new Map(update.armies.map((a) => [key(a.name), a]));
+  const armies = before.map((a) => pictureArmy(a, after.get(key(a.name))?.at ?? a.at));
+  const byName = new Map(before.map((a) => [key(a.name), a]));
+  // The last result per army that is not a superseded order (3.3.6: the order that counted).
+  const counted = new Map<string, (typeof update.results)[number]>();
+  for (const r of update.results) if (r.code !== 'superseded' && byName.has(key(r.army))) counted.set(key(r.army), r);
+  const moves: PictureMove[] = [];
+  for (const [k, r] of counted) {
+    if (r.outcome === 'held') continue;
+    const army = byName.get(k)!;
+    const from = canonical(after.get(k)?.from ?? army.at);
+    const to = canonical(r.outcome === 'rejected' ? from : (r.to ?? after.get(k)?.at ?? from));
+    const aim = aimOf(army.name, r.order) ?? to;
+    if (from === to && aim === from) continue; // nothing to draw (an intercept that waited, a transfer)
+    moves.push({ army: army.name, from, to, aim, outcome: r.outcome });
+  }
+  const battles = update.battles.map((b) => ({ square: canonical(b.square), armies: [...b.armies], attacker: b.attacker }));
+  return { title, subtitle, map, armies, moves, battles };
+}

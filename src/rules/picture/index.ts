@@ -1,0 +1,7 @@
+/**
+ * What every game's picture shares (pure): the project's stroke font (text as paths, so PNGs are the
+ * same bytes on every machine), colour helpers, and the PNG renderer (resvg, no browser, no system font).
+ */
+export { textPath, textWidth } from './stroke-font.js';
+export { OKABE_ITO, ink, luminance, tint } from './colours.js';
+export { encodeOpaquePng, renderPng } from './render-png.js';

@@ -1,0 +1,31 @@
+/**
+ * A console command of the GM or the TD, logged for `mailjudge reproduce` (replay_log, 0013) with
+ * its arguments and clock in the same transaction as its effects, when it succeeds. A command that
+ * came by email (`byMail`) is not logged: its archived message replays it.
+ */
+import { inTransaction } from '../db/in-transaction.js';
+import { insertReplayEntry } from '../db/replay-log.js';
+import type { Db, Trx } from '../db/schema.js';
+import type { CommandResult } from './command-result.js';
+
+/** The commands `mailjudge reproduce` replays (src/service/reproduce/replay-command.ts). */
+export type RecordedCommandName = 'game-create' | 'extend' | 'deadline' | 'process' | 'process-now' | 'absence' | 'replace' | 'calendar' | 'rollback';
+
+export interface RecordingContext {
+  readonly actor: string;
+  readonly now: Date;
+  /** The command came in a message to the judge: the message is the record. */
+  readonly byMail?: boolean;
+}
+
+/** Run `run` in one transaction (the caller's when there is one) and log the command if it succeeded. */
+export async function recordedCommand(
+  db: Db, name: RecordedCommandName, gameId: string | null, args: unknown, ctx: RecordingContext,
+  run: (trx: Trx) => Promise<CommandResult>,
+): Promise<CommandResult> {
+  return inTransaction(db, async (trx) => {
+    const result = await run(trx);
+    if (result.ok && !ctx.byMail) await insertReplayEntry(trx, { gameId, at: ctx.now, kind: 'command', name, args, actor: ctx.actor });
+    return result;
+  });
+}
