@@ -24,6 +24,8 @@ import { runQuarantine } from './commands/quarantine.js';
 import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
+import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
+import { parseRegistration } from './registration-file.js';
 
 /** The options every database command takes. */
 export interface CommonOptions {
@@ -159,6 +161,70 @@ export function auditCommand(opts: CommonOptions & { game: string; power: string
 /** `mailjudge quarantine [--game <game>]`: the messages the judge stored but did not read, and those waiting to be decided (issue 20). */
 export function quarantineCommand(opts: CommonOptions & { game?: string }): Promise<void> {
   return execute('quarantine', opts, noInput, (db) => runQuarantine(db, { ...(opts.game ? { game: opts.game } : {}) }));
+}
+
+function readRegistrationFile(path: string) {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    return { ok: false as const, problems: [`--from ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`] };
+  }
+  const ext = extname(path).toLowerCase();
+  const format = ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : text.trimStart().startsWith('{') ? 'json' : 'csv';
+  const r = parseRegistration(text, format);
+  return r.ok ? { ok: true as const, value: r.value } : { ok: false as const, problems: r.problems.map((p) => `${basename(path)}: ${p}`) };
+}
+
+function roundOption(text: string | undefined, required: boolean): { ok: true; value: number | undefined } | { ok: false; problems: string[] } {
+  if (text === undefined) return required ? { ok: false, problems: ['--round <n>: give the round, 1 to 4'] } : { ok: true, value: undefined };
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 4 ? { ok: true, value: n } : { ok: false, problems: [`--round ${text}: a round number, 1 to 4 (B.1)`] };
+}
+
+/** `mailjudge tournament register <slug> --from <file.csv|file.json>` (B.2, B.5). */
+export function tournamentRegisterCommand(slug: string, opts: CommonOptions & { from: string }): Promise<void> {
+  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg) => runTournamentRegister(db, slug, reg, actor()));
+}
+
+/** `mailjudge tournament standings <slug> [--round N] [--csv|--json]`. */
+export function tournamentStandingsCommand(slug: string, opts: CommonOptions & { round?: string; csv?: boolean }): Promise<void> {
+  return execute('tournament standings', opts, () => roundOption(opts.round, false), (db, round) =>
+    runTournamentStandings(db, slug, { ...(round !== undefined ? { round } : {}), format: opts.json ? 'json' : opts.csv ? 'csv' : 'text' }, actor(), new Date()));
+}
+
+/** `mailjudge tournament advance <slug> --round N [--declined a@x,b@y]` (C.7–C.10). */
+export function tournamentAdvanceCommand(slug: string, opts: CommonOptions & { round?: string; declined?: string }): Promise<void> {
+  return execute('tournament advance', opts, () => roundOption(opts.round, true), (db, round) =>
+    runTournamentAdvance(db, slug, { round: round!, declined: (opts.declined ?? '').split(',').map((s) => s.trim()).filter(Boolean) }, actor(), new Date()));
+}
+
+/** `mailjudge tournament trophies <slug>` (C.11–C.13). */
+export function tournamentTrophiesCommand(slug: string, opts: CommonOptions): Promise<void> {
+  return execute('tournament trophies', opts, noInput, (db) => runTournamentTrophies(db, slug, actor(), new Date()));
+}
+
+/** `mailjudge tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
+export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string }): Promise<void> {
+  const check = () => {
+    const r = roundOption(opts.round, true);
+    if (!r.ok) return r;
+    let deadline: Date | undefined;
+    if (opts.deadline !== undefined) {
+      deadline = new Date(opts.deadline);
+      if (Number.isNaN(deadline.getTime()) || !/[zZ]|[+-]\d\d:?\d\d$/.test(opts.deadline)) return { ok: false as const, problems: [`--deadline ${opts.deadline}: give an ISO 8601 instant with its zone, e.g. 2024-05-08T12:00Z`] };
+    }
+    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
+  };
+  return execute('tournament assign', opts, check, async (db, o, _applied, ctx) => {
+    if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue
+    return runTournamentAssignDb(db, slug, o, actor(), new Date(), ctx.fromAddress);
+  });
+}
+
+/** `mailjudge tournament reveal-seed <slug>`: publish the dice seed (audit-logged) with the audited rolls, for `dice verify`. */
+export function tournamentRevealSeedCommand(slug: string, opts: CommonOptions): Promise<void> {
+  return execute('tournament reveal-seed', opts, noInput, (db) => runTournamentRevealSeed(db, slug, actor()));
 }
 
 /** `mailjudge reproduce --game <game> | --tournament <slug> [--keep]` (issue 16): exit 3 on a difference. */

@@ -39,7 +39,28 @@ export function registerDbCommands(program: Command): void {
   withCommon(tournament.command('show <slug>').description('show a tournament: rounds, teams, members, games'))
     .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentShowCommand(slug, opts));
   registerTournamentScore(tournament);
-  registerTournamentAssign(tournament);
+  registerTournamentAssign(tournament, (slug, opts) => shell().then((s) => s.tournamentAssignDbCommand(slug, opts)));
+  withCommon(tournament.command('register <slug>').description('register teams and individuals (B.2, B.5) from a CSV or JSON file'))
+    .requiredOption('--from <file>', 'file.csv (team,name,email,power,captain,time_zone) or file.json ({teams, individuals})')
+    .addHelpText('after', `
+CSV: one row per player, header required: team,name,email,power,captain,time_zone
+  an empty team registers an individual: individuals are grouped at random into teams of seven with a
+  captain (B.2), the remainder forming the reserve list; "yes" in captain marks each team's captain.
+JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ { "name": "Ann",
+  "email": "ann@example.org", "power": "FRANCE" }, … ] } ], "individuals": [ { "name", "email" } ] }`)
+    .action(async (slug: string, opts: CommonOptions & { from: string }) => (await shell()).tournamentRegisterCommand(slug, opts));
+  withCommon(tournament.command('standings <slug>').description('the standings of a round from the games\' records (C.1–C.15), each tie with the criterion that broke it'))
+    .option('--round <n>', 'the round (default: the latest with games)')
+    .option('--csv', 'CSV, one line per player')
+    .action(async (slug: string, opts: CommonOptions & { round?: string; csv?: boolean }) => (await shell()).tournamentStandingsCommand(slug, opts));
+  withCommon(tournament.command('advance <slug>').description('record who goes on from a finished round (C.7–C.10), the d100 tie-breaks rolled and audited'))
+    .requiredOption('--round <n>', 'the round just finished')
+    .option('--declined <emails>', 'after the semi-final: finalists who decline (C.10), comma-separated')
+    .action(async (slug: string, opts: CommonOptions & { round?: string; declined?: string }) => (await shell()).tournamentAdvanceCommand(slug, opts));
+  withCommon(tournament.command('trophies <slug>').description('the individual winner (C.11), the team winner (C.12) and the best country trophies (C.13)'))
+    .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentTrophiesCommand(slug, opts));
+  withCommon(tournament.command('reveal-seed <slug>').description('publish the tournament\'s dice seed (audit-logged) with every audited roll; pipe --json into mailjudge dice verify'))
+    .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentRevealSeedCommand(slug, opts));
 
   const game = program.command('game').description('create and show games');
   withCommon(

@@ -67,6 +67,8 @@ export interface TournamentsTable {
   slug: string;
   name: string;
   created_at: CreatedAt;
+  /** 0012: the secret dice seed (its SHA-256 published first); NULL until first needed. */
+  dice_seed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RoundsTable {
@@ -92,6 +94,18 @@ export interface TournamentMembersTable {
   role: MemberRole;
   rank: number | null;
   created_at: CreatedAt;
+  /** 0012, B.5: the power the team chose for this player in round 1. */
+  round1_power: ColumnType<Power | null, Power | null | undefined, Power | null>;
+}
+
+/** 0012: who goes on from a round (C.7–C.10). Append-only. */
+export interface RoundAdvancementsTable {
+  tournament_id: number;
+  round_number: number;
+  person_id: number;
+  place: number;
+  status: 'qualified' | 'declined' | 'replacement';
+  decided_at: Generated<Date>;
 }
 
 export interface GamesTable {
@@ -532,6 +546,8 @@ export interface Database extends CoalitionTables {
   inbound_attempts: InboundAttemptsTable;
   // 0008: hardening (issue 16).
   phase_process_requests: PhaseProcessRequestsTable;
+  // 0012: the tournament director's work (issue 13).
+  round_advancements: RoundAdvancementsTable;
   // 0013: the replay log (issue 16).
   replay_log: ReplayLogTable;
   // 0014: the GM's answer to a house-rule proposal (D.IX(5)); rollback requests awaiting the TD (D.VIII(1)).

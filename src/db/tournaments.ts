@@ -2,6 +2,7 @@
  * Tournaments, their rounds (B.1, B.3), teams (B.2) and members (players, reserves ranked for
  * B.8(d), captains, GMs, the TD).
  */
+import type { Power } from '../diplomacy/index.js';
 import type { Db, MemberRole, RoundRow, TeamRow, TournamentMemberRow, TournamentRow } from './schema.js';
 
 /** A tournament. */
@@ -38,6 +39,8 @@ export interface TournamentMember {
   readonly role: MemberRole;
   /** B.8(d): reserves' order of call, 1 first. */
   readonly rank: number | null;
+  /** B.5: the power the team chose for this player in round 1. */
+  readonly round1Power: Power | null;
 }
 
 /** Map a row to a {@link Tournament}. */
@@ -54,7 +57,7 @@ function teamFromRow(row: TeamRow): Team {
 }
 
 function memberFromRow(row: TournamentMemberRow): TournamentMember {
-  return { id: row.id, tournamentId: row.tournament_id, personId: row.person_id, teamId: row.team_id, role: row.role, rank: row.rank };
+  return { id: row.id, tournamentId: row.tournament_id, personId: row.person_id, teamId: row.team_id, role: row.role, rank: row.rank, round1Power: row.round1_power };
 }
 
 /** Insert a tournament; throws the database error (23505) when the slug is taken. */
@@ -116,11 +119,11 @@ export async function findTeams(db: Db, tournamentId: number): Promise<Team[]> {
 /** Give a person a role in a tournament (a team, for players and captains; a rank, for reserves). */
 export async function insertTournamentMember(
   db: Db,
-  m: { tournamentId: number; personId: number; role: MemberRole; teamId?: number | null; rank?: number | null },
+  m: { tournamentId: number; personId: number; role: MemberRole; teamId?: number | null; rank?: number | null; round1Power?: Power | null },
 ): Promise<TournamentMember> {
   const row = await db
     .insertInto('tournament_members')
-    .values({ tournament_id: m.tournamentId, person_id: m.personId, role: m.role, team_id: m.teamId ?? null, rank: m.rank ?? null })
+    .values({ tournament_id: m.tournamentId, person_id: m.personId, role: m.role, team_id: m.teamId ?? null, rank: m.rank ?? null, round1_power: m.round1Power ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
   return memberFromRow(row);
@@ -137,4 +140,51 @@ export async function findTournamentMembers(db: Db, tournamentId: number): Promi
     .orderBy('id')
     .execute();
   return rows.map(memberFromRow);
+}
+
+/** The tournament's dice seed, or `undefined` before it is first needed. */
+export async function findDiceSeed(db: Db, tournamentId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('tournaments').select('dice_seed').where('id', '=', tournamentId).executeTakeFirst();
+  return row?.dice_seed ?? undefined;
+}
+
+/** Set the dice seed unless one is set already; the seed in force afterwards. */
+export async function setDiceSeedOnce(db: Db, tournamentId: number, seed: string): Promise<string> {
+  await db.updateTable('tournaments').set({ dice_seed: seed }).where('id', '=', tournamentId).where('dice_seed', 'is', null).execute();
+  return (await findDiceSeed(db, tournamentId))!;
+}
+
+/** Set the end year of a round (B.3). */
+export async function setRoundEndYear(db: Db, tournamentId: number, number: number, endYear: number): Promise<void> {
+  await db.updateTable('rounds').set({ end_year: endYear }).where('tournament_id', '=', tournamentId).where('number', '=', number).execute();
+}
+
+/** Who goes on from a round (C.7–C.10). */
+export interface RoundAdvancement {
+  readonly personId: number;
+  readonly place: number;
+  readonly status: 'qualified' | 'declined' | 'replacement';
+}
+
+/** Record a round's advancement; false (nothing written) when it was recorded already. */
+export async function insertRoundAdvancements(db: Db, tournamentId: number, round: number, rows: readonly RoundAdvancement[]): Promise<boolean> {
+  const existing = await findRoundAdvancements(db, tournamentId, round);
+  if (existing.length > 0 || rows.length === 0) return false;
+  await db
+    .insertInto('round_advancements')
+    .values(rows.map((r) => ({ tournament_id: tournamentId, round_number: round, person_id: r.personId, place: r.place, status: r.status })))
+    .execute();
+  return true;
+}
+
+/** The recorded advancement from a round, by place. */
+export async function findRoundAdvancements(db: Db, tournamentId: number, round: number): Promise<RoundAdvancement[]> {
+  const rows = await db
+    .selectFrom('round_advancements')
+    .select(['person_id', 'place', 'status'])
+    .where('tournament_id', '=', tournamentId)
+    .where('round_number', '=', round)
+    .orderBy('place')
+    .execute();
+  return rows.map((r) => ({ personId: r.person_id, place: r.place, status: r.status }));
 }

@@ -45,6 +45,7 @@ import { effectiveOrders, type EffectivePolicy } from '../diplomacy/effective-or
 import { loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { earlyAt } from './early-adjudication.js';
 import { announcementRecipients, distinctPeople, findTds } from './game-people.js';
+import { mailStandingsIfRoundClosed } from './tournament/standings-mail.js';
 import { nextTurnDeadline } from './next-turn-deadline.js';
 import { sendNmrNotices, withholdResults } from './nmr-handling.js';
 import { sendNotice, when } from './notify.js';
@@ -152,6 +153,8 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   const nextName = outcome.next ? formatPhase(outcome.next) : undefined;
   const opened = outcome.next && deadline ? await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline }) : undefined;
   await updateGameProgress(trx, game.id, { currentPhase: nextName ?? record.name, status: nextName ? 'active' : 'finished' });
+  // The round's last game over (B.3): its standings go to every player of the tournament, once.
+  if (!nextName) await mailStandingsIfRoundClosed(trx, ctx.fromAddress, game.id, now);
 
   const nmr = noNmrAllowed(phase) ? undefined : nmrAtDeadline(phase, chosen.missing, facts.civilDisorder);
   if (nmr?.kind === 'adjudicate-with-holds' && nmr.notices.length > 0) {
@@ -245,6 +248,7 @@ async function endByVote(
   });
   await updateGameProgress(trx, game.id, { currentPhase: record.name, status: 'finished' });
   await markPhasePublished(trx, game.id, record.name, now);
+  await mailStandingsIfRoundClosed(trx, ctx.fromAddress, game.id, now);
   const report = buildReportContext({ game: { id: game.id, board: game.boardName, address: game.address }, phase: state.phase, results: [], writtenLines: [], after: state, next: null, nmr: [] });
   // Issue #15: ended before its deadline, the phase's event is withdrawn from the players' calendars
   // (METHOD:CANCEL, its revision raised so that it outranks the event they hold).

@@ -34,7 +34,7 @@ export async function runGameCreate(db: Db, spec: GameSpec, actor: string, now: 
   }
 }
 
-async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fromAddress: string): Promise<CommandResult> {
+export async function createGame(trx: Trx, spec: GameSpec, actor: string, now: Date, fromAddress: string): Promise<CommandResult> {
   const list: string[] = [];
   if (await findGame(trx, spec.id)) list.push(`game ${spec.id} exists already; pick another id`);
   const sameAddress = await findGameByAddress(trx, spec.address);

@@ -161,7 +161,7 @@ const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each 
 /** Requests: EXTENSION, perpetual orders (D.II(4)), ABBREVIATIONS (D.III(1)), STATUS, HELP. */
 export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
   const t = line.trim().replace(/[.!]+$/, '');
-  if (/^(status|help|position|summary|orders|deadline|map)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' | PlayerLookup };
+  if (/^(status|help|position|summary|orders|deadline|map|standings)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' | PlayerLookup };
   const history = /^history(?:\s+([SFW]\d{4}[MRA]))?$/i.exec(t);
   if (history) return { kind: 'history', ...(history[1] ? { phase: history[1].toUpperCase() } : {}) };
   const ext = /^(?:(?:please\s+)?(?:request|ask for|i request|requesting)\s+(?:an?\s+)?)?extension\b(.*)$/i.exec(t);

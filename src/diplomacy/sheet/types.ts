@@ -106,7 +106,7 @@ export type RequestKind = 'extension' | 'perpetual' | 'abbreviations' | 'status'
  * never changing a set (D.III(3)): the position now, a past phase or the list of phases, the centre
  * counts per year and who played what, the set the judge holds for the asker, the deadline.
  */
-export type PlayerLookup = 'position' | 'history' | 'summary' | 'orders' | 'deadline' | 'map';
+export type PlayerLookup = 'position' | 'history' | 'summary' | 'orders' | 'deadline' | 'map' | 'standings';
 
 export interface RequestItem {
   readonly line: number;

@@ -25,6 +25,7 @@ import { lateAcceptedNote, lateSetAllowed } from '../late-set.js';
 import { ackDeadline } from '../ack-deadline.js';
 import { refusalForPreviousPhase } from '../late-for-previous-phase.js';
 import { recordCommunications } from '../record-communications.js';
+import { latestStandings, mayAskStandings, onlyStandings, standingsMailContext } from '../tournament/standings-mail.js';
 import { sendNotice } from '../notify.js';
 import { distinctPeople, findGm, findTds } from '../game-people.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
@@ -35,9 +36,9 @@ import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 
 /** Requests answered at once, to the asker alone; a message of nothing else is no set (D.III(3)). */
-const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline', 'map'];
+const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
 /** The look-ups read in a subject line too (a subject is a title as much as a command). */
-const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline', 'map'];
+const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline', 'map', 'standings'];
 
 /** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
 function timeLeft(from: Date, to: Date): string | undefined {
@@ -174,6 +175,10 @@ export async function receivePlayerMail(
       }
       if (r.kind === 'history') await reply('player-history', await historyContext(trx, locked, r.phase), `history-${r.phase ?? 'list'}`);
       if (r.kind === 'summary') await reply('player-summary', await summaryContext(trx, locked), 'summary');
+      if (r.kind === 'standings' && locked.tournamentId !== null) {
+        const latest = await latestStandings(trx, locked.tournamentId, rec.now);
+        if (latest) await reply('tournament-standings', standingsMailContext(latest.s, latest.r, true), 'standings');
+      }
       if (r.kind === 'deadline') {
         await reply('player-deadline', deadlineContext(phase, person.timeZone, rec.receivedAt), 'deadline', { game: locked, phase: phase.name, deadline: phase.deadline, sequence: phase.deadlineSequence, stamp: rec.now });
       }

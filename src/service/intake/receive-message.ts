@@ -33,6 +33,7 @@ import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHea
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { kindOf } from '../game-kinds.js';
+import { answerStandingsToFinishedGame } from '../tournament/standings-mail.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
 import { mayReply, queueReply } from '../../mail/inbound/reply.js';
@@ -183,6 +184,9 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const match = gameFromAddresses(tokenGame ? [...mail.to, ...mail.cc, tokenGame.address] : [...mail.to, ...mail.cc], mail.subject, await gameAddressList(db, candidates));
   if (match.gameId === undefined) {
     if (!person) return unknown(undefined);
+    // STANDINGS to a finished tournament game still gets its answer (the round is over, the table is wanted).
+    const standings = await answerStandingsToFinishedGame(db, replyCtx, rec, mail, person);
+    if (standings) return standings;
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
     return refuse('no game address in To or Cc', {
       template: 'orders-refused',

@@ -14,6 +14,7 @@
  */
 import { commitment, DiceStream } from '../../dice/index.js';
 import { POWERS, type Power } from '../powers.js';
+import { cyclicStart } from './cyclic-start.js';
 import { findBrokenRules, readPastPlay } from './find-broken-rules.js';
 import { SearchRandom } from './search-random.js';
 import { SeatingSearch } from './seating-search.js';
@@ -63,16 +64,26 @@ export function assignBoardsTraced(input: AssignInput): { output: AssignOutput; 
     }
   });
 
-  // 1. The initial deal (recorded dice).
+  // 1. The initial deal (recorded dice): in a first round of whole teams the cyclic layout (B.6(e),
+  // cyclic-start.ts) with the teams in a random order; otherwise a random deal.
   const dice = new DiceStream(input.seed, `assign:r${input.round}`);
-  const initial = new Int32Array(boards * 7).fill(-1);
-  for (let power = 0; power < 7; power++) {
-    const chosen = ids.map((_, i) => i).filter((i) => fixed[i] === power);
-    dice.shuffle(chosen, `deal the players who chose ${POWERS[power]} to boards`).forEach((player, b) => (initial[b * 7 + power] = player));
+  const shape = { boards, team, teams: teamIndex.size, fixed };
+  // Only a first round of whole teams has the shape (checked before any die is rolled for it).
+  const cyclic = input.round === 1 && cyclicStart(shape, [...Array(boards).keys()]) !== null
+    ? cyclicStart(shape, dice.shuffle([...Array(boards).keys()], 'order the teams around the cyclic layout'))
+    : null;
+  let initial: Int32Array;
+  if (cyclic) initial = cyclic;
+  else {
+    initial = new Int32Array(boards * 7).fill(-1);
+    for (let power = 0; power < 7; power++) {
+      const chosen = ids.map((_, i) => i).filter((i) => fixed[i] === power);
+      dice.shuffle(chosen, `deal the players who chose ${POWERS[power]} to boards`).forEach((player, b) => (initial[b * 7 + power] = player));
+    }
+    const free = dice.shuffle(ids.map((_, i) => i).filter((i) => fixed[i]! < 0), 'deal the other players to boards and powers');
+    let at = 0;
+    for (let s = 0; s < initial.length; s++) if (initial[s]! < 0) initial[s] = free[at++]!;
   }
-  const free = dice.shuffle(ids.map((_, i) => i).filter((i) => fixed[i]! < 0), 'deal the other players to boards and powers');
-  let at = 0;
-  for (let s = 0; s < initial.length; s++) if (initial[s]! < 0) initial[s] = free[at++]!;
 
   // 2. The search.
   const search = new SeatingSearch({ boards, team, teams: teamIndex.size, fixed, pastPowers, met, teamRound: input.teamRound }, initial);

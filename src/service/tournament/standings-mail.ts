@@ -1,0 +1,128 @@
+/**
+ * Standings by email: the answer to a player's STANDINGS, and the standings mailed to every player of
+ * the tournament when a round closes (all its games finished or at their end year, B.3) — exactly
+ * once per player and round (the outbox's dedupe key).
+ */
+import { findGame, findGameByAddress, type Game } from '../../db/games.js';
+import type { Person } from '../../db/people.js';
+import { decide, type Received } from '../../mail/inbound/decide.js';
+import type { InboundMail } from '../../mail/inbound/parse-message.js';
+import { mayReply, queueReply } from '../../mail/inbound/reply.js';
+import { readBodyLines } from '../../diplomacy/sheet/index.js';
+import type { ReceiveOutcome } from '../../mail/inbound/intake.js';
+import { outboxKey } from '../../db/outbox.js';
+import type { Db, Trx } from '../../db/schema.js';
+import { findTournament, findTournamentMembers } from '../../db/tournaments.js';
+import { queueMail } from '../../mail/outbound/queue-mail.js';
+import { ensureDiceSeed } from './dice-seed.js';
+import { computeStandings, type RoundStanding, type Standings } from './standings.js';
+import { standingsText } from './standings-report.js';
+
+/** A message that asks for the standings and nothing else (a STANDINGS line, or the subject with an empty body). */
+export function onlyStandings(text: string, subject: string): boolean {
+  const lines = readBodyLines(text).lines.map((l) => l.text.trim()).filter((l) => l !== '');
+  const isStandings = (l: string) => /^standings[.!]*$/i.test(l.trim());
+  if (lines.length > 0) return lines.every(isStandings);
+  return isStandings(subject.replace(/^\s*((re|fwd?|aw|sv)\s*:\s*)+/i, ''));
+}
+
+/**
+ * STANDINGS sent to the address of a finished tournament game (which takes no other mail): answered
+ * to a registered player of that tournament; `undefined` when the message is anything else, so the
+ * intake goes on as usual.
+ */
+export async function answerStandingsToFinishedGame(
+  db: Db,
+  ctx: { fromAddress: string; now: Date; repliesPerHour?: number },
+  rec: Received,
+  mail: InboundMail,
+  person: Person,
+): Promise<ReceiveOutcome | undefined> {
+  if (!onlyStandings(mail.text, mail.subject)) return undefined;
+  let game: Game | undefined;
+  for (const a of [...mail.to, ...mail.cc]) {
+    const g = await findGameByAddress(db, a);
+    if (g && g.tournamentId !== null && g.status === 'finished') { game = g; break; }
+  }
+  if (!game || game.tournamentId === null) return undefined;
+  const answer = await mayReply(db, ctx, person.email);
+  const tournamentId = game.tournamentId;
+  const g = game;
+  return db.transaction().execute(async (trx) => {
+    if (!(await mayAskStandings(trx, tournamentId, person.id))) return undefined;
+    const latest = await latestStandings(trx, tournamentId, ctx.now);
+    if (answer && latest) {
+      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'tournament-standings', standingsMailContext(latest.s, latest.r, true), { key: 'standings', gameId: g.id });
+    }
+    await decide(trx, rec, { outcome: 'command', reason: 'STANDINGS answered (a finished game of the tournament)', fromAddress: person.email, gameId: g.id, personId: person.id, replied: Boolean(answer && latest) });
+    return { kind: 'command' as const, inboundId: rec.inboundId, gameId: g.id };
+  });
+}
+
+/** The template's context for one round's standings. */
+export function standingsMailContext(s: Standings, r: RoundStanding, asked: boolean): object {
+  return { tournament: { slug: s.tournament.slug, name: s.tournament.name }, round: r.round, closed: r.records.closed, asked, text: standingsText(s, r) };
+}
+
+/** Whether `personId` may ask for the standings of `tournamentId`: a member, or a holder of a position in one of its games. */
+export async function mayAskStandings(trx: Trx, tournamentId: number, personId: number): Promise<boolean> {
+  const member = await trx.selectFrom('tournament_members').select('id').where('tournament_id', '=', tournamentId).where('person_id', '=', personId).executeTakeFirst();
+  if (member) return true;
+  const held = await trx
+    .selectFrom('positions as p')
+    .innerJoin('games as g', 'g.id', 'p.game_id')
+    .select('p.id')
+    .where('g.tournament_id', '=', tournamentId)
+    .where('p.person_id', '=', personId)
+    .executeTakeFirst();
+  return held !== undefined;
+}
+
+/** The latest round's standings (for a STANDINGS reply), or undefined when the tournament has no games. */
+export async function latestStandings(trx: Trx, tournamentId: number, now: Date): Promise<{ s: Standings; r: RoundStanding } | undefined> {
+  const t = (await findTournament(trx, tournamentId))!;
+  const seed = await ensureDiceSeed(trx, t, 'judge');
+  const s = await computeStandings(trx, t, seed, now);
+  const r = s.rounds[s.rounds.length - 1];
+  return r && { s, r };
+}
+
+/**
+ * After a game of a tournament round finishes: when every game of its round is over, mail the round's
+ * standings to every player of the tournament (members and anyone who held a position in its games).
+ * Returns how many mails were queued now (0 when the round is still running or they went before).
+ */
+export async function mailStandingsIfRoundClosed(trx: Trx, fromAddress: string, gameId: string, now: Date): Promise<number> {
+  const game: Game | undefined = await findGame(trx, gameId);
+  if (!game || game.tournamentId === null || game.roundNumber === null) return 0;
+  // Cheap first: a game of the round still running means nothing to send (no scoring done).
+  const running = await trx
+    .selectFrom('games')
+    .select('id')
+    .where('tournament_id', '=', game.tournamentId)
+    .where('round_number', '=', game.roundNumber)
+    .where('status', '<>', 'finished')
+    .executeTakeFirst();
+  if (running) return 0;
+  const t = (await findTournament(trx, game.tournamentId))!;
+  const seed = await ensureDiceSeed(trx, t, 'judge');
+  const s = await computeStandings(trx, t, seed, now, game.roundNumber);
+  const r = s.rounds.find((x) => x.round === game.roundNumber);
+  if (!r || !r.records.closed) return 0;
+  const members = await findTournamentMembers(trx, t.id);
+  const holders = await trx
+    .selectFrom('positions as p')
+    .innerJoin('games as g', 'g.id', 'p.game_id')
+    .select('p.person_id')
+    .where('g.tournament_id', '=', t.id)
+    .execute();
+  const ids = [...new Set([...members.filter((m) => m.role !== 'gm').map((m) => m.personId), ...holders.map((h) => h.person_id)])];
+  const people = await trx.selectFrom('people').select(['id', 'email']).where('id', 'in', ids.length > 0 ? ids : [-1]).orderBy('id').execute();
+  const context = standingsMailContext(s, r, false);
+  let queued = 0;
+  for (const p of people) {
+    const q = await queueMail(trx, fromAddress, { dedupeKey: outboxKey('tournament-standings', t.slug, r.round, p.email.toLowerCase()), gameId: null, template: 'tournament-standings', context, to: p.email });
+    if (q.created) queued += 1;
+  }
+  return queued;
+}
