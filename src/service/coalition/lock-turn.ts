@@ -25,7 +25,7 @@ import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
-import { turnPicture } from './turn-picture.js';
+import { turnPicture, turnPictureModel } from './turn-picture.js';
 
 import { lockJobAt } from './turn-times.js';
 
@@ -84,9 +84,10 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
 
     const people = await coalitionPeople(trx, game, setup, players);
     const heldPms = orders.filter((o) => o.via === 'pm');
-    const text = formatMovementUpdate(update.movement, update.counts);
-    // Issue 15: the grid after the movement, with this turn's moves and battles, drawn once for everyone.
-    const picture = turnPicture(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt);
+    // 3.1: the update shows the world as it stands when sent: after the battles this lock rolled (4.2.5).
+    const text = formatMovementUpdate(update.movement, update.counts, battles.armies);
+    // Issue 15: the grid as it stands now, with this turn's moves and the battles announced, drawn once for everyone.
+    const picture = turnPicture(game.id, setup.turn, turnPictureModel(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt, battles.armies, battles.battles));
     await sendNotice(trx, ctx.fromAddress, {
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({

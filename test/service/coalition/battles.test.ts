@@ -19,7 +19,9 @@ import { runCoalitionJudgeText } from '../../../src/service/coalition/judge-comm
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
+import { TEAM_COLOURS, squareCentre } from '../../../src/coalition/picture/index.js';
 import { ROOT } from '../../helpers/cli.js';
+import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 
 let t: TestDatabase;
@@ -177,6 +179,14 @@ describe('a Coalition battle by email', () => {
     const gix = setup.world.armies.find((a) => a.name === 'Gix')! as unknown as { at: string; troops: { creature: string; alive: number }[] };
     expect(gix.at).not.toBe('5D');
     expect(results).toContain(`Gix moves to ${gix.at}`);
+    // 3.1, 4.2.5: the update sent after this lock shows Gix where the battle moved it, in the text and the picture.
+    const t2 = await last('kara@example.org', 'coalition-update');
+    expect(t2).toContain(`  Gix: at 5D; then ${gix.at} after losing its battle at this lock (4.2.5), day 0\n`);
+    expect(t2).toContain('  Sai Rei: at 5D\n');
+    const pngRow = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', 'kara@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const img = decodePng(Buffer.from(pngRow.attachments.find((x) => x.contentType === 'image/png')!.content, 'base64'));
+    const [gx, gy] = squareCentre(gix.at);
+    expect(img.pixel(Math.round(gx) - 3, Math.round(gy) + 8).slice(0, 3)).toEqual([1, 3, 5].map((i) => parseInt(TEAM_COLOURS.phyrexia.slice(i, i + 2), 16)));
     expect(gix.troops.map((x) => x.alive)).toEqual([3800, 2400]);
     const sai = setup.world.armies.find((a) => a.name === 'Sai Rei')! as unknown as { at: string; troops: { alive: number }[] };
     expect(sai).toMatchObject({ at: '5D' });
