@@ -15,7 +15,7 @@ import {
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
-import { asControlList, controlAt, formatMovementUpdate, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
+import { asControlList, controlAt, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
@@ -63,10 +63,9 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const inserted = await insertCoalitionTurn(trx, { gameId: game.id, turn: setup.turn, lockedAt: setup.lockAt, seed: setup.seed, seedCommitment, result: { ...update, rolls: update.rolls } });
     if (!inserted) return 'skipped';
 
-    const nextArmies = armies.map((a, i) => {
-      const c = update.counts.find((x) => x.army === a.name);
-      return { ...a, at: update.movement.armies[i]!.at, ...(c ? { days: c.days } : {}) };
-    });
+    // 1.5, 2.3.1: new squares and day counts; healing on the days it falls due (after a battle: in applyOutcome).
+    const healing = healAtLock(parsedMap.map, armies, update.movement, update.counts);
+    const nextArmies = healing.armies;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
     const nextSeed = newTurnSeed();
     const finished = update.winner !== null;
@@ -92,6 +91,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({
         turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
+        healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),

@@ -1,0 +1,77 @@
+/**
+ * 2.3.1 at every lock, not only after a battle: a Coalition army on a base of its colour heals the
+ * base's colour after one day and everything after two (2.3.1.2); a Phyrexian army on a portal heals
+ * after two days (2.3.1.1). The stored world is healed and the movement update says what came back.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCoalitionGame } from '../../../src/db/coalition.js';
+import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
+import { adjudicateTurn } from '../../../src/service/game-kinds.js';
+import { migrateQueue } from '../../../src/worker/queue.js';
+import { ROOT } from '../../helpers/cli.js';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+
+let t: TestDatabase;
+const JUDGE = 'judge@judge.example.org';
+const at = (iso: string) => new Date(iso);
+const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
+const troop = (creature: string, colours: string[], size: number, slot: number, count: number, alive = count) => ({ creature, colours, power: size, toughness: size, slot, count, alive });
+
+const spec = {
+  id: 'cvh', address: 'cvh@judge.example.org', pmAddress: 'cvh-mj@judge.example.org', battleAddress: 'cvh-battle@judge.example.org',
+  movementJudge: { name: 'Mo', email: 'mo@example.org' }, battleJudge: { name: 'Bea', email: 'bea@example.org' },
+  world: {
+    map,
+    armies: [
+      // On Keld Forge (4C, red): red Goblins and green Bears lost before the count.
+      { name: 'Sai Rei', team: 'coalition', rank: 'lieutenant', at: '4C', colours: ['red', 'green'], troops: [troop('Goblin Raiders', ['red'], 1, 0, 5000, 3000), troop('Grizzly Bears', ['green'], 2, 1, 2500, 2000)] },
+      // On the Portal of Vats (33D).
+      { name: 'Gix', team: 'phyrexia', rank: 'centurion', at: '33D', troops: [troop('Plague Rats', ['black'], 1, 0, 5000, 4000)] },
+      { name: 'Ann', team: 'coalition', rank: 'general', at: '16C' },
+      // On the open map: nothing heals.
+      { name: 'Kara', team: 'phyrexia', rank: 'praetor', at: '30C', troops: [troop('Thrull', ['black'], 1, 0, 5000, 1000)] },
+    ],
+  },
+  players: [
+    { name: 'Ann', email: 'ann@example.org', team: 'coalition' as const, rank: 'general', authority: true },
+    { name: 'Bob', email: 'bob@example.org', team: 'coalition' as const, rank: 'admiral', authority: true },
+    { name: 'Sai Rei', email: 'sai@example.org', team: 'coalition' as const, rank: 'lieutenant' },
+    { name: 'Gix', email: 'gix@example.org', team: 'phyrexia' as const, rank: 'chief-praetor', authority: true },
+    { name: 'Kara', email: 'kara@example.org', team: 'phyrexia' as const, rank: 'praetor', authority: true },
+  ],
+  lock: at('2026-11-20T05:00:00Z'),
+};
+
+const alive = async (army: string) => ((await findCoalitionGame(t.db, 'cvh'))!.world.armies.find((a) => a.name === army) as unknown as { troops: { alive: number }[]; days: number });
+const update = async () => (await t.db.selectFrom('outbox').select(['body_text']).where('game_id', '=', 'cvh').where('to_address', '=', 'gix@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow()).body_text;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await migrateQueue(t.url);
+});
+afterAll(async () => t.close());
+
+describe('healing at the lock (2.3.1)', () => {
+  it('heals on bases and portals as the days come, stores it and says it in the update', async () => {
+    expect(await runCoalitionCreate(t.db, spec, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'cvh', phase: 'T1' })).toBe('adjudicated');
+    // Day 1: the base's colour only (2.3.1.2); the portal waits for its second day (2.3.1.1).
+    let text = await update();
+    expect(text).toContain('  Sai Rei: at 4C, day 1\n');
+    expect(text).toContain('\n\nHealed at this lock (2.3.1):\n  Sai Rei at 4C, day 1: 2000 Goblin Raiders back\n\nThe grid');
+    expect(text).not.toContain('Gix at 33D');
+    expect(text).not.toContain('Kara at');
+    expect((await alive('Sai Rei')).troops.map((x) => x.alive)).toEqual([5000, 2000]);
+    expect((await alive('Gix')).troops.map((x) => x.alive)).toEqual([4000]);
+
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-21T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'cvh', phase: 'T2' })).toBe('adjudicated');
+    // Day 2: everything lost before the count, on the base and on the portal.
+    text = await update();
+    expect(text).toContain('Healed at this lock (2.3.1):\n  Sai Rei at 4C, day 2: 500 Grizzly Bears back\n  Gix at 33D, day 2: 1000 Plague Rats back\n');
+    expect((await alive('Sai Rei')).troops.map((x) => x.alive)).toEqual([5000, 2500]);
+    expect((await alive('Gix')).troops.map((x) => x.alive)).toEqual([5000]);
+    expect((await alive('Kara')).troops.map((x) => x.alive)).toEqual([1000]);
+  });
+});
