@@ -12,6 +12,7 @@ export * from './armies/check-army.js';
 export * from './armies/control.js';
 export * from './armies/read-armies.js';
 export * from './armies/control-changes.js';
+export * from './armies/troop-change.js';
 export * from './posts/post.js';
 export { formatCoalitionAction, formatCoalitionPost } from './posts/format-post.js';
 export { parseCoalitionPosts, type CoalitionIssueCode, type ParseCoalitionPostsOptions, type ParseCoalitionPostsResult } from './posts/parse-posts.js';

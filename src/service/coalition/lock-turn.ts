@@ -25,6 +25,7 @@ import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
+import { changeTroopsAtLock } from './troop-changes-at-lock.js';
 import { turnPicture, turnPictureModel } from './turn-picture.js';
 
 import { lockJobAt } from './turn-times.js';
@@ -65,7 +66,9 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
 
     // 1.5, 2.3.1: new squares and day counts; healing on the days it falls due (after a battle: in applyOutcome).
     const healing = healAtLock(parsedMap.map, armies, update.movement, update.counts);
-    const nextArmies = healing.armies;
+    // 2.3.2: troop changes mailed by the controllers, carried out when the army has counted 2 days on a base or portal.
+    const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: healing.armies, counts: update.counts, atLock });
+    const nextArmies = troopChanges.armies;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
     const nextSeed = newTurnSeed();
     const finished = update.winner !== null;
@@ -91,6 +94,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({
         turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
+        troopChanges: troopChanges.changed,
         healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
