@@ -31,6 +31,10 @@ export interface DeadlineEventInput {
   readonly sequence: number;
   /** When this revision was made (DTSTAMP). */
   readonly stamp: Date;
+  /** Where what is due goes, when not `address` (a Coalition battle's strategies go to its battle address). */
+  readonly sendTo?: string;
+  /** What is due, default "Orders". */
+  readonly what?: string;
 }
 
 /** The calendar method every deadline event is sent with (see the module comment). */
@@ -54,7 +58,7 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
     end: null,
     timezone: null,
     summary: `${e.phase} deadline: ${e.gameId} (${e.board})`,
-    description: `Orders for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
+    description: `${e.what ?? 'Orders'} for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
     organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
   });
   return cal.toString();

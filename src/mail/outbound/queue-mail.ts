@@ -19,6 +19,10 @@ export interface DeadlineAnnounced {
   readonly sequence: number;
   /** When the revision was made. */
   readonly stamp: Date;
+  /** Where what is due goes, when not the game's address (a Coalition battle's strategies). */
+  readonly sendTo?: string;
+  /** What is due, when not "Orders" (e.g. "Battle strategies"). */
+  readonly what?: string;
 }
 
 export interface QueuedMail {
@@ -39,7 +43,7 @@ export interface QueuedMail {
 
 /** The calendar event of `c` as {@link deadlineEventAttachment} takes it. Pure. */
 export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): DeadlineEventInput {
-  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp };
+  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp, ...(c.sendTo ? { sendTo: c.sendTo } : {}), ...(c.what ? { what: c.what } : {}) };
 }
 
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */

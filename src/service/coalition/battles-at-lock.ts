@@ -19,7 +19,7 @@ import {
 import { commitment, type DiceStream } from '../../dice/index.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
-import { deadlineText, lockJobAt } from './turn-times.js';
+import { coalitionBattleEvent, deadlineText, lockJobAt } from './turn-times.js';
 import { lockText } from './movement-mail.js';
 
 const k = (s: string) => s.trim().toLowerCase();
@@ -133,6 +133,8 @@ export async function settleBattles(
       if (announced.length > 0 || killedNow.length > 0) {
         await sendNotice(trx, fromAddress, {
           game, template: 'coalition-battles', key: `battles:${game.id}:T${setup.turn}`,
+          // The strategy deadline as a calendar event (UID per game and turn's battles).
+          ...(deadline && announced.length > 0 ? { calendar: coalitionBattleEvent(setup.turn, deadline, setup.lockAt, setup.battleAddress) } : {}),
           context: (zone) => ({
             turn: setup.turn, next: setup.turn + 1, battleAddress: setup.battleAddress,
             deadline: deadline ? { ...lockText(deadline, zone), rule: `strategies stamped up to ${deadlineText(deadline)} count; from the next minute on they are refused (3.1, 4.1.1)` } : null,

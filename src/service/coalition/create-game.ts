@@ -17,6 +17,7 @@ import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
 import { lockJobAt, newTurnSeed } from './lock-turn.js';
 import { lockText } from './movement-mail.js';
+import { coalitionLockEvent } from './turn-times.js';
 
 export interface CoalitionPlayerSpec {
   readonly name: string;
@@ -87,6 +88,8 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
     const people = await coalitionPeople(trx, game, setup, players.map((p) => ({ ...p, contingency: null })));
     await sendNotice(trx, fromAddress, {
       game, template: 'coalition-start', key: `start:${game.id}`,
+      // Issue 12: the first movement lock as a calendar event (UID per game and turn, see coalitionLockEvent).
+      calendar: coalitionLockEvent(1, spec.lock, now),
       context: (zone) => ({
         lock: lockText(spec.lock, zone), commitment: commitment(seed), pmAddress: spec.pmAddress, battleAddress: spec.battleAddress,
         movementJudge: mj.name, battleJudge: bj.name,

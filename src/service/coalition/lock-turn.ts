@@ -28,7 +28,7 @@ import { startTransfers } from './transfers-at-lock.js';
 import { changeTroopsAtLock } from './troop-changes-at-lock.js';
 import { turnPicture, turnPictureModel } from './turn-picture.js';
 
-import { lockJobAt } from './turn-times.js';
+import { coalitionLockEvent, lockJobAt } from './turn-times.js';
 
 export { lockJobAt };
 
@@ -102,6 +102,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         next: finished ? null : { turn: setup.turn + 1, lock: lockText(nextLock, zone), commitment: commitment(nextSeed) },
       }),
       attachments: [picture],
+      // The next movement lock as a calendar event (UID per game and turn).
+      ...(finished ? {} : { calendar: coalitionLockEvent(setup.turn + 1, nextLock, setup.lockAt) }),
     }, everyone(people));
     await battles.publish();
     // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.

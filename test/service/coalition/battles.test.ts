@@ -66,6 +66,13 @@ async function mails(to: string, kind?: string) {
   return q.orderBy('id').execute();
 }
 const last = async (to: string, kind: string) => (await mails(to, kind)).at(-1)?.body_text ?? '';
+/** The calendar event the last mail of `kind` to `to` carries (its filename and iCalendar text). */
+async function ics(to: string, kind: string) {
+  const row = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', to).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const a = row.attachments.filter((x) => x.contentType.startsWith('text/calendar'));
+  expect(a, `${kind} to ${to}`).toHaveLength(1);
+  return { filename: a[0]!.filename, text: Buffer.from(a[0]!.content, 'base64').toString('utf8').replace(/\r\n /g, '') };
+}
 const ctx = (now: string) => ({ now: () => at(now), fromAddress: JUDGE });
 
 beforeAll(async () => {
@@ -85,7 +92,29 @@ describe('a Coalition battle by email', () => {
     await send('ann@example.org', spec.address, 'CONTINGENCY Sai Rei IS Darkhand5', at('2026-11-19T21:00:00Z'), 'c1');
     expect(await last('ann@example.org', 'coalition-received')).toContain("done: Darkhand5 is Sai Rei's contingency");
 
+    // The start mail carries turn 1's lock as a calendar event.
+    const start = await ics('gix@example.org', 'coalition-start');
+    expect(start.filename).toBe('cvb-T1.ics');
+    expect(start.text).toContain('UID:cvb.t1@judge.example.org');
+    expect(start.text).toContain('DTSTART:20261120T050000Z');
+    expect(start.text).toContain('SEQUENCE:0');
+    expect(start.text).toContain('Movement orders for T1 in cvb (cvb) must reach cvb@judge.example.org by 2026-11-20 05:00 GMT');
+    expect(await last('gix@example.org', 'coalition-start')).toContain('The attached calendar event puts the lock in your calendar.');
+
     expect(await adjudicateTurn(t.db, ctx('2026-11-20T05:01:00Z'), { gameId: 'cvb', phase: 'T1' })).toBe('adjudicated');
+    // The update carries the next lock, the announcement the strategy deadline, each as a calendar event (UTC, one UID each).
+    const nextLock = await ics('sai@example.org', 'coalition-update');
+    expect(nextLock.filename).toBe('cvb-T2.ics');
+    expect(nextLock.text).toContain('UID:cvb.t2@judge.example.org');
+    expect(nextLock.text).toContain('DTSTART:20261123T050000Z');
+    expect(nextLock.text).toContain('DTSTAMP:20261120T050000Z');
+    expect(await last('sai@example.org', 'coalition-update')).toContain('The attached calendar event puts the lock in your calendar.');
+    const battleDeadline = await ics('bea@example.org', 'coalition-battles');
+    expect(battleDeadline.filename).toBe('cvb-T1-battles.ics');
+    expect(battleDeadline.text).toContain('UID:cvb.t1-battles@judge.example.org');
+    expect(battleDeadline.text).toContain('DTSTART:20261122T050000Z');
+    expect(battleDeadline.text).toContain('Battle strategies for T1-battles in cvb (cvb) must reach cvb-battle@judge.example.org by 2026-11-22 05:00 GMT');
+    expect(await last('bea@example.org', 'coalition-battles')).toContain('The attached calendar event puts the deadline in your calendar.');
     // 3.1, 4.1.2.3, 4.3.1: the announcement to everyone, with the deadline 24 hours before the next lock.
     for (const who of ['sai@example.org', 'gix@example.org', 'kara@example.org', 'bea@example.org', 'mo@example.org']) {
       const a = await last(who, 'coalition-battles');
