@@ -4,6 +4,7 @@
  * (4.2.1), the armies' troops, and the verdict he must send back. The job `adjudicate-phase` with
  * `step: 'battle-deadline'`, queued when the battles are announced.
  */
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { findGame, lockGame } from '../../db/games.js';
 import { findOpenBattles, findStrategies, markDigestSent, type BattleRow } from '../../db/coalition-battles.js';
 import { findCoalitionGame, findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
@@ -35,6 +36,8 @@ export async function sendBattleDigests(db: Db, ctx: TurnContext, job: TurnJob):
       if (!(await markDigestSent(trx, b.id, now))) continue;
       await sendDigest(trx, ctx.fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: false, now });
     }
+    // Logged for `mailjudge reproduce` (replay_log) with the instant it ran, in the same transaction.
+    await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'task', name: 'adjudicate-phase', args: { payload: job, outcome: 'adjudicated' }, actor: 'worker' });
     return 'adjudicated';
   });
 }

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { appendAudit } from '../../db/audit-log.js';
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { findGame, lockGame, updateGameProgress } from '../../db/games.js';
 import {
   advanceCoalitionTurn, findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionTurn, type CoalitionWorld,
@@ -70,7 +71,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: healing.armies, counts: update.counts, atLock });
     const nextArmies = troopChanges.armies;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
-    const nextSeed = newTurnSeed();
+    const nextSeed = ctx.turnSeed?.(game.id, setup.turn + 1) ?? newTurnSeed();
     const finished = update.winner !== null;
     // 3.1: after the update, last turn's battles judged are rolled and separated; this turn's are announced.
     // 3.2.4.2, 3.2.4.3: transfers with the creatures mailed for them by the sender's controller at the lock.
@@ -118,6 +119,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         context: () => ({ turn: setup.turn, army: r.army, sender: o?.senderName ?? 'someone', order: r.order, receivedAt: o ? gmtSeconds(o.receivedAt) : '', controller: controller ?? 'nobody' }),
       }, to);
     }
+    // Logged for `mailjudge reproduce` (replay_log) with the instant it ran, in the same transaction.
+    await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'task', name: 'adjudicate-phase', args: { payload: job, outcome: finished ? 'ended' : 'adjudicated' }, actor: 'worker' });
     await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'coalition.lock', detail: { turn: setup.turn, orders: orders.length, battles: update.movement.battles.length, seedCommitment, rolls: update.rolls.length, next: finished ? null : nextLock.toISOString() } });
     return finished ? 'ended' : 'adjudicated';
   });
