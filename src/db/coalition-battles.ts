@@ -76,6 +76,11 @@ export async function setBattleVerdict(db: Db, id: number, verdict: unknown, tex
   await db.updateTable('coalition_battles').set({ verdict: JSON.stringify(verdict), verdict_text: text, verdict_at: at }).where('id', '=', id).where('outcome', 'is', null).execute();
 }
 
+/** 4.1.1: a verdict entered before a strategy it did not see is withdrawn (stale); the battle waits for a new one. */
+export async function withdrawBattleVerdict(db: Db, id: number): Promise<void> {
+  await db.updateTable('coalition_battles').set({ verdict: null, verdict_at: null }).where('id', '=', id).where('outcome', 'is', null).execute();
+}
+
 export async function setBattleOutcome(db: Db, id: number, turn: number, outcome: unknown): Promise<void> {
   await db.updateTable('coalition_battles').set({ outcome: JSON.stringify(outcome), resolved_turn: turn }).where('id', '=', id).execute();
 }

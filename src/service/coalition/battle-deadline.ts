@@ -54,7 +54,7 @@ function siteDescription(map: unknown, square: string): string | undefined {
  * STRATLESS, and the verdict to send back. `early`: asked for before the deadline once every strategy
  * is in (4.1.1); the digest at the deadline still comes.
  */
-export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date }): Promise<void> {
+export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date; updated?: { why: string; verdict: string | null } }): Promise<void> {
   const { game, setup, battle: b } = s;
   const armies = setup.world.armies as unknown as Army[];
   const strategies = await findStrategies(trx, b.id);
@@ -71,8 +71,9 @@ export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; 
     };
   });
   await sendNotice(trx, fromAddress, {
-    game, template: 'coalition-battle-digest', key: s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
+    game, template: 'coalition-battle-digest', key: s.updated ? `battle-digest-update:${game.id}:${b.id}:${s.now.getTime()}` : s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
     context: (zone) => ({
+      updated: s.updated ?? null,
       square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
       sections, early: s.early,
       example: {
