@@ -86,6 +86,6 @@ export function registerCoalitionRuling(coalition: Command): void {
       const { runCoalitionJudgeText } = await import('../service/coalition/judge-command.js');
       const text = words.join(' ');
       await execute('coalition ruling', opts, () => (/^\s*ruling\b/i.test(text) ? { ok: true, value: text } : { ok: true, value: `RULING ${text}` }),
-        (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, new Date(), ctx.fromAddress));
+        (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, new Date(), ctx.fromAddress, 'coalition-ruling'));
     });
 }

@@ -76,6 +76,11 @@ export async function setBattleVerdict(db: Db, id: number, verdict: unknown, tex
   await db.updateTable('coalition_battles').set({ verdict: JSON.stringify(verdict), verdict_text: text, verdict_at: at }).where('id', '=', id).where('outcome', 'is', null).execute();
 }
 
+/** 4.1.1: a verdict entered before a strategy it did not see is withdrawn (stale); the battle waits for a new one. */
+export async function withdrawBattleVerdict(db: Db, id: number): Promise<void> {
+  await db.updateTable('coalition_battles').set({ verdict: null, verdict_at: null }).where('id', '=', id).where('outcome', 'is', null).execute();
+}
+
 export async function setBattleOutcome(db: Db, id: number, turn: number, outcome: unknown): Promise<void> {
   await db.updateTable('coalition_battles').set({ outcome: JSON.stringify(outcome), resolved_turn: turn }).where('id', '=', id).execute();
 }
@@ -122,4 +127,25 @@ export async function insertTransferDetail(db: Db, gameId: string, turn: number,
 export async function findTransferDetails(db: Db, gameId: string, turn: number): Promise<TransferDetailRow[]> {
   const rows = await db.selectFrom('coalition_transfer_details').selectAll().where('game_id', '=', gameId).where('turn', '=', turn).orderBy('received_at').orderBy('id').execute();
   return rows.map((r) => ({ fromArmy: r.from_army, toArmy: r.to_army, troops: r.troops, senderPersonId: r.sender_person_id, senderName: r.sender_name, receivedAt: r.received_at, inboundMessageId: r.inbound_message_id }));
+}
+
+export interface TroopChangeRow {
+  readonly army: string;
+  readonly troops: readonly { creature: string; colours: string[]; power: number; toughness: number; count: number }[];
+  readonly senderPersonId: number;
+  readonly senderName: string;
+  readonly receivedAt: Date;
+  readonly inboundMessageId: number;
+}
+
+/** 2.3.2: a troop change as mailed by the army's controller. */
+export async function insertTroopChange(db: Db, gameId: string, turn: number, d: TroopChangeRow): Promise<void> {
+  await db.insertInto('coalition_troop_changes').values({
+    game_id: gameId, turn, army: d.army, troops: JSON.stringify(d.troops), sender_person_id: d.senderPersonId, sender_name: d.senderName, received_at: d.receivedAt, inbound_message_id: d.inboundMessageId,
+  }).execute();
+}
+
+export async function findTroopChanges(db: Db, gameId: string, turn: number): Promise<TroopChangeRow[]> {
+  const rows = await db.selectFrom('coalition_troop_changes').selectAll().where('game_id', '=', gameId).where('turn', '=', turn).orderBy('received_at').orderBy('id').execute();
+  return rows.map((r) => ({ army: r.army, troops: r.troops, senderPersonId: r.sender_person_id, senderName: r.sender_name, receivedAt: r.received_at, inboundMessageId: r.inbound_message_id }));
 }

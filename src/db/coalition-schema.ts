@@ -104,8 +104,22 @@ export interface CoalitionTransferDetailsTable {
   inbound_message_id: number;
 }
 
+/** 2.3.2: a troop change as mailed (sql/0016). */
+export interface CoalitionTroopChangesTable {
+  id: Generated<number>;
+  game_id: string;
+  turn: number;
+  army: string;
+  troops: Jsonb<{ creature: string; colours: string[]; power: number; toughness: number; count: number }[]>;
+  sender_person_id: number;
+  sender_name: string;
+  received_at: Date;
+  inbound_message_id: number;
+}
+
 export interface CoalitionTables {
   coalition_transfer_details: CoalitionTransferDetailsTable;
+  coalition_troop_changes: CoalitionTroopChangesTable;
   coalition_battles: CoalitionBattlesTable;
   coalition_strategies: CoalitionStrategiesTable;
   coalition_games: CoalitionGamesTable;

@@ -39,6 +39,11 @@ export interface TurnContext {
   readonly now: () => Date;
   /** The judge's own address (From of every mail; its domain names Message-IDs). */
   readonly fromAddress: string;
+  /**
+   * The seed of a game's turn when it is already known: `mailjudge reproduce` replays a Coalition
+   * game with the seeds the record revealed (checked against their commitments) instead of fresh ones.
+   */
+  readonly turnSeed?: (gameId: string, turn: number) => string | undefined;
 }
 
 /** What a turn job did: `adjudicated`; `skipped` (not due, or done already); `withheld`; `postponed`; `ended`. */

@@ -78,6 +78,19 @@ const TABLES: readonly TableSpec[] = [
   { table: 'calendar_sent', order: 'game_id, key', exclude: [], label: (r) => `${str(r.game_id)} calendar mark ${str(r.key)}` },
   { table: 'rollbacks', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} rollback of ${str(r.phase)}` },
   { table: 'player_abbreviations', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} abbreviations of person ${str(r.person_id)}` },
+  // The Coalition wargame (sql/0009, 0011, 0016): the open turn with its seed and world, the locked turns with their seeds and results, the battles with verdicts and outcomes.
+  { table: 'coalition_games', order: 'game_id', exclude: [], label: (r) => `${str(r.game_id)} Coalition game (turn ${str(r.turn)})` },
+  { table: 'coalition_players', order: 'game_id, person_id', exclude: [], label: (r) => `${str(r.game_id)} Coalition player ${str(r.name)}` },
+  { table: 'coalition_turns', order: 'game_id, turn', exclude: [], label: (r) => `${str(r.game_id)} Coalition turn ${str(r.turn)}` },
+  { table: 'coalition_orders', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} T${str(r.turn)} order for ${str(r.army)} (message ${str(r.inbound_message_id)} line ${str(r.line)})` },
+  { table: 'coalition_control', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} control of ${str(r.army)} from ${str(r.effective_at)}` },
+  { table: 'coalition_battles', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} battle at ${str(r.square)} announced at turn ${str(r.announced_turn)}` },
+  {
+    table: 'coalition_strategies', order: 'battle_id, id', exclude: ['id', 'battle_id'],
+    where: (ids) => sql`battle_id IN (SELECT id FROM coalition_battles WHERE game_id = ANY(${ids}))`, label: (r) => `strategy for ${str(r.army)} from message ${str(r.inbound_message_id)}`,
+  },
+  { table: 'coalition_transfer_details', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} T${str(r.turn)} transfer detail from ${str(r.from_army)}` },
+  { table: 'coalition_troop_changes', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} T${str(r.turn)} troop change for ${str(r.army)}` },
   { table: 'communications_recorded', order: 'game_id, inbound_message_id', exclude: [], label: (r) => `${str(r.game_id)} communications of message ${str(r.inbound_message_id)}` },
 ];
 

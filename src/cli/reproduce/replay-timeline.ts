@@ -19,7 +19,11 @@ import { findReplayEntries, type ReplayEntry } from '../../db/replay-log.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import type { Db } from '../../db/schema.js';
 import { receiveMessage, type ReceiveContext } from '../../service/intake/receive-message.js';
-import { adjudicatePhaseTask, type AdjudicatePayload } from '../../service/adjudicate-phase.js';
+import type { AdjudicatePayload } from '../../service/adjudicate-phase.js';
+import { adjudicateTurn } from '../../service/game-kinds.js';
+import { runCoalitionCreate, type CoalitionGameSpec } from '../../service/coalition/create-game.js';
+import { runCoalitionJudgeText } from '../../service/coalition/judge-command.js';
+import { commitment } from '../../dice/index.js';
 import { calendarTickTask } from '../../service/calendar-tick.js';
 import { runGameCreate } from '../commands/game-create.js';
 import { runExtend } from '../../service/gm/extend.js';
@@ -133,12 +137,32 @@ export interface ReplayOptions {
   readonly receive: Omit<ReceiveContext, 'now'>;
 }
 
+/**
+ * The Coalition turns' seeds as the record holds them (the locked turns' revealed seeds, and the open
+ * turn's), for the replay to adopt instead of fresh random ones. Each revealed seed is checked against
+ * the commitment recorded with it: a mismatch is a failure of the reproduction.
+ */
+export async function recordedSeeds(record: Db, gameIds: readonly string[]): Promise<{ seedOf: (gameId: string, turn: number) => string | undefined; problems: string[] }> {
+  const seeds = new Map<string, string>();
+  const problems: string[] = [];
+  const turns = await record.selectFrom('coalition_turns').select(['game_id', 'turn', 'seed', 'seed_commitment']).where('game_id', 'in', gameIds).orderBy('game_id').orderBy('turn').execute();
+  for (const t of turns) {
+    seeds.set(`${t.game_id}|${t.turn}`, t.seed);
+    if (commitment(t.seed) !== t.seed_commitment) problems.push(`${t.game_id} turn ${t.turn}: the revealed seed does not match the commitment recorded with it (${t.seed_commitment})`);
+  }
+  for (const g of await record.selectFrom('coalition_games').select(['game_id', 'turn', 'seed']).where('game_id', 'in', gameIds).execute()) {
+    if (!seeds.has(`${g.game_id}|${g.turn}`)) seeds.set(`${g.game_id}|${g.turn}`, g.seed);
+  }
+  return { seedOf: (gameId, turn) => seeds.get(`${gameId}|${turn}`), problems };
+}
+
 /** Replay the timeline of `gameIds` from `record` into `fresh` (migrated, with the job queue's schema). */
 export async function replayGames(record: Db, fresh: Db, gameIds: readonly string[], options: ReplayOptions): Promise<ReplaySummary & { timeline: Timeline }> {
   const timeline = await readTimeline(record, gameIds);
   await copyDirectory(record, fresh);
   const carried = await readCarried(record, gameIds);
-  const failures: string[] = [];
+  const seeds = await recordedSeeds(record, gameIds);
+  const failures: string[] = [...seeds.problems];
   const fromAddress = options.receive.fromAddress;
   for (const e of timeline.events) {
     const now = e.at;
@@ -153,7 +177,7 @@ export async function replayGames(record: Db, fresh: Db, gameIds: readonly strin
         ...(m.uid !== null ? { uid: m.uid } : {}),
       });
     } else {
-      const problem = await replayEntry(fresh, e.entry, fromAddress);
+      const problem = await replayEntry(fresh, e.entry, fromAddress, seeds.seedOf);
       if (problem) failures.push(`${e.entry.kind} ${e.entry.name} at ${now.toISOString()}: ${problem}`);
     }
     await carryOver(fresh, carried, gameIds);
@@ -164,7 +188,7 @@ export async function replayGames(record: Db, fresh: Db, gameIds: readonly strin
 }
 
 /** Run one logged command or task; a problem when it was refused (it succeeded on the record). */
-async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string): Promise<string | undefined> {
+async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string, turnSeed: (gameId: string, turn: number) => string | undefined): Promise<string | undefined> {
   const now = entry.at;
   const ctx = { actor: entry.actor, now, fromAddress };
   const args = entry.args as never;
@@ -186,9 +210,19 @@ async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string): 
       await processNow(fresh, a.gameId, a.phase, a.at, { requestedBy: entry.actor, now });
       return undefined;
     }
+    case 'coalition-create': {
+      const spec = entry.args as CoalitionGameSpec;
+      return refused(await runCoalitionCreate(fresh, spec, entry.actor, now, fromAddress, { ...(turnSeed(spec.id, 1) ? { seed: turnSeed(spec.id, 1)! } : {}) }));
+    }
+    case 'coalition-verdict':
+    case 'coalition-ruling': {
+      const a = entry.args as { gameId: string; text: string };
+      return refused(await runCoalitionJudgeText(fresh, a.gameId, a.text, entry.actor, now, fromAddress, entry.name));
+    }
     case 'adjudicate-phase': {
       const a = entry.args as { payload: AdjudicatePayload; outcome: string };
-      const got = await adjudicatePhaseTask(fresh, { now: () => now, fromAddress }, a.payload);
+      // Any game kind (a Coalition lock adopts the recorded seed of the turn it opens).
+      const got = await adjudicateTurn(fresh, { now: () => now, fromAddress, turnSeed }, a.payload);
       return got === a.outcome ? undefined : `the adjudication ran with the outcome "${got}", the record says "${a.outcome}"`;
     }
     case 'calendar-tick':

@@ -41,12 +41,9 @@ export async function resolveGames(record: Db, target: ReproduceTarget): Promise
     if (games.length === 0) return { ok: false, problem: `tournament "${target.tournament}" has no games` };
   }
   // A game created before the replay log (migration 0013) has no recorded creation to start from.
-  const logged = new Set((await record.selectFrom('replay_log').select('game_id').where('name', '=', 'game-create').where('game_id', 'in', games.map((g) => g.id)).execute()).map((r) => r.game_id));
-  const unlogged = games.filter((g) => !logged.has(g.id) && g.kind === 'diplomacy').map((g) => g.id);
+  const logged = new Set((await record.selectFrom('replay_log').select('game_id').where('name', 'in', ['game-create', 'coalition-create']).where('game_id', 'in', games.map((g) => g.id)).execute()).map((r) => r.game_id));
+  const unlogged = games.filter((g) => !logged.has(g.id)).map((g) => g.id);
   if (unlogged.length > 0) return { ok: false, problem: `${unlogged.join(', ')}: created before the judge logged its commands (migration 0013), so there is no recorded creation to replay from` };
-  const coalition = games.filter((g) => g.kind !== 'diplomacy').map((g) => g.id);
-  // The Coalition wargame's lock draws a fresh random seed each turn: not yet reproducible.
-  if (coalition.length > 0) return { ok: false, problem: `${coalition.join(', ')}: only Diplomacy games can be reproduced yet (a Coalition turn's seed is not replayed)` };
   return { ok: true, games: games.map((g) => g.id) };
 }
 

@@ -123,6 +123,41 @@ export function heal(army: Army, site: Site, days: number): { troops: Troop[]; h
   return { troops: out, healed };
 }
 
+/** One army healed at a lock (2.3.1). */
+export interface HealedAtLock {
+  readonly army: string;
+  readonly square: string;
+  readonly days: number;
+  readonly healed: readonly Healed[];
+}
+
+/**
+ * The world after a lock's movement and day counts (1.5, 2.3.1): each army at its new square with its
+ * day count, healed when the count reaches a healing day on a base of its colour, a portal, or (the two
+ * lowest ranks) a town. An army whose count waits on a battle (1.5: "if and when they defeat that
+ * enemy") heals after the battle instead. An army whose count went back to 0 (it moved) keeps its
+ * losses as before the count: they heal on the new count's days (2.3.1.2 "troops lost during the
+ * count must wait until the correct number of days have been counted after their loss").
+ */
+export function healAtLock(map: WorldMap, armies: readonly Army[], update: MovementUpdate, counts: readonly DayCount[]): { armies: Army[]; healed: HealedAtLock[] } {
+  const healed: HealedAtLock[] = [];
+  const out = armies.map((a, i) => {
+    const at = update.armies[i]?.at ?? a.at;
+    const c = counts.find((x) => x.army === a.name);
+    let x: Army = { ...a, at, ...(c ? { days: c.days } : {}) };
+    if ((x.days ?? 0) === 0 && x.troops?.some((t) => t.lostDuringCount)) {
+      x = { ...x, troops: x.troops.map((t) => { const { lostDuringCount: _l, ...rest } = t; return rest; }) };
+    }
+    const site = siteAt(map, at);
+    if (!c || c.purpose !== 'heal' || c.pendingBattle || !site) return x;
+    const h = heal(x, site, c.days);
+    if (h.healed.length === 0) return x;
+    healed.push({ army: a.name, square: at, days: c.days, healed: h.healed });
+    return { ...x, troops: h.troops };
+  });
+  return { armies: out, healed };
+}
+
 /** 6.1.2: a Town Defender heals 500 a turn in its home town, lowest rank first. */
 export const TOWN_DEFENDER_HEAL = 500;
 

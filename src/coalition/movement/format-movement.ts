@@ -5,13 +5,23 @@
 import type { DayCount } from './day-counts.js';
 import type { MovementUpdate } from './types.js';
 
-/** Plain text of a movement update, one line per fact; never throws. */
-export function formatMovementUpdate(update: MovementUpdate, counts: readonly DayCount[] = []): string {
+/**
+ * Plain text of a movement update, one line per fact; never throws. `standing`, when given, is the
+ * world as it stands when the update is sent (after the lock's battles, 3.1): an army a battle moved
+ * (4.2.5) or killed says so on its line.
+ */
+export function formatMovementUpdate(update: MovementUpdate, counts: readonly DayCount[] = [], standing?: readonly { name: string; at: string }[]): string {
   const lines: string[] = ['Positions:'];
+  const key = (name: string) => name.trim().toLowerCase();
+  const now = standing ? new Map(standing.map((a) => [key(a.name), a.at])) : undefined;
   for (const a of update.armies) {
     const c = counts.find((x) => x.army === a.name);
+    const at = now?.get(key(a.name));
+    const move = a.from === a.at ? `at ${a.at}` : `${a.from} > ${a.at}`;
+    if (now && at === undefined) { lines.push(`  ${a.name}: ${move}; then killed in a battle settled at this lock (see the Battle Results and Announcements)`); continue; }
+    if (at !== undefined && at.toUpperCase() !== a.at.toUpperCase()) { lines.push(`  ${a.name}: ${move}; then ${at} after losing its battle at this lock (4.2.5), day 0`); continue; }
     const days = c && c.purpose ? `, day ${c.days}${c.pendingBattle ? ' (+1 if it wins its battle)' : ''}` : '';
-    lines.push(`  ${a.name}: ${a.from === a.at ? `at ${a.at}` : `${a.from} > ${a.at}`}${days}`);
+    lines.push(`  ${a.name}: ${move}${days}`);
   }
   const notable = update.results.filter((r) => r.outcome !== 'moved' && r.outcome !== 'held');
   if (notable.length > 0) {

@@ -94,3 +94,20 @@ export function pictureOfMovement(map: WorldMap, before: readonly Pick<Army, 'na
   const battles = update.battles.map((b) => ({ square: canonical(b.square), armies: [...b.armies], attacker: b.attacker }));
   return { title, subtitle, map, armies, moves, battles };
 }
+
+/**
+ * The picture as the world stands when the update is sent (3.1: the lock also rolls last turn's judged
+ * battles): every army at its square in `standing` (a loser moved out, 4.2.5), those no longer in it
+ * (killed, 4.2.5, 4.3.1) dropped with their moves; this turn's moves stay as arrows; the battles are
+ * `battles` (those announced now), when given.
+ */
+export function pictureStanding(picture: GridPicture, standing: readonly Pick<Army, 'name' | 'at'>[], battles?: readonly Pick<Battle, 'square' | 'armies' | 'attacker'>[]): GridPicture {
+  const key = (name: string) => name.trim().toLowerCase();
+  const now = new Map(standing.map((a) => [key(a.name), canonical(a.at)]));
+  return {
+    ...picture,
+    armies: picture.armies.filter((a) => now.has(key(a.name))).map((a) => ({ ...a, at: now.get(key(a.name))! })),
+    moves: picture.moves.filter((m) => now.has(key(m.army))),
+    ...(battles ? { battles: battles.map((b) => ({ square: canonical(b.square), armies: [...b.armies], attacker: b.attacker })) } : {}),
+  };
+}

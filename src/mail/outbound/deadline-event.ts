@@ -36,6 +36,10 @@ export interface DeadlineEventInput {
    * same UID and a raised SEQUENCE, so the calendar app removes the event (RFC 5546 3.2.5).
    */
   readonly cancelled?: boolean;
+  /** Where what is due goes, when not `address` (a Coalition battle's strategies go to its battle address). */
+  readonly sendTo?: string;
+  /** What is due, default "Orders". */
+  readonly what?: string;
 }
 
 /** The calendar method every deadline event is sent with (see the module comment). */
@@ -64,7 +68,7 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
     summary: `${e.cancelled ? 'Cancelled: ' : ''}${e.phase} deadline: ${e.gameId} (${e.board})`,
     description: e.cancelled
       ? `${e.phase} in ${e.gameId} (${e.board}) has been withdrawn: this deadline no longer applies.\nThe judge's mail is authoritative.`
-      : `Orders for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
+      : `${e.what ?? 'Orders'} for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
     organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
   });
   return cal.toString();

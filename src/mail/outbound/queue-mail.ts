@@ -21,6 +21,10 @@ export interface DeadlineAnnounced {
   readonly stamp: Date;
   /** The phase was withdrawn: the event cancels the one the reader holds (METHOD:CANCEL). */
   readonly cancelled?: boolean;
+  /** Where what is due goes, when not the game's address (a Coalition battle's strategies). */
+  readonly sendTo?: string;
+  /** What is due, when not "Orders" (e.g. "Battle strategies"). */
+  readonly what?: string;
 }
 
 export interface QueuedMail {
@@ -41,7 +45,7 @@ export interface QueuedMail {
 
 /** The calendar event of `c` as {@link deadlineEventAttachment} takes it. Pure. */
 export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): DeadlineEventInput {
-  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp, ...(c.cancelled ? { cancelled: true } : {}) };
+  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp, ...(c.cancelled ? { cancelled: true } : {}), ...(c.sendTo ? { sendTo: c.sendTo } : {}), ...(c.what ? { what: c.what } : {}) };
 }
 
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */

@@ -4,6 +4,7 @@
  * (4.2.1), the armies' troops, and the verdict he must send back. The job `adjudicate-phase` with
  * `step: 'battle-deadline'`, queued when the battles are announced.
  */
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { findGame, lockGame } from '../../db/games.js';
 import { findOpenBattles, findStrategies, markDigestSent, type BattleRow } from '../../db/coalition-battles.js';
 import { findCoalitionGame, findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
@@ -35,6 +36,8 @@ export async function sendBattleDigests(db: Db, ctx: TurnContext, job: TurnJob):
       if (!(await markDigestSent(trx, b.id, now))) continue;
       await sendDigest(trx, ctx.fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: false, now });
     }
+    // Logged for `mailjudge reproduce` (replay_log) with the instant it ran, in the same transaction.
+    await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'task', name: 'adjudicate-phase', args: { payload: job, outcome: 'adjudicated' }, actor: 'worker' });
     return 'adjudicated';
   });
 }
@@ -51,7 +54,7 @@ function siteDescription(map: unknown, square: string): string | undefined {
  * STRATLESS, and the verdict to send back. `early`: asked for before the deadline once every strategy
  * is in (4.1.1); the digest at the deadline still comes.
  */
-export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date }): Promise<void> {
+export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date; updated?: { why: string; verdict: string | null } }): Promise<void> {
   const { game, setup, battle: b } = s;
   const armies = setup.world.armies as unknown as Army[];
   const strategies = await findStrategies(trx, b.id);
@@ -68,8 +71,9 @@ export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; 
     };
   });
   await sendNotice(trx, fromAddress, {
-    game, template: 'coalition-battle-digest', key: s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
+    game, template: 'coalition-battle-digest', key: s.updated ? `battle-digest-update:${game.id}:${b.id}:${s.now.getTime()}` : s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
     context: (zone) => ({
+      updated: s.updated ?? null,
       square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
       sections, early: s.early,
       example: {

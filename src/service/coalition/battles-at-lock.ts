@@ -19,7 +19,7 @@ import {
 import { commitment, type DiceStream } from '../../dice/index.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
-import { deadlineText, lockJobAt } from './turn-times.js';
+import { coalitionBattleEvent, deadlineText, lockJobAt } from './turn-times.js';
 import { lockText } from './movement-mail.js';
 
 const k = (s: string) => s.trim().toLowerCase();
@@ -29,6 +29,8 @@ export interface SettledBattles {
   readonly armies: Army[];
   /** Troops still on their way to armies whose battle is not over (3.2.4.3). */
   readonly pending: PendingTransfer[];
+  /** The battles to be fought, announced now (those the movement made and pushes onto an enemy, 4.2.5), and those still open. */
+  readonly battles: Battle[];
   /** Queue the Battle Results and Battle Announcements mails (after the movement update's). */
   publish(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export async function settleBattles(
   let pending = [...s.pending];
   const open = await findOpenBattles(trx, game.id);
   const voided: string[] = [];
+  const voidedIds = new Set<BattleRow['id']>();
   const results: { battle: BattleRow; outcome: BattleOutcome; rolls: DiceStream['rolls']; notes: string[] }[] = [];
 
   // 1. Battles with a verdict: rolled now (3.1: "Around this time, the battle judge will post the results").
@@ -60,6 +63,7 @@ export async function settleBattles(
       const why = `only ${inIt.map((a) => a.name).join(' and ') || 'no army'} of ${b.armies.join(', ')} ${inIt.length === 1 ? 'is' : 'are'} left in it: no battle is fought`;
       await setBattleOutcome(trx, b.id, setup.turn, { void: true, why });
       voided.push(`Battle at ${b.square}: ${why}.`);
+      voidedIds.add(b.id);
       continue;
     }
     if (b.verdict === null) continue; // not judged yet: it goes on (3.1), rolled at a later lock
@@ -107,9 +111,14 @@ export async function settleBattles(
     await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn}`, step: 'battle-deadline' }, { jobKey: battleDeadlineJobKey(game.id, setup.turn), runAt: lockJobAt(deadline) });
   }
 
+  const standingBattles: Battle[] = [
+    ...open.filter((b) => stillOpen.has(b.square) && !voidedIds.has(b.id)).map((b) => ({ square: b.square, armies: b.armies, attacker: b.attacker, jointEngage: b.jointEngage })),
+    ...announcements.filter((a) => a.fought).map((a) => ({ square: a.square, armies: a.armies.filter((n) => !a.automaticKills.includes(n)), attacker: a.attacker, jointEngage: a.jointEngage })),
+  ];
   return {
     armies,
     pending,
+    battles: standingBattles,
     publish: async () => {
       const people = await coalitionPeople(trx, game, setup, s.players);
       if (results.length > 0 || voided.length > 0) {
@@ -124,6 +133,8 @@ export async function settleBattles(
       if (announced.length > 0 || killedNow.length > 0) {
         await sendNotice(trx, fromAddress, {
           game, template: 'coalition-battles', key: `battles:${game.id}:T${setup.turn}`,
+          // The strategy deadline as a calendar event (UID per game and turn's battles).
+          ...(deadline && announced.length > 0 ? { calendar: coalitionBattleEvent(setup.turn, deadline, setup.lockAt, setup.battleAddress) } : {}),
           context: (zone) => ({
             turn: setup.turn, next: setup.turn + 1, battleAddress: setup.battleAddress,
             deadline: deadline ? { ...lockText(deadline, zone), rule: `strategies stamped up to ${deadlineText(deadline)} count; from the next minute on they are refused (3.1, 4.1.1)` } : null,

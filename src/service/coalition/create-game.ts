@@ -4,6 +4,7 @@
  * players of both teams, the first lock, and the first turn's dice commitment; every player and both
  * judges get the start mail with the lock and the commitment; the lock job is queued.
  */
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { commitment } from '../../dice/index.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { insertCoalitionGame, insertCoalitionPlayers, type CoalitionWorld } from '../../db/coalition.js';
@@ -17,6 +18,7 @@ import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
 import { lockJobAt, newTurnSeed } from './lock-turn.js';
 import { lockText } from './movement-mail.js';
+import { coalitionLockEvent } from './turn-times.js';
 
 export interface CoalitionPlayerSpec {
   readonly name: string;
@@ -64,7 +66,11 @@ export function checkCoalitionSpec(spec: CoalitionGameSpec, now: Date): string[]
   return out;
 }
 
-export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor: string, now: Date, fromAddress: string): Promise<CommandResult> {
+/**
+ * `options.seed`: turn 1's seed when it is already known (`mailjudge reproduce` replays with the
+ * recorded one); otherwise a fresh one. `options.byMail`: not logged in the replay log.
+ */
+export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor: string, now: Date, fromAddress: string, options: { seed?: string } = {}): Promise<CommandResult> {
   const found = checkCoalitionSpec(spec, now);
   if (found.length > 0) return problems(found);
   return db.transaction().execute(async (trx) => {
@@ -73,7 +79,7 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
     const bj = (await findOrInsertPerson(trx, { name: spec.battleJudge.name, email: spec.battleJudge.email })).person;
     const game = await insertGame(trx, { id: spec.id, address: spec.address, boardName: spec.id, gmPersonId: mj.id, kind: 'coalition', currentPhase: 'T1', status: 'active' });
     const armies = readArmies(spec.world.armies, []);
-    const seed = newTurnSeed();
+    const seed = options.seed ?? newTurnSeed();
     await insertCoalitionGame(trx, { gameId: game.id, pmAddress: spec.pmAddress, battleAddress: spec.battleAddress, battleJudgePersonId: bj.id, turn: 1, lockAt: spec.lock, turnHours: spec.turnHours ?? 24, seed, world: { map: spec.world.map as CoalitionWorld['map'], armies: armies as unknown as CoalitionWorld['armies'] } });
     const players: { personId: number; name: string; team: 'coalition' | 'phyrexia'; rank: string; authority: boolean }[] = [];
     for (const p of spec.players) {
@@ -82,11 +88,15 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
     }
     await insertCoalitionPlayers(trx, game.id, players);
     await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: 'T1' }, { jobKey: adjudicateJobKey(game.id, 'T1'), runAt: lockJobAt(spec.lock) });
+    // Logged for `mailjudge reproduce` (replay_log): the spec as given, with the judge's clock.
+    await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'command', name: 'coalition-create', args: spec, actor });
     await appendAudit(trx, { gameId: game.id, actor, action: 'coalition.create', detail: { lock: spec.lock.toISOString(), players: players.length, armies: armies.length, seedCommitment: commitment(seed) } });
     const setup = { gameId: game.id, pmAddress: spec.pmAddress, battleAddress: spec.battleAddress, battleJudgePersonId: bj.id, turn: 1, lockAt: spec.lock, turnHours: spec.turnHours ?? 24, seed, world: { map: {}, armies: [] } };
     const people = await coalitionPeople(trx, game, setup, players.map((p) => ({ ...p, contingency: null })));
     await sendNotice(trx, fromAddress, {
       game, template: 'coalition-start', key: `start:${game.id}`,
+      // Issue 12: the first movement lock as a calendar event (UID per game and turn, see coalitionLockEvent).
+      calendar: coalitionLockEvent(1, spec.lock, now),
       context: (zone) => ({
         lock: lockText(spec.lock, zone), commitment: commitment(seed), pmAddress: spec.pmAddress, battleAddress: spec.battleAddress,
         movementJudge: mj.name, battleJudge: bj.name,

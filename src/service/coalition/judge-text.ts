@@ -10,6 +10,7 @@ import type { Game } from '../../db/games.js';
 import { findOpenBattles, findStrategies, setBattleVerdict, setBattleWeather, setCoalitionArmies } from '../../db/coalition-battles.js';
 import { findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
 import type { Trx } from '../../db/schema.js';
+import type { Person } from '../../db/people.js';
 import { RULING_FORM, applyRuling, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { sendNotice } from '../notify.js';
@@ -49,7 +50,8 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
       game, template: 'coalition-weather', key: `weather:${game.id}:${b.id}:${at.getTime()}`,
       context: () => ({ announcement: b.announcement, weather: w.text, deadline: gmtSeconds(b.deadline) }),
     }, everyone(people));
-    notes.push(`line ${w.line}: weather of the battle at ${b.square} set to "${w.text}" and sent to everyone (4.1.2.5)`);
+    notes.push(`line ${w.line}: weather of the battle at ${b.square} set to "${w.text}" and sent to everyone (4.1.2.5)${b.digestSentAt ? '; an updated digest is on its way to you' : ''}`);
+    if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `the weather was entered after the digest: "${w.text}" (4.1.2.5)` });
   }
 
   for (const v of read.verdicts) {
@@ -69,6 +71,7 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     await setBattleVerdict(trx, b.id, checked.verdict, s.text, at);
     await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.verdict', detail: { battle: b.id, square: b.square, verdict: checked.verdict } });
     const stratless = checked.verdict.stratless ?? [];
+    if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `your verdict of ${gmtSeconds(at)} was recorded after the digest` });
     notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
   }
   for (const d of read.digests) {
@@ -110,4 +113,11 @@ function describe(v: { strategy?: Readonly<Record<string, number>>; size?: Reado
   if (v.kill) parts.push(`kill attempt ${v.kill.by} -> ${v.kill.target}`);
   if (v.capture) parts.push(`capture attempt ${v.capture.by} -> ${v.capture.target}`);
   return parts.join('; ') || 'no bonuses, no losses';
+}
+
+/** The digest of battle `battleId` again, as it stands now, with why it is sent and the verdict recorded (if any). */
+export async function sendUpdatedDigest(trx: Trx, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battleId: number; battleJudge: Person; now: Date; why: string }): Promise<void> {
+  const b = (await findOpenBattles(trx, s.game.id)).find((x) => x.id === s.battleId);
+  if (!b) return;
+  await sendDigest(trx, fromAddress, { game: s.game, setup: s.setup, battle: b, battleJudge: s.battleJudge, early: strategyOnTime(s.now, b.deadline), now: s.now, updated: { why: s.why, verdict: b.verdict ? describe(b.verdict as Parameters<typeof describe>[0]) : null } });
 }

@@ -9,13 +9,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { appendAudit } from '../../db/audit-log.js';
+import { insertReplayEntry } from '../../db/replay-log.js';
 import { findGame, lockGame, updateGameProgress } from '../../db/games.js';
 import {
   advanceCoalitionTurn, findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionTurn, type CoalitionWorld,
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
-import { asControlList, controlAt, formatMovementUpdate, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
+import { asControlList, controlAt, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
@@ -25,9 +26,10 @@ import { coalitionPeople, everyone } from './game-people.js';
 import { lockText } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
-import { turnPicture } from './turn-picture.js';
+import { changeTroopsAtLock } from './troop-changes-at-lock.js';
+import { turnPicture, turnPictureModel } from './turn-picture.js';
 
-import { lockJobAt } from './turn-times.js';
+import { coalitionLockEvent, lockJobAt } from './turn-times.js';
 
 export { lockJobAt };
 
@@ -63,12 +65,13 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const inserted = await insertCoalitionTurn(trx, { gameId: game.id, turn: setup.turn, lockedAt: setup.lockAt, seed: setup.seed, seedCommitment, result: { ...update, rolls: update.rolls } });
     if (!inserted) return 'skipped';
 
-    const nextArmies = armies.map((a, i) => {
-      const c = update.counts.find((x) => x.army === a.name);
-      return { ...a, at: update.movement.armies[i]!.at, ...(c ? { days: c.days } : {}) };
-    });
+    // 1.5, 2.3.1: new squares and day counts; healing on the days it falls due (after a battle: in applyOutcome).
+    const healing = healAtLock(parsedMap.map, armies, update.movement, update.counts);
+    // 2.3.2: troop changes mailed by the controllers, carried out when the army has counted 2 days on a base or portal.
+    const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: healing.armies, counts: update.counts, atLock });
+    const nextArmies = troopChanges.armies;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
-    const nextSeed = newTurnSeed();
+    const nextSeed = ctx.turnSeed?.(game.id, setup.turn + 1) ?? newTurnSeed();
     const finished = update.winner !== null;
     // 3.1: after the update, last turn's battles judged are rolled and separated; this turn's are announced.
     // 3.2.4.2, 3.2.4.3: transfers with the creatures mailed for them by the sender's controller at the lock.
@@ -84,19 +87,24 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
 
     const people = await coalitionPeople(trx, game, setup, players);
     const heldPms = orders.filter((o) => o.via === 'pm');
-    const text = formatMovementUpdate(update.movement, update.counts);
-    // Issue 15: the grid after the movement, with this turn's moves and battles, drawn once for everyone.
-    const picture = turnPicture(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt);
+    // 3.1: the update shows the world as it stands when sent: after the battles this lock rolled (4.2.5).
+    const text = formatMovementUpdate(update.movement, update.counts, battles.armies);
+    // Issue 15: the grid as it stands now, with this turn's moves and the battles announced, drawn once for everyone.
+    const picture = turnPicture(game.id, setup.turn, turnPictureModel(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt, battles.armies, battles.battles));
     await sendNotice(trx, ctx.fromAddress, {
       game, template: 'coalition-update', key: `update:${game.id}:T${setup.turn}`,
       context: (zone) => ({
         turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
+        troopChanges: troopChanges.changed,
+        healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
         next: finished ? null : { turn: setup.turn + 1, lock: lockText(nextLock, zone), commitment: commitment(nextSeed) },
       }),
       attachments: [picture],
+      // The next movement lock as a calendar event (UID per game and turn).
+      ...(finished ? {} : { calendar: coalitionLockEvent(setup.turn + 1, nextLock, setup.lockAt) }),
     }, everyone(people));
     await battles.publish();
     // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.
@@ -111,6 +119,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         context: () => ({ turn: setup.turn, army: r.army, sender: o?.senderName ?? 'someone', order: r.order, receivedAt: o ? gmtSeconds(o.receivedAt) : '', controller: controller ?? 'nobody' }),
       }, to);
     }
+    // Logged for `mailjudge reproduce` (replay_log) with the instant it ran, in the same transaction.
+    await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'task', name: 'adjudicate-phase', args: { payload: job, outcome: finished ? 'ended' : 'adjudicated' }, actor: 'worker' });
     await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'coalition.lock', detail: { turn: setup.turn, orders: orders.length, battles: update.movement.battles.length, seedCommitment, rolls: update.rolls.length, next: finished ? null : nextLock.toISOString() } });
     return finished ? 'ended' : 'adjudicated';
   });

@@ -13,9 +13,10 @@ import {
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
-import { findOpenBattles, findStrategies, insertTransferDetail, setContingency } from '../../db/coalition-battles.js';
+import { findOpenBattles, findStrategies, insertTransferDetail, insertTroopChange, setContingency } from '../../db/coalition-battles.js';
 import { deadlineText } from './turn-times.js';
-import { checkTransfer, countingStrategy, type Army } from '../../coalition/index.js';
+import { checkTransfer, checkTroopChange, countingStrategy, destroyedBaseColours, makeupTroops, readMakeup, troopChangeRefusal, type Army } from '../../coalition/index.js';
+import { parseWorldMap } from '../../coalition/world/read-map.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
 import { parseCoalitionPosts } from '../../coalition/posts/parse-posts.js';
 import { coalitionPmWindow, coalitionPostOnTime } from '../../coalition/submission.js';
@@ -156,6 +157,21 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     const controller = controlAt(setup.world.armies, players, changes, rec.receivedAt).get(key(from.name)) ?? null;
     await insertTransferDetail(trx, game.id, setup.turn, { fromArmy: from.name, toArmy: to.name, troops: c.troops, senderPersonId: m.person.id, senderName: player.name, receivedAt: rec.receivedAt, inboundMessageId: rec.inboundId });
     return `line ${c.line} "${c.written}": recorded: at the lock ${from.name} sends ${c.troops.map((t) => `${t.count} ${t.creature}`).join(', ')} to ${to.name}, if its order "Transfer to ${to.name}" stands and you control ${from.name} at the lock (3.2.4.2, 3.2.4.3, 5.4.2)${controller !== null && key(controller) === key(player.name) ? '' : `; ${from.name} is ${controller ? `controlled by ${controller}` : 'controlled by nobody'} now`}`;
+  }
+  if (c.kind === 'troops') {
+    // 2.3.2: the new makeup, from the army's controller, checked now and again at the lock (where it is carried out).
+    const army = (setup.world.armies as unknown as Army[]).find((a) => key(a.name) === key(c.army));
+    if (!army) return `line ${c.line} "${c.written}": refused: no army "${c.army}" in this game`;
+    const controller = controlAt(setup.world.armies, players, changes, rec.receivedAt).get(key(army.name)) ?? null;
+    if (controller === null || key(controller) !== key(player.name)) return `line ${c.line} "${c.written}": refused: ${army.name} is ${controller ? `controlled by ${controller}` : 'controlled by nobody'}; only the army's controller may change its troops (2.3.2)`;
+    const read = readMakeup(c.makeup);
+    if (!read.ok) return `line ${c.line} "${c.written}": refused: ${read.problems.join('; ')}`;
+    const map = parseWorldMap(setup.world.map);
+    const problems = checkTroopChange(army, makeupTroops(army, read.troops), map.ok ? destroyedBaseColours(map.map) : []);
+    if (problems.length > 0) return `line ${c.line} "${c.written}": refused: ${problems.map((p) => `${p.message} (${p.rule})`).join('; ')}`;
+    await insertTroopChange(trx, game.id, setup.turn, { army: army.name, troops: read.troops.map((t) => ({ ...t, colours: [...t.colours] })), senderPersonId: m.person.id, senderName: player.name, receivedAt: rec.receivedAt, inboundMessageId: rec.inboundId });
+    const now = map.ok ? troopChangeRefusal(map.map, army) : null;
+    return `line ${c.line} "${c.written}": recorded: at the lock ${army.name}'s troops become ${read.troops.map((t) => `${t.count} ${t.creature}`).join(', ')}, if it has counted 2 days on a base or portal it heals at and you control it at the lock; otherwise the change is refused then (2.3.2)${now ? `; now: ${now}` : ''}`;
   }
   const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
   const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);

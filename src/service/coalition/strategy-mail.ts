@@ -7,7 +7,7 @@
  */
 import { appendAudit } from '../../db/audit-log.js';
 import { lockGame } from '../../db/games.js';
-import { findOpenBattles, findStrategies, insertStrategy, type BattleRow } from '../../db/coalition-battles.js';
+import { findOpenBattles, findStrategies, insertStrategy, withdrawBattleVerdict, type BattleRow } from '../../db/coalition-battles.js';
 import { findCoalitionGame, findCoalitionPlayers, findControlChanges } from '../../db/coalition.js';
 import { controlAt, countingStrategy, mayStrategise, readStrategyHeader } from '../../coalition/index.js';
 import { decide } from '../../mail/inbound/decide.js';
@@ -17,6 +17,7 @@ import { mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
+import { sendUpdatedDigest } from './judge-text.js';
 import { coalitionPeople } from './game-people.js';
 import { deadlineText } from './turn-times.js';
 
@@ -86,6 +87,15 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
     const counts = counting.inboundMessageId === rec.inboundId
       ? `This strategy counts for ${army} in the battle at ${battle.square}${all.filter((x) => k(x.army) === k(army!)).length > 1 ? ', in place of the earlier one' : ''} (the last one counts).`
       : `This strategy is kept, but the one that counts for ${army} in the battle at ${battle.square} is ${counting.senderName}'s of ${gmtSeconds(counting.receivedAt)}: the original controller's strategy wins over the contingency's (5.2.3).`;
+    // 4.1.1: a verdict entered early saw the strategies as they were; one replaced afterwards makes it stale:
+    // withdrawn (the battle waits for a new verdict), and the Battle Judge gets the digest as it stands now.
+    const replaced = counting.inboundMessageId === rec.inboundId && all.filter((x) => k(x.army) === k(army!)).length > 1;
+    if (replaced && battle.verdict !== null && battle.verdictAt !== null && battle.verdictAt.getTime() <= rec.receivedAt.getTime()) {
+      await withdrawBattleVerdict(trx, battle.id);
+      await appendAudit(trx, { gameId: game.id, actor: 'judge', action: 'coalition.verdict-stale', detail: { battle: battle.id, square: battle.square, army, verdict: battle.verdict, verdictAt: battle.verdictAt.toISOString(), strategyAt: rec.receivedAt.toISOString() } });
+      const people = await coalitionPeople(trx, game, setup, players);
+      await sendUpdatedDigest(trx, ctx.fromAddress, { game, setup, battleId: battle.id, battleJudge: people.battleJudge, now: rec.receivedAt, why: `your verdict of ${gmtSeconds(battle.verdictAt)} is STALE and withdrawn: ${army}'s strategy was replaced at ${received}, after it (4.1.1); judge the battle again on the strategies below` });
+    }
     await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.strategy', detail: { battle: battle.id, square: battle.square, army, role: decision.role, receivedAt: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
     if (answer) {
       await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-strategy-received', {

@@ -11,3 +11,17 @@ export function lockJobAt(lockAt: Date): Date {
 export function deadlineText(deadline: Date): string {
   return gmtSeconds(new Date(Math.floor(deadline.getTime() / 60_000) * 60_000 + 59_000));
 }
+
+/**
+ * A turn's movement lock as the calendar event its mails carry (3.1): one UID per game and turn
+ * (`<game>.t<n>@<domain>`), stamped with the instant it was set (the game's creation, or the lock that
+ * opened the turn), so a resend is the same event. Coalition locks never move, so SEQUENCE stays 0.
+ */
+export function coalitionLockEvent(turn: number, lock: Date, setAt: Date) {
+  return { phase: `T${turn}`, deadline: lock, sequence: 0, stamp: setAt, what: 'Movement orders' };
+}
+
+/** A turn's battle deadline (3.1, 4.1.1) as a calendar event: UID `<game>.t<n>-battles@<domain>`, strategies to the battle address. */
+export function coalitionBattleEvent(turn: number, deadline: Date, setAt: Date, battleAddress: string) {
+  return { phase: `T${turn}-battles`, deadline, sequence: 0, stamp: setAt, what: 'Battle strategies', sendTo: battleAddress };
+}

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAP_COLUMNS, MAP_ROWS, TERRAINS, adjudicateMovement, parseWorldMap, type Army, type Terrain, type WorldMap } from '../../../src/coalition/index.js';
 import {
-  GRID_WIDTH, SQUARE_SIZE, TEAM_COLOURS, TERRAIN_COLOURS, pictureOfMovement, pictureOfWorld, renderGridSvg, renderPng, rosterOf, squareCentre, squareOrigin,
+  GRID_WIDTH, SQUARE_SIZE, TEAM_COLOURS, TERRAIN_COLOURS, pictureOfMovement, pictureOfWorld, pictureStanding, renderGridSvg, renderPng, rosterOf, squareCentre, squareOrigin,
 } from '../../../src/coalition/picture/index.js';
 import { DiceStream } from '../../../src/dice/index.js';
 import { decodePng } from '../../helpers/decode-png.js';
@@ -36,6 +36,18 @@ describe('the grid picture model', () => {
       { army: 'Keld', from: '6C', to: '6C', aim: '10C', outcome: 'rejected' },
     ]);
     expect(p.armies.map((a) => a.at)).toEqual(['5D', '5E', '6C', '20A', '30J']);
+  });
+
+  it('shows the world as it stands after the lock\'s battles: a loser moved, a killed army gone with its move; the moves kept (3.1, 4.2.5)', () => {
+    const armies = [army('Sai Rei', 'coalition', '3D'), army('Wing', 'coalition', '8G'), army('Gix', 'phyrexia', '5D'), army('Husk', 'phyrexia', '9G')];
+    const update = adjudicateMovement({ map: EXAMPLE, armies }, [order('Sai Rei', '3D > 4D', 1), order('Husk', '9G > 9H', 2)], new DiceStream('s', 't'));
+    const p = pictureOfMovement(EXAMPLE, armies, update, 'T');
+    // The battles settled at the lock: Gix lost at 5D and moved to 6D; Husk killed.
+    const standing = pictureStanding(p, [{ name: 'Sai Rei', at: '4D' }, { name: 'Wing', at: '8G' }, { name: 'gix', at: '6d' }], [{ square: '4D', armies: ['Sai Rei', 'Gix'], attacker: null }]);
+    expect(standing.armies.map((a) => `${a.name} ${a.at}`)).toEqual(['Sai Rei 4D', 'Wing 8G', 'Gix 6D']);
+    expect(standing.moves).toEqual([{ army: 'Sai Rei', from: '3D', to: '4D', aim: '4D', outcome: 'moved' }]);
+    expect(standing.battles).toEqual([{ square: '4D', armies: ['Sai Rei', 'Gix'], attacker: null }]);
+    expect(p.armies.map((a) => a.at)).toEqual(['4D', '8G', '5D', '9H']); // the picture given is not changed
   });
 
   it('numbers the roster by team: Coalition, then Phyrexia, then mercenaries, each in the given order', () => {

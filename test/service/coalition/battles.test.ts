@@ -19,7 +19,9 @@ import { runCoalitionJudgeText } from '../../../src/service/coalition/judge-comm
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
+import { TEAM_COLOURS, squareCentre } from '../../../src/coalition/picture/index.js';
 import { ROOT } from '../../helpers/cli.js';
+import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 
 let t: TestDatabase;
@@ -64,6 +66,13 @@ async function mails(to: string, kind?: string) {
   return q.orderBy('id').execute();
 }
 const last = async (to: string, kind: string) => (await mails(to, kind)).at(-1)?.body_text ?? '';
+/** The calendar event the last mail of `kind` to `to` carries (its filename and iCalendar text). */
+async function ics(to: string, kind: string) {
+  const row = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', to).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const a = row.attachments.filter((x) => x.contentType.startsWith('text/calendar'));
+  expect(a, `${kind} to ${to}`).toHaveLength(1);
+  return { filename: a[0]!.filename, text: Buffer.from(a[0]!.content, 'base64').toString('utf8').replace(/\r\n /g, '') };
+}
 const ctx = (now: string) => ({ now: () => at(now), fromAddress: JUDGE });
 
 beforeAll(async () => {
@@ -83,7 +92,29 @@ describe('a Coalition battle by email', () => {
     await send('ann@example.org', spec.address, 'CONTINGENCY Sai Rei IS Darkhand5', at('2026-11-19T21:00:00Z'), 'c1');
     expect(await last('ann@example.org', 'coalition-received')).toContain("done: Darkhand5 is Sai Rei's contingency");
 
+    // The start mail carries turn 1's lock as a calendar event.
+    const start = await ics('gix@example.org', 'coalition-start');
+    expect(start.filename).toBe('cvb-T1.ics');
+    expect(start.text).toContain('UID:cvb.t1@judge.example.org');
+    expect(start.text).toContain('DTSTART:20261120T050000Z');
+    expect(start.text).toContain('SEQUENCE:0');
+    expect(start.text).toContain('Movement orders for T1 in cvb (cvb) must reach cvb@judge.example.org by 2026-11-20 05:00 GMT');
+    expect(await last('gix@example.org', 'coalition-start')).toContain('The attached calendar event puts the lock in your calendar.');
+
     expect(await adjudicateTurn(t.db, ctx('2026-11-20T05:01:00Z'), { gameId: 'cvb', phase: 'T1' })).toBe('adjudicated');
+    // The update carries the next lock, the announcement the strategy deadline, each as a calendar event (UTC, one UID each).
+    const nextLock = await ics('sai@example.org', 'coalition-update');
+    expect(nextLock.filename).toBe('cvb-T2.ics');
+    expect(nextLock.text).toContain('UID:cvb.t2@judge.example.org');
+    expect(nextLock.text).toContain('DTSTART:20261123T050000Z');
+    expect(nextLock.text).toContain('DTSTAMP:20261120T050000Z');
+    expect(await last('sai@example.org', 'coalition-update')).toContain('The attached calendar event puts the lock in your calendar.');
+    const battleDeadline = await ics('bea@example.org', 'coalition-battles');
+    expect(battleDeadline.filename).toBe('cvb-T1-battles.ics');
+    expect(battleDeadline.text).toContain('UID:cvb.t1-battles@judge.example.org');
+    expect(battleDeadline.text).toContain('DTSTART:20261122T050000Z');
+    expect(battleDeadline.text).toContain('Battle strategies for T1-battles in cvb (cvb) must reach cvb-battle@judge.example.org by 2026-11-22 05:00 GMT');
+    expect(await last('bea@example.org', 'coalition-battles')).toContain('The attached calendar event puts the deadline in your calendar.');
     // 3.1, 4.1.2.3, 4.3.1: the announcement to everyone, with the deadline 24 hours before the next lock.
     for (const who of ['sai@example.org', 'gix@example.org', 'kara@example.org', 'bea@example.org', 'mo@example.org']) {
       const a = await last(who, 'coalition-battles');
@@ -177,6 +208,14 @@ describe('a Coalition battle by email', () => {
     const gix = setup.world.armies.find((a) => a.name === 'Gix')! as unknown as { at: string; troops: { creature: string; alive: number }[] };
     expect(gix.at).not.toBe('5D');
     expect(results).toContain(`Gix moves to ${gix.at}`);
+    // 3.1, 4.2.5: the update sent after this lock shows Gix where the battle moved it, in the text and the picture.
+    const t2 = await last('kara@example.org', 'coalition-update');
+    expect(t2).toContain(`  Gix: at 5D; then ${gix.at} after losing its battle at this lock (4.2.5), day 0\n`);
+    expect(t2).toContain('  Sai Rei: at 5D\n');
+    const pngRow = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', 'kara@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const img = decodePng(Buffer.from(pngRow.attachments.find((x) => x.contentType === 'image/png')!.content, 'base64'));
+    const [gx, gy] = squareCentre(gix.at);
+    expect(img.pixel(Math.round(gx) - 3, Math.round(gy) + 8).slice(0, 3)).toEqual([1, 3, 5].map((i) => parseInt(TEAM_COLOURS.phyrexia.slice(i, i + 2), 16)));
     expect(gix.troops.map((x) => x.alive)).toEqual([3800, 2400]);
     const sai = setup.world.armies.find((a) => a.name === 'Sai Rei')! as unknown as { at: string; troops: { alive: number }[] };
     expect(sai).toMatchObject({ at: '5D' });

@@ -9,7 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatReproduce, reproduceInto, resolveGames } from '../../../src/cli/reproduce/reproduce.js';
+import { recordedSeeds } from '../../../src/cli/reproduce/replay-timeline.js';
+import { runCoalitionJudgeText } from '../../../src/service/coalition/judge-command.js';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
@@ -139,5 +143,42 @@ describe('the issue 12 scenario', () => {
     for (const who of EVERYONE) expect(await mails(who, 'coalition-battle-results')).toHaveLength(1);
     const dark = setup.world.armies.find((a) => a.name === 'Darkhand5')!;
     expect(dark.at).not.toBe('10D');
+  });
+
+  it('is reproduced by mailjudge reproduce with the recorded seeds; a battle result edited by hand is the difference', { timeout: 120_000 }, async () => {
+    // A ruling at the console (logged) after the two turns.
+    expect(await runCoalitionJudgeText(t.db, 'scn', 'RULING Wedge: days 0 BECAUSE the portal is gone', 'cli:mo', at('2026-11-23T08:00:00Z'), JUDGE, 'coalition-ruling')).toMatchObject({ ok: true });
+    const log = await t.db.selectFrom('replay_log').select(['kind', 'name', 'args']).where('game_id', '=', 'scn').orderBy('id').execute();
+    expect(log.map((e) => `${e.kind} ${e.name}`)).toEqual(['command coalition-create', 'task adjudicate-phase', 'task adjudicate-phase', 'task adjudicate-phase', 'command coalition-ruling']);
+    expect(await resolveGames(t.db, { game: 'scn' })).toEqual({ ok: true, games: ['scn'] });
+
+    const fresh = await createTestDatabase();
+    await migrateQueue(fresh.url);
+    const ok = await reproduceInto(t.db, fresh.db, ['scn'], { fromAddress: JUDGE });
+    console.log(formatReproduce(ok));
+    expect(ok).toMatchObject({ kind: 'matched', failures: [], replayed: { commands: 2, tasks: 3 } });
+    expect(formatReproduce(ok)).toMatch(/^reproduce scn: matched: \d+ message\(s\), 2 command\(s\), 3 worker run\(s\) replayed; .*\d+ outbox.*2 coalition_turns.*1 coalition_battles/);
+    // The replay adopted the recorded seeds: the same commitments, the same dice.
+    expect(await fresh.db.selectFrom('coalition_turns').select(['turn', 'seed']).orderBy('turn').execute()).toEqual(await t.db.selectFrom('coalition_turns').select(['turn', 'seed']).where('game_id', '=', 'scn').orderBy('turn').execute());
+    await fresh.close();
+
+    // The battle's stored result edited by hand: the replay names it.
+    await sql`UPDATE coalition_battles SET outcome = jsonb_set(outcome, '{winner}', '"phyrexia"') WHERE game_id = 'scn' AND square = '10D'`.execute(t.db);
+    const fresh2 = await createTestDatabase();
+    await migrateQueue(fresh2.url);
+    const bad = await reproduceInto(t.db, fresh2.db, ['scn'], { fromAddress: JUDGE });
+    await fresh2.close();
+    console.log(formatReproduce(bad));
+    expect(bad.kind).toBe('differs');
+    if (bad.kind === 'problem') return;
+    expect(bad.difference).toMatchObject({ table: 'coalition_battles', row: 'coalition_battles row 1 of 1: scn battle at 10D announced at turn 1', field: 'outcome' });
+    expect(bad.difference!.expected).toContain('"winner":"phyrexia"');
+    expect(bad.difference!.got).toContain('"winner":"coalition"');
+
+    // A revealed seed that does not match its commitment is a failure of the reproduction in itself.
+    await sql`UPDATE coalition_turns SET seed = 'ffffffffffffffffffff' WHERE game_id = 'scn' AND turn = 1`.execute(t.db);
+    const seeds = await recordedSeeds(t.db, ['scn']);
+    expect(seeds.problems).toEqual([expect.stringMatching(/^scn turn 1: the revealed seed does not match the commitment recorded with it \([0-9a-f]{64}\)$/)]);
+    expect(seeds.seedOf('scn', 1)).toBe('ffffffffffffffffffff');
   });
 });

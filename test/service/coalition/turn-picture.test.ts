@@ -70,7 +70,7 @@ describe('the Coalition movement update', () => {
       const pngs = r.attachments.filter((a) => a.contentType === 'image/png');
       expect(pngs, r.to_address).toHaveLength(1);
       expect(pngs[0]).toMatchObject({ filename: 'cvp2-T1.png', cid: 'grid-cvp2-t1' });
-      expect(r.body_text).toContain('No battles.\n\nThe grid after this movement is attached (cvp2-T1.png): moves as arrows (dashed and crossed when\nrejected), battles as stars; the armies are numbered in its roster.\n\nDice:');
+      expect(r.body_text).toContain("No battles.\n\nThe grid as it stands now, after this lock's battles, is attached (cvp2-T1.png): this turn's moves\nas arrows (dashed and crossed when rejected), the battles to fight as stars; the armies are\nnumbered in its roster.\n\nDice:");
     }
     // Drawn once: every copy carries the same bytes.
     expect(new Set(rows.map((r) => r.attachments.find((a) => a.contentType === 'image/png')!.content)).size).toBe(1);
