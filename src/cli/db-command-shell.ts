@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { userInfo } from 'node:os';
 import { readConfig } from '../config/read-config.js';
+import { createLogger, useLogger } from '../config/log.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/schema.js';
 import { formatGmt, type CommandResult } from '../service/command-result.js';
@@ -235,6 +236,9 @@ export function reproduceCommand(opts: CommonOptions & { game?: string; tourname
   };
   return execute('reproduce', opts, check, async (db, target, _applied, ctx) => {
     const { reproduce, formatReproduce } = await import('./reproduce/reproduce.js');
+    // The replay runs the intake and the tasks again: their info lines ("message received") would read
+    // as new events in the operator's log. Warnings only, unless MAILJUDGE_LOG_LEVEL asks for more.
+    if (process.env.MAILJUDGE_LOG_LEVEL === undefined) useLogger(createLogger({ level: 'warn' }));
     const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
     const confirmAddress = config.ok ? config.config.confirmAddress : undefined;
     const r = await reproduce(db, ctx.url, target, { fromAddress: ctx.fromAddress, ...(confirmAddress ? { confirmAddress } : {}) }, { keep: opts.keep === true });
