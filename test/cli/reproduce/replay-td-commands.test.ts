@@ -3,7 +3,8 @@
  * declared mid-game (`holiday create`: replayed at its instant, not copied ahead of the game, so an
  * extension asked before it stays charged and the players' notice is sent again), the GM's answer
  * to a house-rule proposal at the console (`proposal agree`), and the TD's approval of the GM's
- * rollback request at the console (`rollback-request approve`). The record and the replay match.
+ * rollback request at the console (`rollback-request approve`), and a holiday the TD declares by email
+ * (replayed by its message, once). The record and the replay match.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGameCreate } from '../../../src/cli/commands/game-create.js';
@@ -68,6 +69,10 @@ describe('reproduce: a mid-game holiday, a proposal agreed and a rollback approv
     const agreed = await runAgreeProposal(db, { gameId: G, rule: 'D.VII(3)', agrees: true }, { actor: 'cli:gm', now: sim.now, fromAddress: JUDGE });
     expect(agreed).toMatchObject({ ok: true });
 
+    // The TD declares another by email: logged too (it belongs to no game), replayed once (by its message).
+    sim.now = at('2030-03-05T14:00:00Z');
+    expect((await sim.send(G, 'td@repro-td.example.org', 'HOLIDAY Late Fest 2030 FROM 2030-03-20T00:00Z TO 2030-03-21T00:00Z', 'commands')).kind).toBe('command');
+
     for (const p of POWERS) await sim.send(G, email(p), await holdAll(db, G, p));
     const deadline = (await findPhase(db, G, 'S1901M'))!.deadline;
     await sim.advanceTo(deadline, 12 * 3_600_000);
@@ -82,14 +87,15 @@ describe('reproduce: a mid-game holiday, a proposal agreed and a rollback approv
 
     const log = await db.selectFrom('replay_log').select(['game_id', 'name']).where('kind', '=', 'command').orderBy('id').execute();
     expect(log).toEqual([
-      { game_id: G, name: 'game-create' }, { game_id: null, name: 'holiday-create' }, { game_id: G, name: 'proposal-agree' }, { game_id: G, name: 'rollback-request' },
+      { game_id: G, name: 'game-create' }, { game_id: null, name: 'holiday-create' }, { game_id: G, name: 'proposal-agree' }, { game_id: null, name: 'holiday-create' }, { game_id: G, name: 'rollback-request' },
     ]);
 
     const fresh = await createTestDatabase();
     await migrateQueue(fresh.url);
     const r = await reproduceInto(db, fresh.db, [G], { fromAddress: JUDGE });
     console.log(formatReproduce(r));
-    expect(r).toMatchObject({ kind: 'matched', failures: [], replayed: { commands: 4 } });
+    expect(r).toMatchObject({ kind: 'matched', failures: [], replayed: { commands: 5 } });
+    expect((await fresh.db.selectFrom('holidays').select(['id', 'name']).orderBy('id').execute())).toEqual(await db.selectFrom('holidays').select(['id', 'name']).orderBy('id').execute());
     expect(await fresh.db.selectFrom('extensions').select(['power', 'guaranteed', 'charged', 'holiday']).where('game_id', '=', G).where('power', 'is not', null).orderBy('id').execute()).toEqual(ext);
     expect(await fresh.db.selectFrom('rollback_requests').select('status').where('game_id', '=', G).execute()).toEqual([{ status: 'approved' }]);
     await fresh.close();
