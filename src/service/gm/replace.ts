@@ -94,8 +94,10 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
     if (b9 && !a.b9Override?.trim()) {
       return problems([`${b9.message}. Nothing changed. The TD may allow it with a stated reason: mailjudge replace ${game.id} ${a.power} --email ${person.email} --name "${person.name}"${untilPhase ? ` --temporary --until ${untilPhase}` : ''} --override-b9 "<reason>"`]);
     }
-    if (b9) {
-      await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'tournament.b9-override', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', reason: a.b9Override!.trim(), held: b9.heldGames, problems: b9.problems } });
+    // Noted whenever the TD gave it, not only when B.9 bites here: a reproduce of this game alone, without
+    // the round's other games, must write the same announcement and holding.
+    if (a.b9Override?.trim()) {
+      await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'tournament.b9-override', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', reason: a.b9Override.trim(), held: b9?.heldGames ?? [], problems: b9?.problems ?? [] } });
       note = [note, `B.9 set aside by the TD: ${a.b9Override!.trim()}`].filter(Boolean).join('; ');
     }
     const outgoing = distinctPeople(await Promise.all([holders.standIn, ...(untilPhase ? [] : [holders.ofRecord])].map((p) => (p ? findPerson(trx, p.personId) : undefined))));
