@@ -173,6 +173,7 @@ Examples:
       .option('--until <phase>', 'the last phase of a temporary replacement, e.g. F1903M')
       .option('--end-temporary', 'the player is back: end the temporary replacement')
       .option('--reason <text>', 'a note for the players and the audit log')
+      .option('--override-b9 <reason>', 'the TD allows a replacement B.9 refuses (more than three games of a tournament round), for this stated reason (audit-logged)')
       .addHelpText('after', `
 Examples:
   mailjudge replace wm-r1-b7 ITALY --email rita@example.org --name "Rita Rossi"
@@ -180,7 +181,7 @@ Examples:
   mailjudge replace wm-r1-b7 ITALY --end-temporary
 A temporary replacement that would exceed four seasons replaced becomes permanent (B.7), as does one
 still playing after its declared period.`),
-  ).action(async (gameId: string, power: string, opts: CommonOptions & { email?: string; name?: string; zone?: string; temporary?: boolean; until?: string; endTemporary?: boolean; reason?: string }) => {
+  ).action(async (gameId: string, power: string, opts: CommonOptions & { email?: string; name?: string; zone?: string; temporary?: boolean; until?: string; endTemporary?: boolean; reason?: string; overrideB9?: string }) => {
     const a = await args();
     await (await shell()).execute(
       'replace',
@@ -194,6 +195,7 @@ still playing after its declared period.`),
         const list = c.ok ? [] : [...c.problems];
         if (!opts.endTemporary && (!opts.email || !opts.name)) list.push('give the replacement with --email <address> --name "<name>" (or --end-temporary)');
         if (opts.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(opts.email)) list.push(`--email "${opts.email}" is not an email address`);
+        if (opts.overrideB9 !== undefined && !opts.overrideB9.trim()) list.push('--override-b9 needs the reason the TD allows it, e.g. --override-b9 "no reserve left; TD Jane Roe"');
         if (opts.temporary && opts.until === undefined) list.push('a temporary replacement needs --until <phase> (B.7: the period is declared when the replacement starts)');
         if (!opts.temporary && opts.until !== undefined) list.push('--until goes with --temporary');
         if (list.length > 0 || !c.ok) return { ok: false, problems: list };
@@ -202,6 +204,7 @@ still playing after its declared period.`),
       async (db, v, ctx) => (await import('../service/gm/replace.js')).runReplace(db, {
         gameId, power: v.power, ...(opts.email ? { email: opts.email } : {}), ...(opts.name ? { name: opts.name } : {}), ...(v.zone ? { zone: v.zone } : {}),
         ...(v.until ? { untilPhase: v.until } : {}), endTemporary: opts.endTemporary === true, ...(opts.reason ? { reason: opts.reason } : {}),
+        ...(opts.overrideB9 !== undefined ? { b9Override: opts.overrideB9 } : {}),
       }, ctx),
     );
   });

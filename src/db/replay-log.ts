@@ -58,3 +58,17 @@ export async function findReplayEntries(db: Db, gameIds: readonly string[]): Pro
   const rows = await db.selectFrom('replay_log').selectAll().where('game_id', 'in', gameIds).orderBy('at').orderBy('logged_at').orderBy('id').execute();
   return rows.map((r) => ({ id: r.id, gameId: r.game_id, at: r.at, loggedAt: r.logged_at, kind: r.kind, name: r.name, args: decodeArgs(r.args), actor: r.actor }));
 }
+
+/**
+ * The holidays declared with a logged instant (`holiday-create`, game_id NULL) that concern these
+ * tournaments: judge-wide ones (`tournament` absent) and those of a slug in `slugs`.
+ */
+export async function findHolidayEntries(db: Db, slugs: readonly string[]): Promise<ReplayEntry[]> {
+  const rows = await db.selectFrom('replay_log').selectAll().where('game_id', 'is', null).where('name', '=', 'holiday-create').orderBy('at').orderBy('logged_at').orderBy('id').execute();
+  return rows
+    .map((r) => ({ id: r.id, gameId: r.game_id, at: r.at, loggedAt: r.logged_at, kind: r.kind, name: r.name, args: decodeArgs(r.args), actor: r.actor }))
+    .filter((e) => {
+      const t = (e.args as { tournament?: string }).tournament;
+      return t === undefined || t === null || slugs.includes(t);
+    });
+}

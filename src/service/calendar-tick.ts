@@ -148,6 +148,8 @@ async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: Cal
 async function stepProcedure(trx: Trx, ctx: TaskContext, game: Game, noticeId: number, power: Power, playerId: number, startedAt: Date, nmrPhase: string, openPhase: string, now: Date): Promise<void> {
   const choice = await advanceReplacement(trx, { game, power, playerId, startedAt, now, cause: `NMR in ${nmrPhase} and no contact with the GM in time, rule D.VII(6)(a)`, phase: openPhase, fromAddress: ctx.fromAddress });
   if (choice.kind === 'wait') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: choice.until, note: `waiting for the ${choice.for}` });
+  // B.8(c), B.9: the captain may not stand in; the procedure waits for the replacement the GM records.
+  else if (choice.kind === 'captain-barred-b9') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: null, note: 'the team captain may not stand in (B.9); waiting for the replacement the captain names' });
   else if (choice.kind === 'captain-default') await updateNmrNotice(trx, noticeId, { status: 'captain', at: now, note: 'the team captain stands in (B.8(c))' });
   // civil-disorder: advanceReplacement resolved the notice; captain-choice and reserve need a choice the judge never makes alone.
 }

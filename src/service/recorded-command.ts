@@ -9,7 +9,8 @@ import type { Db, Trx } from '../db/schema.js';
 import type { CommandResult } from './command-result.js';
 
 /** The commands `mailjudge reproduce` replays (src/service/reproduce/replay-command.ts). */
-export type RecordedCommandName = 'game-create' | 'coalition-create' | 'coalition-verdict' | 'coalition-ruling' | 'extend' | 'deadline' | 'process' | 'process-now' | 'absence' | 'replace' | 'calendar' | 'rollback';
+export type RecordedCommandName = 'game-create' | 'coalition-create' | 'coalition-verdict' | 'coalition-ruling' | 'extend' | 'deadline' | 'process' | 'process-now' | 'absence' | 'replace' | 'calendar' | 'rollback'
+  | 'proposal-agree' | 'rollback-request' | 'holiday-create';
 
 export interface RecordingContext {
   readonly actor: string;
@@ -22,10 +23,12 @@ export interface RecordingContext {
 export async function recordedCommand(
   db: Db, name: RecordedCommandName, gameId: string | null, args: unknown, ctx: RecordingContext,
   run: (trx: Trx) => Promise<CommandResult>,
+  /** Whether the run changed something and so is logged (default: it succeeded). */
+  changed: (result: CommandResult) => boolean = (r) => r.ok,
 ): Promise<CommandResult> {
   return inTransaction(db, async (trx) => {
     const result = await run(trx);
-    if (result.ok && !ctx.byMail) await insertReplayEntry(trx, { gameId, at: ctx.now, kind: 'command', name, args, actor: ctx.actor });
+    if (changed(result) && !ctx.byMail) await insertReplayEntry(trx, { gameId, at: ctx.now, kind: 'command', name, args, actor: ctx.actor });
     return result;
   });
 }

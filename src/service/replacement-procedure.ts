@@ -21,6 +21,7 @@ import type { Power } from '../diplomacy/index.js';
 import { chooseReplacement, type ReplacementChoice } from '../diplomacy/conduct/replacements.js';
 import { announcementRecipients, distinctPeople, findCaptain, findGm, findReserves, findTds } from './game-people.js';
 import { sendNotice, when } from './notify.js';
+import { b9Refusal } from './tournament/b9-limit.js';
 
 /** The reason written on a round-1 captain's stand-in row; {@link confirmCaptainStandIns} looks for it. */
 export const CAPTAIN_STAND_IN = 'B.8(c) team captain standing in as the default replacement';
@@ -51,8 +52,11 @@ export async function openCaptainStandIn(trx: Trx, game: Game, power: Power, cap
   return true;
 }
 
+/** What the procedure did: the rule's choice, or the captain barred from standing in by B.9. */
+export type ReplacementStep = ReplacementChoice | { readonly kind: 'captain-barred-b9' };
+
 /** Run the procedure's next step for one position and return what the rule chose. */
-export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise<ReplacementChoice> {
+export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise<ReplacementStep> {
   const { game, power } = s;
   const player = await findPerson(trx, s.playerId);
   const captain = await findCaptain(trx, game, s.playerId);
@@ -71,7 +75,15 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
   const base = { power, cause: s.cause, phase: s.phase };
   const notice = (step: string, context: (zone: string) => object) => ({ game, template: 'replacement-request', key: `replacement:${game.id}:${power}:${s.phase}:${step}`, context });
 
-  if (choice.kind === 'captain-default' && captain) {
+  // B.8(c): the captain is the default replacement "subject to the provisions of rule B9": not when
+  // standing in would put the captain in more than three games of the round at once.
+  const b9 = choice.kind === 'captain-default' && captain ? await b9Refusal(trx, game, captain, 'temporary', s.now) : undefined;
+  if (b9 && captain) {
+    await sendNotice(trx, s.fromAddress, notice('captain-b9', () => ({ ...base, captainB9: b9.message, toCaptain: true, gmEmail: gm?.email })), [captain]);
+    await sendNotice(trx, s.fromAddress, notice('captain-b9', () => ({ ...base, captainB9: b9.message, captainName: captain.name, captainEmail: captain.email })), distinctPeople([gm, ...tds]));
+    await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'position.stand-in-refused', detail: { power, person: captain.id, rule: 'B.8(c), B.9', held: b9.heldGames, problems: b9.problems } });
+    return { kind: 'captain-barred-b9' };
+  } else if (choice.kind === 'captain-default' && captain) {
     await openCaptainStandIn(trx, game, power, captain, s.now, s.cause);
     await sendNotice(trx, s.fromAddress, notice('captain', () => ({ ...base, captainDefault: true, toCaptain: true })), [captain]);
     await sendNotice(trx, s.fromAddress, notice('captain', () => ({ ...base, captainDefault: true, captainName: captain.name })), distinctPeople([gm, ...tds]));

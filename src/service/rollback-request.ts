@@ -17,6 +17,7 @@
 import { appendAudit } from '../db/audit-log.js';
 import { lockGame } from '../db/games.js';
 import { inTransaction } from '../db/in-transaction.js';
+import { recordedCommand } from './recorded-command.js';
 import { findPhase } from '../db/phases.js';
 import { decideRollbackRequest, findPendingRollbackRequest, insertRollbackRequest, type RollbackRequest } from '../db/rollback-requests.js';
 import type { Db } from '../db/schema.js';
@@ -85,8 +86,24 @@ export interface AnswerArgs {
   readonly deadline?: Date;
 }
 
-/** The TD's answer to the game's pending request: approved (the rollback happens now), or refused. */
+/** Begins the answer's problem when the request had lapsed: recorded (the request is closed), so logged too. */
+const LAPSED = 'the request to roll back ';
+
+/**
+ * The TD's answer to the game's pending request: approved (the rollback happens now), or refused.
+ * Logged for `mailjudge reproduce` as one command (with the rollback it makes) unless it came by
+ * email; a lapsed request is logged too, for it closes the request and tells the GM.
+ */
 export async function answerRollbackRequest(db: Db, a: AnswerArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'rollback-request', a.gameId, a, ctx, (trx) => answerNow(trx, a, ctx), answerTookEffect);
+}
+
+/** Whether a replayed answer did what the recorded one did: done, or found the request lapsed. */
+export function answerTookEffect(r: CommandResult): boolean {
+  return r.ok || r.problems[0]?.startsWith(LAPSED) === true;
+}
+
+async function answerNow(db: Db, a: AnswerArgs, ctx: RunContext): Promise<CommandResult> {
   return inTransaction(db, async (trx): Promise<CommandResult> => {
     const game = await lockGame(trx, a.gameId);
     if (!game) return problems([`no game "${a.gameId}"`]);
@@ -103,7 +120,7 @@ export async function answerRollbackRequest(db: Db, a: AnswerArgs, ctx: RunConte
       await tellGm('lapsed');
       await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'rollback.request.lapsed', detail: { request: pending.id, phase: pending.phase, openPhase: pending.openPhase, now: game.currentPhase } });
       // Recorded (the request is closed) but nothing rolled back: reported as a problem, exit code 2.
-      return problems([`the request to roll back ${pending.phase} has lapsed: it was asked while ${pending.openPhase} was open, and the game has moved on to ${game.currentPhase} since; nothing rolled back, the GM told (the GM may ask again)`]);
+      return problems([`${LAPSED}${pending.phase} has lapsed: it was asked while ${pending.openPhase} was open, and the game has moved on to ${game.currentPhase} since; nothing rolled back, the GM told (the GM may ask again)`]);
     }
     if (!a.approve) {
       await decideRollbackRequest(trx, pending.id, { status: 'refused', by: ctx.actor, at: ctx.now, note: a.note.trim() || null });
@@ -112,8 +129,8 @@ export async function answerRollbackRequest(db: Db, a: AnswerArgs, ctx: RunConte
       return { ok: true, text: `refused: the rollback of ${pending.phase} will not happen; the GM has been told.`, json: { game: game.id, request: pending.id, status: 'refused' } };
     }
     const approval = `${a.note.trim() || 'approved'} (${a.answeredBy}, answering the GM's request of ${formatGmt(pending.requestedAt)}: ${pending.reason})`;
-    // Logged for `mailjudge reproduce` as the rollback it makes, unless the answer came by mail (the message is the record).
-    const r = await rollbackPhase(trx, { gameId: game.id, phase: pending.phase, tdApproval: approval, actor: ctx.actor, now: ctx.now, fromAddress: ctx.fromAddress, ...(a.deadline ? { deadline: a.deadline } : {}), ...(ctx.byMail ? { byMail: true } : {}) });
+    // Not logged as a rollback of its own: the answer is logged whole (or its message is the record).
+    const r = await rollbackPhase(trx, { gameId: game.id, phase: pending.phase, tdApproval: approval, actor: ctx.actor, now: ctx.now, fromAddress: ctx.fromAddress, ...(a.deadline ? { deadline: a.deadline } : {}), byMail: true });
     if (!r.ok) return problems([`the rollback of ${pending.phase} cannot be made: ${r.problem}; the request stays pending`]);
     await decideRollbackRequest(trx, pending.id, { status: 'approved', by: ctx.actor, at: ctx.now, note: a.note.trim() || null });
     return {

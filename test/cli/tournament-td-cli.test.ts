@@ -15,6 +15,8 @@ import { findTournamentBySlug } from '../../src/db/tournaments.js';
 import { CLI } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
+import { reproduceInto } from '../../src/cli/reproduce/reproduce.js';
+import { DEFAULT_FROM_ADDRESS } from '../../src/config/config.js';
 import { playGame } from '../service/tournament/play-records.js';
 
 let t: TestDatabase;
@@ -92,6 +94,14 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     const made = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--commit', '--gm-email', 'gm@example.org', '--domain', 'judge.example.org', '--deadline', '2030-01-10T12:00Z');
     expect(made.stderr).toBe('');
     expect(made.stdout).toContain('Created 3 game(s)');
+    // Each game it created is logged for `mailjudge reproduce` in the same transaction, and reproduces.
+    const logged = await t.db.selectFrom('replay_log').select('game_id').where('name', '=', 'game-create').where('game_id', 'like', 'wm-cli-%').orderBy('id').execute();
+    expect(logged).toHaveLength(3);
+    const fresh = await createTestDatabase();
+    await migrateQueue(fresh.url);
+    const replayed = await reproduceInto(t.db, fresh.db, [logged[0]!.game_id!], { fromAddress: DEFAULT_FROM_ADDRESS });
+    expect(replayed).toMatchObject({ kind: 'matched', failures: [], replayed: { commands: 1 } });
+    await fresh.close();
     // The same seating as the dry run: the dice are the tournament's (commitment printed).
     expect(made.stdout.split('\n').filter((l) => l.startsWith('  wm-cli-'))).toEqual(dry.stdout.split('\n').filter((l) => l.startsWith('  wm-cli-')));
     const twice = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--commit', '--gm-email', 'gm@example.org', '--domain', 'judge.example.org', '--deadline', '2030-01-10T12:00Z');

@@ -126,11 +126,22 @@ describe('C.9 and C.10: the semi-final', () => {
     r('fay', { game: 's2', score: 22, power: 'GERMANY', bonus: 16 }),
     r('gus', { game: 's2', score: 28, power: 'AUSTRIA', bonus: 16 }),
   ];
-  const semi = qualifyFromSemiFinal({ results, powerTotals: totals, round2Place: new Map([['fay', 1], ['gus', 2]]) });
+  const semi = qualifyFromSemiFinal({ results, powerTotals: totals, earlierPlace: new Map([['fay', 1], ['gus', 2]]), earlier: 'C.8' });
   it('C.9: the highest scorer of each board; ties by least successful country, then count-back', () => {
     expect(semi.qualifiers).toEqual(['bea', 'eve']);
     expect(semi.boards.get('s1')!.ties[0]).toMatchObject({ rule: 'C.9(a)', ids: ['bea', 'ann'] });
     expect(semi.boards.get('s2')!.ties[0]).toMatchObject({ rule: 'C.9(b)', ids: ['eve', 'dan'] });
+  });
+  // C.9(c) names the ranking it applied: C.8's, or C.7's with fewer than 42 teams (B.4: round 2 is the semi-final).
+  it.each([
+    { earlier: 'C.8' as const, criterion: 'highest ranking by the round 2 criteria of C.8' },
+    { earlier: 'C.7' as const, criterion: 'highest round 1 ranking by the criteria of C.7 (fewer than 42 teams: no second team round and so no C.8 ranking, B.4)' },
+  ])('C.9(c) by $earlier', ({ earlier, criterion }) => {
+    // Same score, same power total, same count-back: only the earlier ranking separates them.
+    const tied = [r('hal', { game: 's9', score: 20, power: 'TURKEY', countBack: [5] }), r('ida', { game: 's9', score: 20, power: 'TURKEY', countBack: [5] })];
+    const out = qualifyFromSemiFinal({ results: tied, powerTotals: totals, earlierPlace: new Map([['ida', 4], ['hal', 9]]), earlier });
+    expect(out.qualifiers).toEqual(['ida']);
+    expect(out.boards.get('s9')!.ties[0]).toMatchObject({ rule: 'C.9(c)', criterion, ids: ['ida', 'hal'] });
   });
   it('C.10: a decliner is replaced by the highest round-3 positional bonus among the others; ties by (a) score, (b) C.9', () => {
     const out = replaceDecliners(semi, ['eve']);

@@ -171,6 +171,9 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
     for (const row of rows) if (row.kind === 'original') seats[row.power] = String(row.personId);
     history.push({ round: g.roundNumber, board: g.id, seats });
   }
+  // B.9 needs no check here: the round has no games yet (refused above) and assignBoards seats each
+  // player on exactly one board, so nobody is permanent in more than one game of the round on creation.
+  // The limit is enforced when replacements are recorded (src/service/tournament/b9-limit.ts).
   const input: AssignInput = { round: o.round, teamRound: stage.startsWith('team'), seed: `${seed}:assign-round-${o.round}`, players, history };
   const out = assignBoards(input);
   const names = await findPeople(db, players.map((p) => Number(p.id)));

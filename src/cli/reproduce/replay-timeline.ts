@@ -15,7 +15,7 @@
  * ids (the id sequence is set before each), so decisions and order sets point at the same ids.
  */
 import { sql } from 'kysely';
-import { findReplayEntries, type ReplayEntry } from '../../db/replay-log.js';
+import { findHolidayEntries, findReplayEntries, type ReplayEntry } from '../../db/replay-log.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import type { Db } from '../../db/schema.js';
 import { receiveMessage, type ReceiveContext } from '../../service/intake/receive-message.js';
@@ -33,6 +33,9 @@ import { runAbsence } from '../../service/gm/absence.js';
 import { runReplace } from '../../service/gm/replace.js';
 import { runCalendarSettings } from '../../service/gm/settings.js';
 import { rollbackPhase } from '../../service/rollback-phase.js';
+import { runAgreeProposal } from '../../service/gm/agree-proposal.js';
+import { answerRollbackRequest, answerTookEffect } from '../../service/rollback-request.js';
+import { runHolidayCreate, type HolidayArgs } from '../../service/gm/holiday.js';
 import type { GameSpec } from '../game-spec.js';
 
 /** One input of the game, at the instant it took effect. */
@@ -70,7 +73,8 @@ async function gameMessages(record: Db, gameIds: readonly string[]): Promise<{ i
 /** Every input of these games, oldest first (ties: the order they were logged or stored in). */
 export async function readTimeline(record: Db, gameIds: readonly string[]): Promise<Timeline> {
   const mails = await gameMessages(record, gameIds);
-  const entries = await findReplayEntries(record, gameIds);
+  const slugs = (await record.selectFrom('games').innerJoin('tournaments', 'tournaments.id', 'games.tournament_id').select('tournaments.slug').where('games.id', 'in', gameIds.length > 0 ? [...gameIds] : ['']).distinct().execute()).map((r) => r.slug);
+  const entries = [...(await findReplayEntries(record, gameIds)), ...(await findHolidayEntries(record, slugs))];
   const events: TimelineEvent[] = [
     ...mails.map((m) => ({ kind: 'mail' as const, at: m.at, tie: m.tie, inboundId: m.id })),
     ...entries.map((e) => ({ kind: e.kind, at: e.at, tie: e.loggedAt, entry: e })),
@@ -81,10 +85,14 @@ export async function readTimeline(record: Db, gameIds: readonly string[]): Prom
 
 const DIRECTORY = ['people', 'tournaments', 'rounds', 'teams', 'tournament_members', 'holidays'] as const;
 
-/** Copy the directory (people without their secrets, tournaments, teams, holidays) with its ids. */
-export async function copyDirectory(record: Db, fresh: Db): Promise<void> {
+/**
+ * Copy the directory (people without their secrets, tournaments, teams, holidays) with its ids; not
+ * the holidays in `replayed`, whose declaration the timeline replays at its instant.
+ */
+export async function copyDirectory(record: Db, fresh: Db, replayed: ReadonlySet<number> = new Set()): Promise<void> {
   for (const table of DIRECTORY) {
-    const rows = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(record)).rows;
+    const all = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(record)).rows;
+    const rows = table === 'holidays' ? all.filter((r) => !replayed.has(Number(r.id))) : all;
     for (const row of rows) {
       const values = table === 'people' ? { ...row, secret_hash: null } : row;
       const cols = Object.keys(values);
@@ -159,7 +167,8 @@ export async function recordedSeeds(record: Db, gameIds: readonly string[]): Pro
 /** Replay the timeline of `gameIds` from `record` into `fresh` (migrated, with the job queue's schema). */
 export async function replayGames(record: Db, fresh: Db, gameIds: readonly string[], options: ReplayOptions): Promise<ReplaySummary & { timeline: Timeline }> {
   const timeline = await readTimeline(record, gameIds);
-  await copyDirectory(record, fresh);
+  const replayedHolidays = new Set(timeline.events.flatMap((e) => (e.kind !== 'mail' && e.entry.name === 'holiday-create' ? [Number((e.entry.args as { id: number }).id)] : [])));
+  await copyDirectory(record, fresh, replayedHolidays);
   const carried = await readCarried(record, gameIds);
   const seeds = await recordedSeeds(record, gameIds);
   const failures: string[] = [...seeds.problems];
@@ -201,6 +210,19 @@ async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string, t
     case 'absence': return refused(await runAbsence(fresh, args, ctx));
     case 'replace': return refused(await runReplace(fresh, args, ctx));
     case 'calendar': return refused(await runCalendarSettings(fresh, args, ctx));
+    case 'proposal-agree': return refused(await runAgreeProposal(fresh, args, ctx));
+    case 'rollback-request': {
+      const r = await answerRollbackRequest(fresh, args, ctx);
+      return answerTookEffect(r) ? undefined : refused(r);
+    }
+    case 'holiday-create': {
+      const a = entry.args as HolidayArgs & { id: number };
+      // Declared by a replayed message already (a TD's HOLIDAY to one of these games): nothing to do.
+      if (await fresh.selectFrom('holidays').select('id').where('id', '=', a.id).executeTakeFirst()) return undefined;
+      await sql`SELECT setval(pg_get_serial_sequence('holidays', 'id'), ${a.id}, false)`.execute(fresh);
+      const { id: _id, ...holiday } = a;
+      return refused(await runHolidayCreate(fresh, holiday, ctx));
+    }
     case 'rollback': {
       const r = await rollbackPhase(fresh, { ...(entry.args as object), now, fromAddress } as Parameters<typeof rollbackPhase>[1]);
       return r.ok ? undefined : r.problem;

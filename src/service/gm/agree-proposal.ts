@@ -10,6 +10,7 @@
  */
 import { appendAudit } from '../../db/audit-log.js';
 import { inTransaction } from '../../db/in-transaction.js';
+import { recordedCommand } from '../recorded-command.js';
 import { insertGmAnswer } from '../../db/proposal-gm-answers.js';
 import { findOpenProposals, type StoredProposal } from '../../db/proposals.js';
 import type { Db } from '../../db/schema.js';
@@ -40,7 +41,12 @@ export function proposalLabel(p: StoredProposal): string {
   return p.proposal.kind === 'house-rule' ? `#${p.id} ${p.proposal.rule}: ${changeText(p.proposal.change)}` : `#${p.id}`;
 }
 
+/** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runAgreeProposal(db: Db, a: AgreeArgs, ctx: RunContext): Promise<CommandResult> {
+  return recordedCommand(db, 'proposal-agree', a.gameId, a, ctx, (trx) => runAgreeProposalNow(trx, a, ctx));
+}
+
+async function runAgreeProposalNow(db: Db, a: AgreeArgs, ctx: RunContext): Promise<CommandResult> {
   return inTransaction(db, async (trx): Promise<CommandResult> => {
     const turn = await lockOpenTurn(trx, a.gameId);
     if (!turn.ok) return problems([turn.problem]);

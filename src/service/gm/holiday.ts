@@ -6,6 +6,8 @@
  */
 import { appendAudit } from '../../db/audit-log.js';
 import { inTransaction } from '../../db/in-transaction.js';
+import { insertReplayEntry } from '../../db/replay-log.js';
+import type { RecordedCommandName } from '../recorded-command.js';
 import { findHolidays, insertHoliday } from '../../db/holidays.js';
 import type { Db } from '../../db/schema.js';
 import { findTournamentBySlug } from '../../db/tournaments.js';
@@ -42,6 +44,10 @@ export async function runHolidayCreate(db: Db, a: HolidayArgs, ctx: RunContext):
         context: (zone) => ({ name: h.name, from: when(a.from, zone), to: when(a.to, zone), hours: holidayAllowanceHours(h) }),
       }, (await announcementRecipients(trx, game)).map((r) => r.person));
     }
+    // Logged for `mailjudge reproduce` with its instant, by email too: a holiday belongs to no game, and
+    // the TD may declare it through another game's address than the ones replayed (the replay creates
+    // it once, at this instant, whichever way it came).
+    await insertReplayEntry(trx, { gameId: null, at: ctx.now, kind: 'command', name: 'holiday-create' satisfies RecordedCommandName, args: { ...a, id: h.id }, actor: ctx.actor });
     await appendAudit(trx, { actor: ctx.actor, action: 'holiday.declare', detail: { id: h.id, name: h.name, from: a.from.toISOString(), to: a.to.toISOString(), maxHours: a.maxHours ?? null, tournament: a.tournament ?? null } });
     return {
       ok: true,

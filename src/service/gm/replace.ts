@@ -29,6 +29,7 @@ import type { RunContext } from '../command-result.js';
 import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
 import { recordedCommand } from '../recorded-command.js';
+import { b9Refusal } from '../tournament/b9-limit.js';
 
 export interface ReplaceArgs {
   readonly gameId: string;
@@ -40,6 +41,11 @@ export interface ReplaceArgs {
   readonly untilPhase?: string;
   readonly endTemporary: boolean;
   readonly reason?: string;
+  /**
+   * The TD lets a replacement through that B.9 would refuse (A.3(iv), B.10), with this reason: audit-logged
+   * and announced. Only from the command line (an emailed REPLACE has none).
+   */
+  readonly b9Override?: string;
 }
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
@@ -82,6 +88,17 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
         note = `the period would take ${a.power} past four seasons replaced (B.7), so the replacement is permanent`;
         untilPhase = undefined;
       }
+    }
+    // B.9: the limit on games per player in a tournament round (the TD may override, A.3(iv), B.10).
+    const b9 = await b9Refusal(trx, game, person, untilPhase ? 'temporary' : 'permanent', ctx.now);
+    if (b9 && !a.b9Override?.trim()) {
+      return problems([`${b9.message}. Nothing changed. The TD may allow it with a stated reason: mailjudge replace ${game.id} ${a.power} --email ${person.email} --name "${person.name}"${untilPhase ? ` --temporary --until ${untilPhase}` : ''} --override-b9 "<reason>"`]);
+    }
+    // Noted whenever the TD gave it, not only when B.9 bites here: a reproduce of this game alone, without
+    // the round's other games, must write the same announcement and holding.
+    if (a.b9Override?.trim()) {
+      await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'tournament.b9-override', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', reason: a.b9Override.trim(), held: b9?.heldGames ?? [], problems: b9?.problems ?? [] } });
+      note = [note, `B.9 set aside by the TD: ${a.b9Override!.trim()}`].filter(Boolean).join('; ');
     }
     const outgoing = distinctPeople(await Promise.all([holders.standIn, ...(untilPhase ? [] : [holders.ofRecord])].map((p) => (p ? findPerson(trx, p.personId) : undefined))));
     const why = [a.reason, note].filter(Boolean).join('; ') || undefined;

@@ -140,9 +140,10 @@ export async function computeStandings(db: Db, t: Tournament, seed: string, now:
       countryResults.push(...countryResultsOf(2, records.games, scored));
       rounds.push({ round: row.number, stage, records, scored, teamStandings: teams, ranking: adv.ranking, rule: 'C.8', advancing: adv.advancing, rolls: dice.rolls });
     } else if (stage === 'semi-final') {
-      // C.9(c) ranks by the C.8 ranking; with fewer than 42 teams (no round 2 team round) by C.7's.
-      const before = r2 ? placesOf(r2.adv.ranking) : r1 ? placesOf(r1.adv.ranking) : new Map<string, number>();
-      semi = qualifyFromSemiFinal({ results, powerTotals: scored.powerTotals, round2Place: before });
+      // C.9(c) ranks by the C.8 ranking; with fewer than 42 teams (no round 2 team round, B.4) by C.7's.
+      const earlier = stages.includes('team-round-2') ? 'C.8' : 'C.7';
+      const ranked = earlier === 'C.8' ? r2?.adv.ranking : r1?.adv.ranking;
+      semi = qualifyFromSemiFinal({ results, powerTotals: scored.powerTotals, earlierPlace: ranked ? placesOf(ranked) : new Map<string, number>(), earlier });
       // C.13: "the first two rounds" — with fewer than 42 teams round 2 is the semi-final, and counts.
       if (row.number === 2) countryResults.push(...countryResultsOf(2, records.games, scored));
       rounds.push({ round: row.number, stage, records, scored, ranking: semi.overall, rule: 'C.9', advancing: semi.qualifiers, semi, rolls: dice.rolls });

@@ -2,7 +2,7 @@
 export { placesOf, powerTotals, totalsWithBestRemoved, type RoundResult } from './round-result.js';
 export { TEAM_CREDITS, advanceFromRound1, rankRound1Teams, type Round1Advancement, type Round1TeamRanking, type TeamRound1 } from './round1.js';
 export { advanceFromRound2, type Round2Advancement } from './round2.js';
-export { qualifyFromSemiFinal, replaceDecliners, type FinalLineUp, type SemiFinalQualifiers } from './semi-final.js';
+export { c9cCriterion, qualifyFromSemiFinal, replaceDecliners, type EarlierRanking, type FinalLineUp, type SemiFinalQualifiers } from './semi-final.js';
 export { rankFinal, rankTeams, teamTotal, type TeamTotals } from './winners.js';
 export { countryResultId, rankCountries, type CountryResult } from './country-trophies.js';
 export { countryResultsOf, scoreRound, type HeldSeat, type RoundGame, type ScoredRound, type TeamRoundTotal } from './score-round.js';

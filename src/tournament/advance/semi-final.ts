@@ -6,11 +6,25 @@ import type { Power } from '../powers.js';
 import { higher, higherList, lower, rankWithTieBreaks, type Criterion, type Ranking } from '../rank/rank-with-tie-breaks.js';
 import { placeIn, placesOf, type RoundResult } from './round-result.js';
 
-function c9TieBreaks(powerTotals: Readonly<Record<Power, number>>, round2Place: ReadonlyMap<string, number>): Criterion<RoundResult>[] {
+/**
+ * The ranking C.9(c) falls back on: C.8's (round 2) when there was a second team round; with fewer
+ * than 42 teams "the second round will become the semi-final" (B.4), there is no C.8 ranking, and the
+ * one ranking before the semi-final is round 1's by C.7.
+ */
+export type EarlierRanking = 'C.8' | 'C.7';
+
+/** What C.9(c) says it applied, for the tie-break records. */
+export function c9cCriterion(earlier: EarlierRanking): string {
+  return earlier === 'C.8'
+    ? 'highest ranking by the round 2 criteria of C.8'
+    : 'highest round 1 ranking by the criteria of C.7 (fewer than 42 teams: no second team round and so no C.8 ranking, B.4)';
+}
+
+function c9TieBreaks(powerTotals: Readonly<Record<Power, number>>, earlierPlace: ReadonlyMap<string, number>, earlier: EarlierRanking): Criterion<RoundResult>[] {
   return [
     lower('C.9(a)', 'least successful country (great power with the lowest total score across the boards in the semi-final)', (r) => powerTotals[r.power]),
     higherList('C.9(b)', 'count-back (highest centres at the end of 1911, then 1910, …)', (r) => r.countBack),
-    lower('C.9(c)', 'highest ranking by the round 2 criteria of C.8', (r) => placeIn(round2Place, r.player)),
+    lower('C.9(c)', c9cCriterion(earlier), (r) => placeIn(earlierPlace, r.player)),
   ];
 }
 
@@ -25,15 +39,18 @@ export interface SemiFinalQualifiers {
 
 /**
  * C.9: the highest scorer of each semi-final board qualifies; ties broken by (a) least successful
- * country across the semi-final boards, (b) count-back, (c) the C.8 ranking (`round2Place`).
+ * country across the semi-final boards, (b) count-back, (c) the earlier ranking (`earlierPlace`):
+ * C.8's, or C.7's when there was no second team round (`earlier`, B.4).
  */
 export function qualifyFromSemiFinal(input: {
   readonly results: readonly RoundResult[];
   readonly powerTotals: Readonly<Record<Power, number>>;
-  readonly round2Place: ReadonlyMap<string, number>;
+  /** Each player's place in the ranking named by `earlier`. */
+  readonly earlierPlace: ReadonlyMap<string, number>;
+  readonly earlier: EarlierRanking;
 }): SemiFinalQualifiers {
   const main = higher<RoundResult>('C.9', 'highest semi-final score', (r) => r.score);
-  const tieBreaks = c9TieBreaks(input.powerTotals, input.round2Place);
+  const tieBreaks = c9TieBreaks(input.powerTotals, input.earlierPlace, input.earlier);
   const games = [...new Set(input.results.map((r) => r.game))].sort();
   const boards = new Map(games.map((g) => [g, rankWithTieBreaks(input.results.filter((r) => r.game === g), (r) => r.player, main, tieBreaks)]));
   return {
