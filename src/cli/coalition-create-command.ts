@@ -15,6 +15,9 @@ const RoundFile = z.object({
   battleAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an email address'),
   movementJudge: Person,
   battleJudge: Person,
+  // Chapter 6: optional; he controls every mercenary army (without him they hold).
+  mercenaryJudge: Person.optional(),
+  editWindowMinutes: z.number().int().min(0).max(1440).optional(),
   map: z.object({}).passthrough(),
   armies: z.array(z.object({ name: z.string(), team: z.string(), rank: z.string(), at: z.string(), days: z.number().int().min(0).optional() }).passthrough()),
   players: z.array(Person.extend({ team: z.enum(['coalition', 'phyrexia']), rank: z.string(), authority: z.boolean().optional(), timeZone: z.string().optional() })),
@@ -26,7 +29,7 @@ export function registerCoalitionCreate(coalition: Command): void {
   coalition
     .command('create')
     .description('create a Coalition round from the judges\' file and mail everyone the start (the addresses, the first lock, the dice commitment)')
-    .requiredOption('--file <round.json>', 'the round: {id, address, pmAddress, battleAddress, movementJudge, battleJudge, map, armies, players, lock, turnHours?}')
+    .requiredOption('--file <round.json>', 'the round: {id, address, pmAddress, battleAddress, movementJudge, battleJudge, mercenaryJudge?, map, armies, players, lock, turnHours?}')
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .option('--json', 'print JSON for scripts instead of text')
     .action(async (opts: CommonOptions & { file: string }) => {

@@ -14,6 +14,10 @@ export interface CoalitionGamesTable {
   turn_hours: ColumnType<number, number | undefined, number>;
   seed: string;
   world: Jsonb<unknown>;
+  /** Chapter 6 (sql/0017): the Mercenary Judge, if the round has one. */
+  mercenary_judge_person_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 6.3.2 After Lock Edit: minutes after the lock before the update is computed (sql/0017). */
+  edit_window_minutes: ColumnType<number, number | undefined, number>;
 }
 
 export interface CoalitionPlayersTable {

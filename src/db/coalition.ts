@@ -25,6 +25,10 @@ export interface CoalitionSetup {
   /** The open turn's secret dice seed (its SHA-256 was published when the turn opened). */
   readonly seed: string;
   readonly world: CoalitionWorld;
+  /** Chapter 6: the Mercenary Judge, who controls every mercenary army; null: the mercenaries hold. */
+  readonly mercenaryJudgePersonId?: number | null;
+  /** 6.3.2: minutes after the lock left to the Mercenary Judge's After Lock Edit (default 60). */
+  readonly editWindowMinutes?: number;
 }
 
 export interface CoalitionPlayer extends ControlPlayer {
@@ -48,6 +52,7 @@ export async function insertCoalitionGame(db: Db, s: CoalitionSetup): Promise<vo
   await db.insertInto('coalition_games').values({
     game_id: s.gameId, pm_address: s.pmAddress, battle_address: s.battleAddress, battle_judge_person_id: s.battleJudgePersonId,
     turn: s.turn, lock_at: s.lockAt, turn_hours: s.turnHours, seed: s.seed, world: JSON.stringify(s.world),
+    mercenary_judge_person_id: s.mercenaryJudgePersonId ?? null, ...(s.editWindowMinutes !== undefined ? { edit_window_minutes: s.editWindowMinutes } : {}),
   }).execute();
 }
 
@@ -56,7 +61,7 @@ export async function findCoalitionGame(db: Db, gameId: string, options: { forUp
   if (options.forUpdate) q = q.forUpdate();
   const r = await q.executeTakeFirst();
   if (!r) return undefined;
-  return { gameId: r.game_id, pmAddress: r.pm_address, battleAddress: r.battle_address, battleJudgePersonId: r.battle_judge_person_id, turn: r.turn, lockAt: r.lock_at, turnHours: r.turn_hours, seed: r.seed, world: r.world as CoalitionWorld };
+  return { gameId: r.game_id, pmAddress: r.pm_address, battleAddress: r.battle_address, battleJudgePersonId: r.battle_judge_person_id, turn: r.turn, lockAt: r.lock_at, turnHours: r.turn_hours, seed: r.seed, world: r.world as CoalitionWorld, mercenaryJudgePersonId: r.mercenary_judge_person_id === null ? null : Number(r.mercenary_judge_person_id), editWindowMinutes: r.edit_window_minutes };
 }
 
 /** The Coalition game one of whose role addresses (PM, battle) is `address`, if any. */

@@ -16,14 +16,14 @@ import {
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
-import { asControlList, controlAt, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
+import { asControlList, controlAt, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
-import { lockText } from './movement-mail.js';
+import { lockText, mercenaryJudgeName } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
 import { changeTroopsAtLock } from './troop-changes-at-lock.js';
@@ -52,10 +52,12 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     if (!parsedMap.ok) throw new Error(`game ${game.id}: its stored map no longer reads: ${parsedMap.problems.join('; ')}`);
     const armies = setup.world.armies as unknown as Army[];
     // 5.4.2: "what counts is what the proxy list says at the time of the movement lock".
-    const atLock = controlAt(armies, players, await findControlChanges(trx, game.id), setup.lockAt);
+    // Chapter 6: the mercenary armies are the Mercenary Judge's (without one they are nobody's and hold).
+    const mercJudge = await mercenaryJudgeName(trx, setup);
+    const atLock = withMercenaryJudge(controlAt(armies, players, await findControlChanges(trx, game.id), setup.lockAt), armies, mercJudge);
     const state = {
       map: parsedMap.map, armies, lock: setup.lockAt,
-      control: { list: asControlList(atLock, armies), players: players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })) },
+      control: { list: asControlList(atLock, armies), players: [...players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })), ...(mercJudge ? [mercenaryJudgePlayer(mercJudge)] : [])] },
       ...(setup.world.carriedMoves ? { carriedMoves: setup.world.carriedMoves as never } : {}),
     };
     const movementOrders: MovementOrder[] = orders.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via }));

@@ -12,7 +12,7 @@ import {
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { armiesOf, checkContingencyChange, checkControlChange, controlAt, withMercenaryJudge } from '../../coalition/armies/control-changes.js';
 import { findOpenBattles, findStrategies, insertTransferDetail, insertTroopChange, setContingency } from '../../db/coalition-battles.js';
 import { deadlineText } from './turn-times.js';
 import { checkTransfer, checkTroopChange, countingStrategy, destroyedBaseColours, makeupTroops, readMakeup, troopChangeRefusal, type Army } from '../../coalition/index.js';
@@ -27,7 +27,8 @@ import { mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { formatDeadline } from '../../mail/outbound/report-context.js';
 import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
-import { coalitionPeople, everyone } from './game-people.js';
+import { coalitionPeople, everyone, mercenaryJudgeAsPlayer } from './game-people.js';
+import { findPeople } from '../../db/people.js';
 
 const key = (s: string) => s.trim().toLowerCase();
 
@@ -44,7 +45,9 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     await lockGame(trx, game.id);
     const setup = (await findCoalitionGame(trx, game.id))!;
     const players = await findCoalitionPlayers(trx, game.id);
-    const player = players.find((p) => p.personId === person.id);
+    // Chapter 6: the Mercenary Judge posts like a player, for the mercenary armies only.
+    const isMercJudge = setup.mercenaryJudgePersonId != null && setup.mercenaryJudgePersonId === person.id;
+    const player = players.find((p) => p.personId === person.id) ?? (isMercJudge ? mercenaryJudgeAsPlayer(person) : undefined);
     const lock = lockText(setup.lockAt, person.timeZone);
     if (!player) {
       if (answer) await queueReply(trx, ctx, { inboundId, mail }, 'coalition-refused', { game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), reason: 'you are not a player of this game', remedy: `ask the Movement Judge to add you (a team admits its members, 1.1)` }, { key: 'refused', gameId: game.id });
@@ -56,7 +59,8 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     const parsed = parseCoalitionPosts(rest, { poster: player.name });
     const changes = await findControlChanges(trx, game.id);
     const armies = setup.world.armies;
-    const now = controlAt(armies, players, changes, rec.receivedAt);
+    const mercJudgeName = await mercenaryJudgeName(trx, setup);
+    const now = withMercenaryJudge(controlAt(armies, players, changes, rec.receivedAt), armies, mercJudgeName);
 
     // 3.1: the thread locks at the minute (05:00 in, 05:01 out); PMs count within the last 28 hours.
     const timing = via === 'post'
@@ -77,6 +81,11 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
       for (const p of parsed.posts) {
         const army = armies.find((a) => key(a.name) === key(p.army));
         if (!army) { lines.push({ line: p.line, text: p.written, note: `no army "${p.army}" in this game; armies are named as on the map (STATUS lists yours)` }); continue; }
+        if (isMercJudge && army.team !== 'mercenary') {
+          // Chapter 6 and 5.4.1: the Mercenary Judge is on neither team; he orders the mercenary armies only.
+          lines.push({ line: p.line, text: p.written, note: `refused: ${army.name} is a ${army.team} army; the Mercenary Judge orders only the mercenary armies (chapter 6: he is on neither team; 5.4.1)` });
+          continue;
+        }
         const controller = now.get(key(army.name)) ?? null;
         const note = controller !== null && key(controller) === key(player.name)
           ? 'accepted'
@@ -89,19 +98,23 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     for (const i of parsed.issues) lines.push({ line: i.line, text: i.fragment, note: `${i.severity === 'error' ? 'not read' : 'note'}: ${i.message}` });
 
     const commandNotes: string[] = [];
-    for (const c of commands) commandNotes.push(await runCommand(trx, m, setup, players, player, c, changes));
+    for (const c of commands) {
+      // Chapter 6: the Mercenary Judge has no control list, no authority and no troop changes of the Player teams.
+      if (isMercJudge && c.kind !== 'status' && c.kind !== 'help') commandNotes.push(`line ${c.line}: refused: the Mercenary Judge orders the mercenary armies and has no part in the teams' control lists, transfers or troop changes (chapter 6, 5.2)`);
+      else commandNotes.push(await runCommand(trx, m, setup, players, player, c, changes));
+    }
 
     if (accepted.length > 0) {
       await insertCoalitionOrders(trx, game.id, setup.turn, accepted.map((a) => ({ army: a.army, text: a.text, senderPersonId: person.id, senderName: player.name, receivedAt: rec.receivedAt, via, inboundMessageId: inboundId, line: a.line })));
     }
     lines.sort((a, b) => a.line - b.line);
-    const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt) : undefined;
+    const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt, mercJudgeName) : undefined;
     const help = commands.some((c) => c.kind === 'help') || (lines.length === 0 && commandNotes.length === 0);
     if (answer) {
       await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
         game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
         lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok ? undefined : timing.why,
-        pmAddress: setup.pmAddress, battleAddress: setup.battleAddress,
+        pmAddress: setup.pmAddress, battleAddress: setup.battleAddress, mercenaryJudge: isMercJudge,
       }, { key: 'coalition-received', gameId: game.id });
     }
     // 3.1: the thread is public: each accepted post goes to every player of both teams and the judges.
@@ -189,14 +202,20 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
   return `line ${c.line} "${c.written}": done: ${army.name} is controlled by ${to ?? 'nobody'} from ${gmtSeconds(rec.receivedAt)} (5.2.1)`;
 }
 
-/** STATUS: the sender's armies and their orders so far this turn, and the control list (5.2.1). */
-async function statusView(trx: Db, setup: CoalitionSetup, players: readonly CoalitionPlayer[], player: CoalitionPlayer, at: Date) {
-  const control = controlAt(setup.world.armies, players, await findControlChanges(trx, setup.gameId), at);
+/** Chapter 6: the Mercenary Judge's name, or null when the round has none (the mercenaries hold). */
+export async function mercenaryJudgeName(trx: Db, setup: CoalitionSetup): Promise<string | null> {
+  const id = setup.mercenaryJudgePersonId ?? null;
+  return id === null ? null : (await findPeople(trx, [id])).get(id)?.name ?? null;
+}
+
+/** STATUS: the sender's armies and their orders so far this turn, and the control list (5.2.1); the Mercenary Judge's: the mercenary armies. */
+async function statusView(trx: Db, setup: CoalitionSetup, players: readonly CoalitionPlayer[], player: CoalitionPlayer, at: Date, mercJudge: string | null) {
+  const control = withMercenaryJudge(controlAt(setup.world.armies, players, await findControlChanges(trx, setup.gameId), at), setup.world.armies, mercJudge);
   const orders = await findCoalitionOrders(trx, setup.gameId, setup.turn);
   const mine = armiesOf(control, player.name);
   const armies = setup.world.armies.filter((a) => mine.includes(key(a.name))).map((a) => {
     const last = [...orders].reverse().find((o) => key(o.army) === key(a.name) && o.senderPersonId === player.personId);
-    return { name: a.name, rank: a.rank, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
+    return { name: a.name, rank: `${a.team === 'mercenary' && a.mercenary ? `${String(a.mercenary)}, ` : ''}${a.rank}`, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
   const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';

@@ -1,0 +1,7 @@
+-- Chapter 6: "neutral armies controlled by the Mercenary Judge, who cannot be a player on either
+-- Player team". Optional: without one the mercenary armies hold. 6.3.2 After Lock Edit: the
+-- movement update is computed edit_window_minutes after the lock (or as soon as the Mercenary Judge
+-- mails EDIT or NO EDIT), so that he has his moment to change one Raider's move.
+ALTER TABLE coalition_games
+  ADD COLUMN mercenary_judge_person_id bigint REFERENCES people,
+  ADD COLUMN edit_window_minutes integer NOT NULL DEFAULT 60 CHECK (edit_window_minutes BETWEEN 0 AND 1440);
