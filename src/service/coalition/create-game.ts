@@ -15,10 +15,11 @@ import type { Db } from '../../db/schema.js';
 import { checkMap, isArmyRankOf, parseWorldMap, readArmies, type ArmyJson } from '../../coalition/index.js';
 import { problems, type CommandResult } from '../command-result.js';
 import { sendNotice } from '../notify.js';
+import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { coalitionPeople, everyone } from './game-people.js';
-import { lockJobAt, newTurnSeed } from './lock-turn.js';
+import { newTurnSeed } from './lock-turn.js';
 import { lockText } from './movement-mail.js';
-import { coalitionLockEvent } from './turn-times.js';
+import { coalitionLockEvent, updateJobAt } from './turn-times.js';
 
 export interface CoalitionPlayerSpec {
   readonly name: string;
@@ -99,7 +100,7 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
       players.push({ personId: person.id, name: p.name, team: p.team, rank: p.rank, authority: p.authority === true });
     }
     await insertCoalitionPlayers(trx, game.id, players);
-    await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: 'T1' }, { jobKey: adjudicateJobKey(game.id, 'T1'), runAt: lockJobAt(spec.lock) });
+    await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: 'T1' }, { jobKey: adjudicateJobKey(game.id, 'T1'), runAt: updateJobAt(spec.lock, { mercenaryJudgePersonId: merc?.id ?? null, editWindowMinutes: spec.editWindowMinutes ?? 60 }) });
     // Logged for `mailjudge reproduce` (replay_log): the spec as given, with the judge's clock.
     await insertReplayEntry(trx, { gameId: game.id, at: now, kind: 'command', name: 'coalition-create', args: spec, actor });
     await appendAudit(trx, { gameId: game.id, actor, action: 'coalition.create', detail: { lock: spec.lock.toISOString(), players: players.length, armies: armies.length, seedCommitment: commitment(seed) } });
@@ -114,7 +115,7 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
         movementJudge: mj.name, battleJudge: bj.name,
         // Chapter 6: who orders the mercenary armies, or that they hold.
         mercenaries: armies.filter((a) => a.team === 'mercenary').map((a) => `${a.name} (${a.mercenary ?? 'mercenary'}, ${a.rank}) at ${a.at}`),
-        mercenaryJudge: merc?.name ?? null, editWindow: null,
+        mercenaryJudge: merc?.name ?? null, editWindow: merc ? (spec.editWindowMinutes ?? 60) : 0, update: gmtSeconds(updateJobAt(spec.lock, { mercenaryJudgePersonId: merc?.id ?? null, editWindowMinutes: spec.editWindowMinutes ?? 60 })),
         teams: (['coalition', 'phyrexia'] as const).map((t) => ({ team: t, players: players.filter((p) => p.team === t).map((p) => `${p.name} (${p.rank}${p.authority ? ', control list' : ''})`).join(', ') })),
         armies: armies.map((a) => `${a.name} (${a.team}, ${a.rank}) at ${a.at}`),
       }),

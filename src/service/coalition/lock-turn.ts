@@ -29,7 +29,7 @@ import { startTransfers } from './transfers-at-lock.js';
 import { changeTroopsAtLock } from './troop-changes-at-lock.js';
 import { turnPicture, turnPictureModel } from './turn-picture.js';
 
-import { coalitionLockEvent, lockJobAt } from './turn-times.js';
+import { coalitionLockEvent, lockJobAt, updateJobAt } from './turn-times.js';
 
 export { lockJobAt };
 
@@ -46,6 +46,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     if (!game || !setup || game.status !== 'active' || `T${setup.turn}` !== job.phase) return 'skipped';
     const now = ctx.now();
     if (now.getTime() < lockJobAt(setup.lockAt).getTime()) return 'skipped';
+    // 6.3.2: the Mercenary Judge's After Lock Edit window, unless he has settled it (EDIT or NO EDIT).
+    if (setup.editDecidedTurn !== setup.turn && now.getTime() < updateJobAt(setup.lockAt, setup).getTime()) return 'skipped';
     const players = await findCoalitionPlayers(trx, game.id);
     const orders = await findCoalitionOrders(trx, game.id, setup.turn);
     const parsedMap = parseWorldMap(setup.world.map);
@@ -60,7 +62,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
       control: { list: asControlList(atLock, armies), players: [...players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })), ...(mercJudge ? [mercenaryJudgePlayer(mercJudge)] : [])] },
       ...(setup.world.carriedMoves ? { carriedMoves: setup.world.carriedMoves as never } : {}),
     };
-    const movementOrders: MovementOrder[] = orders.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via }));
+    const movementOrders: MovementOrder[] = orders.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via, ...(o.afterLockEdit ? { afterLockEdit: true } : {}) }));
     const dice = new DiceStream(setup.seed, `${game.id}:T${setup.turn}`);
     const update = updateTurn(state, movementOrders, dice);
     const seedCommitment = commitment(setup.seed);
@@ -85,10 +87,16 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
-    if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: lockJobAt(nextLock) });
+    if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: updateJobAt(nextLock, setup) });
 
     const people = await coalitionPeople(trx, game, setup, players);
-    const heldPms = orders.filter((o) => o.via === 'pm');
+    const heldPms = orders.filter((o) => o.via === 'pm' && !o.afterLockEdit);
+    // 6.3.2: the Mercenary Judge's After Lock Edit, carried out or refused (with the rule).
+    const edits = orders.filter((o) => o.afterLockEdit).map((o) => {
+      const r = update.movement.results.find((x) => x.post === String(o.inboundMessageId) && x.line === o.line && x.code === 'afterLockEdit');
+      return { text: o.text, receivedAt: gmtSeconds(o.receivedAt), outcome: r ? `refused: ${r.reason}` : 'carried out in place of its earlier order' };
+    });
+    const editWindow = people.mercenaryJudge && (setup.editWindowMinutes ?? 60) > 0 ? { minutes: setup.editWindowMinutes ?? 60, judge: people.mercenaryJudge.name } : null;
     // 3.1: the update shows the world as it stands when sent: after the battles this lock rolled (4.2.5).
     const text = formatMovementUpdate(update.movement, update.counts, battles.armies);
     // Issue 15: the grid as it stands now, with this turn's moves and the battles announced, drawn once for everyone.
@@ -99,6 +107,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
         troopChanges: troopChanges.changed,
         healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
+        edits, editWindow, nextUpdate: gmtSeconds(updateJobAt(nextLock, setup)),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),

@@ -8,13 +8,15 @@
 import { appendAudit } from '../../db/audit-log.js';
 import { lockGame } from '../../db/games.js';
 import {
-  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, transferAuthority,
+  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, setEditDecided, transferAuthority,
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { armiesOf, checkContingencyChange, checkControlChange, controlAt, withMercenaryJudge } from '../../coalition/armies/control-changes.js';
 import { findOpenBattles, findStrategies, insertTransferDetail, insertTroopChange, setContingency } from '../../db/coalition-battles.js';
-import { deadlineText } from './turn-times.js';
+import { deadlineText, lockJobAt, updateJobAt } from './turn-times.js';
+import { adjudicateJobKey, enqueueJob } from '../../db/jobs.js';
+import { checkAfterLockEdits, type MovementResult } from '../../coalition/index.js';
 import { checkTransfer, checkTroopChange, countingStrategy, destroyedBaseColours, makeupTroops, readMakeup, troopChangeRefusal, type Army } from '../../coalition/index.js';
 import { parseWorldMap } from '../../coalition/world/read-map.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
@@ -99,6 +101,10 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
 
     const commandNotes: string[] = [];
     for (const c of commands) {
+      if (c.kind === 'edit' || c.kind === 'noEdit') {
+        commandNotes.push(isMercJudge ? await afterLockEdit(trx, m, setup, player, c, via) : `line ${c.line} "${c.written}": refused: only the Mercenary Judge may change a Raider's move after the lock (6.3.2, After Lock Edit)`);
+        continue;
+      }
       // Chapter 6: the Mercenary Judge has no control list, no authority and no troop changes of the Player teams.
       if (isMercJudge && c.kind !== 'status' && c.kind !== 'help') commandNotes.push(`line ${c.line}: refused: the Mercenary Judge orders the mercenary armies and has no part in the teams' control lists, transfers or troop changes (chapter 6, 5.2)`);
       else commandNotes.push(await runCommand(trx, m, setup, players, player, c, changes));
@@ -108,12 +114,14 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
       await insertCoalitionOrders(trx, game.id, setup.turn, accepted.map((a) => ({ army: a.army, text: a.text, senderPersonId: person.id, senderName: player.name, receivedAt: rec.receivedAt, via, inboundMessageId: inboundId, line: a.line })));
     }
     lines.sort((a, b) => a.line - b.line);
+    // 6.3.2: an After Lock Edit comes after the lock by its nature: the mail is not "too late".
+    const editMail = parsed.posts.length === 0 && commands.some((c) => c.kind === 'edit' || c.kind === 'noEdit');
     const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt, mercJudgeName) : undefined;
     const help = commands.some((c) => c.kind === 'help') || (lines.length === 0 && commandNotes.length === 0);
     if (answer) {
       await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
         game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
-        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok ? undefined : timing.why,
+        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok || editMail ? undefined : timing.why,
         pmAddress: setup.pmAddress, battleAddress: setup.battleAddress, mercenaryJudge: isMercJudge,
       }, { key: 'coalition-received', gameId: game.id });
     }
@@ -186,6 +194,7 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     const now = map.ok ? troopChangeRefusal(map.map, army) : null;
     return `line ${c.line} "${c.written}": recorded: at the lock ${army.name}'s troops become ${read.troops.map((t) => `${t.count} ${t.creature}`).join(', ')}, if it has counted 2 days on a base or portal it heals at and you control it at the lock; otherwise the change is refused then (2.3.2)${now ? `; now: ${now}` : ''}`;
   }
+  if (c.kind !== 'control') return `line ${c.line} "${c.written}": refused: only the Mercenary Judge may change a Raider's move after the lock (6.3.2)`;
   const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
   const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);
   if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
@@ -200,6 +209,44 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     context: () => ({ game: gameOf(game), army: army.name, from: control.get(key(army.name)) ?? 'nobody', to: to ?? 'nobody', requestedBy: player.name, effective: gmtSeconds(rec.receivedAt) }),
   }, everyone(people));
   return `line ${c.line} "${c.written}": done: ${army.name} is controlled by ${to ?? 'nobody'} from ${gmtSeconds(rec.receivedAt)} (5.2.1)`;
+}
+
+/**
+ * 6.3.2 After Lock Edit: after the lock and within the edit window, the Mercenary Judge changes ONE
+ * Raider's move to an attempt to engage (checked by the pure checkAfterLockEdits, with this turn's
+ * earlier edits), or settles that he makes none (NO EDIT). Either way the turn's update is computed
+ * at once (the lock job is moved to now).
+ */
+async function afterLockEdit(trx: Trx, m: GameMail, setup: CoalitionSetup, judge: CoalitionPlayer, c: Extract<CoalitionCommand, { kind: 'edit' | 'noEdit' }>, via: 'post' | 'pm'): Promise<string> {
+  const { rec, game } = m;
+  const at = rec.receivedAt.getTime();
+  const head = `line ${c.line} "${c.written}"`;
+  if (at < lockJobAt(setup.lockAt).getTime()) return `${head}: refused: an After Lock Edit is made after the movement lock of turn ${setup.turn} (${gmtSeconds(setup.lockAt)}); until then post the Raider's order as usual (6.3.2)`;
+  const closes = updateJobAt(setup.lockAt, setup);
+  if (at >= closes.getTime()) return `${head}: refused: the After Lock Edit window of turn ${setup.turn} closed at ${gmtSeconds(closes)} (6.3.2)`;
+  const earlier = (await findCoalitionOrders(trx, game.id, setup.turn)).filter((o) => o.afterLockEdit);
+  if (setup.editDecidedTurn === setup.turn && earlier.length === 0) return `${head}: refused: you mailed NO EDIT for turn ${setup.turn}; one After Lock Edit a turn (6.3.2)`;
+  const settle = async () => {
+    await setEditDecided(trx, game.id, setup.turn);
+    await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn}`), runAt: rec.receivedAt, jobKeyMode: 'replace' });
+    await appendAudit(trx, { gameId: game.id, actor: `person:${judge.personId}`, action: 'coalition.after-lock-edit', detail: { turn: setup.turn, edit: c.kind === 'edit' ? c.order : null, inboundId: rec.inboundId, at: rec.receivedAt.toISOString() } });
+  };
+  if (c.kind === 'noEdit') {
+    if (earlier.length > 0) return `${head}: noted; your After Lock Edit "${earlier[0]!.text}" stands (6.3.2)`;
+    await settle();
+    return `${head}: done: no After Lock Edit this turn; the movement update of turn ${setup.turn} is computed now (6.3.2)`;
+  }
+  const mine = { army: c.army, text: c.order, at: rec.receivedAt, post: String(rec.inboundId), line: c.line, sender: judge.name, afterLockEdit: true };
+  const results: MovementResult[] = [];
+  checkAfterLockEdits({ armies: setup.world.armies as unknown as Army[] }, [
+    ...earlier.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, afterLockEdit: true })), mine,
+  ], results);
+  const refused = results.find((r) => r.post === mine.post && r.line === mine.line);
+  if (refused) return `${head}: refused: ${refused.reason}`;
+  const army = setup.world.armies.find((a) => key(a.name) === key(c.army))!;
+  await insertCoalitionOrders(trx, game.id, setup.turn, [{ army: army.name, text: c.order, senderPersonId: judge.personId, senderName: judge.name, receivedAt: rec.receivedAt, via, inboundMessageId: rec.inboundId, line: c.line, afterLockEdit: true }]);
+  await settle();
+  return `${head}: accepted: ${army.name} carries out "${c.order}" in place of its order of the turn (6.3.2, After Lock Edit); the movement update of turn ${setup.turn} is computed now`;
 }
 
 /** Chapter 6: the Mercenary Judge's name, or null when the round has none (the mercenaries hold). */

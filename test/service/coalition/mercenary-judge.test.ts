@@ -22,7 +22,7 @@ const LOCK = new Date('2026-11-20T05:00:00Z');
 const at = (iso: string) => new Date(iso);
 const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
 
-const spec = (id: string, merc: boolean) => ({
+const spec = (id: string, merc: boolean, extra: { name: string; team: string; rank: string; at: string; mercenary?: string }[] = []) => ({
   id, address: `${id}@judge.example.org`, pmAddress: `${id}-mj@judge.example.org`, battleAddress: `${id}-battle@judge.example.org`,
   movementJudge: { name: 'Mo', email: 'mo@example.org' }, battleJudge: { name: 'Bea', email: 'bea@example.org' },
   ...(merc ? { mercenaryJudge: { name: 'Merc', email: 'merc@example.org' } } : {}),
@@ -34,6 +34,7 @@ const spec = (id: string, merc: boolean) => ({
       { name: 'Ann', team: 'coalition', rank: 'general', at: '16C' },
       { name: 'Raider1', team: 'mercenary', rank: '1/1-4/4', at: '24G', mercenary: 'raider' },
       { name: 'Keeper', team: 'mercenary', rank: '2/2-5/5', at: '19C', mercenary: 'town-defender' },
+      ...extra,
     ],
   },
   players: [
@@ -104,7 +105,9 @@ describe('the Mercenary Judge (chapter 6)', () => {
     await send('sai@example.org', 'merc1@judge.example.org', 'Keeper: 19C > 20C', at('2026-11-19T21:00:00Z'), 's1');
     expect((await mails('merc1', 'sai@example.org', 'coalition-received'))[0]!.body_text).toContain('Keeper is controlled by Merc now');
 
-    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc1', phase: 'T1' })).toBe('adjudicated');
+    // 6.3.2: with a Mercenary Judge the update waits for his After Lock Edit window (60 minutes by default).
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc1', phase: 'T1' })).toBe('skipped');
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T06:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc1', phase: 'T1' })).toBe('adjudicated');
     const where = Object.fromEntries((await findCoalitionGame(t.db, 'merc1'))!.world.armies.map((a) => [a.name, a.at]));
     expect(where).toMatchObject({ Raider1: '26G', Keeper: '19C', Gix: '20H' });
     expect((await mails('merc1', 'merc@example.org', 'coalition-update'))).toHaveLength(1);
@@ -121,5 +124,45 @@ describe('the Mercenary Judge (chapter 6)', () => {
     await send('sai@example.org', 'merc2@judge.example.org', 'Raider1: 24G > 25G', at('2026-11-19T21:00:00Z'), 'n1');
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc2', phase: 'T1' })).toBe('adjudicated');
     expect((await findCoalitionGame(t.db, 'merc2'))!.world.armies.find((a) => a.name === 'Raider1')!.at).toBe('24G');
+  });
+
+  it('gives him one After Lock Edit a turn, within the window, to engage (6.3.2)', async () => {
+    // Raider1 moves to 22H (a ruling would do as well): Proxy1 stands at 21H between it and Gix at 20H.
+    const s = spec('merc3', true, [{ name: 'Proxy1', team: 'coalition', rank: 'lieutenant', at: '21H' }, { name: 'Raider2', team: 'mercenary', rank: '1/1-4/4', at: '25K', mercenary: 'raider' }]);
+    s.world.armies = s.world.armies.map((a) => (a.name === 'Raider1' ? { ...a, at: '22H' } : a));
+    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
+    expect((await mails('merc3', 'gix@example.org', 'coalition-start'))[0]!.body_text).toMatch(/After each lock he has 60 minutes to change one Raider's move to an attack\s+\(6\.3\.2, After Lock Edit\): the movement update comes then \(turn 1: Friday 20 November 2026, 06:01:00 GMT\),\s+or as soon as he mails EDIT or NO EDIT/);
+    const reply = async () => (await mails('merc3', 'merc@example.org', 'coalition-received')).at(-1)!.body_text;
+
+    await send('merc@example.org', 'merc3@judge.example.org', 'Raider1: 22H > 23H', at('2026-11-19T20:00:00Z'), 'e0');
+    await send('merc@example.org', 'merc3@judge.example.org', 'EDIT Raider1: 22H > 21H; engage Proxy1', at('2026-11-20T04:00:00Z'), 'e1');
+    expect(await reply()).toContain('refused: an After Lock Edit is made after the movement lock of turn 1');
+    await send('sai@example.org', 'merc3@judge.example.org', 'EDIT Raider1: 22H > 21H; engage Proxy1', at('2026-11-20T05:05:00Z'), 'e2');
+    expect((await mails('merc3', 'sai@example.org', 'coalition-received')).at(-1)!.body_text).toContain('refused: only the Mercenary Judge may change a Raider\'s move after the lock (6.3.2, After Lock Edit)');
+
+    // The lock's minute is over, but the window is open: no update yet.
+    const ctx = (now: string) => ({ now: () => at(now), fromAddress: JUDGE });
+    expect(await adjudicateTurn(t.db, ctx('2026-11-20T05:01:00Z'), { gameId: 'merc3', phase: 'T1' })).toBe('skipped');
+
+    await send('merc@example.org', 'merc3@judge.example.org', 'EDIT Raider1: 22H > 24H', at('2026-11-20T05:10:00Z'), 'e3');
+    expect(await reply()).toContain('refused: an After Lock Edit must be an attempt to engage an army: a move with "; engage <army>" (6.3.2)');
+    expect((await reply())).not.toContain('Not accepted');
+    await send('merc@example.org', 'merc3@judge.example.org', 'EDIT Raider1: 22H > 20H; engage Gix', at('2026-11-20T05:11:00Z'), 'e4');
+    expect(await reply()).toContain('refused: an After Lock Edit must not take the army through the current position of any army (6.3.2): 21H');
+    await send('merc@example.org', 'merc3@judge.example.org', 'EDIT Raider1: 22H > 21H; engage Proxy1', at('2026-11-20T05:12:00Z'), 'e5');
+    expect(await reply()).toContain('accepted: Raider1 carries out "Raider1: 22H > 21H; engage Proxy1" in place of its order of the turn (6.3.2, After Lock Edit); the movement update of turn 1 is computed now');
+    await send('merc@example.org', 'merc3@judge.example.org', 'EDIT Raider2: 25K > 25J; engage Proxy1', at('2026-11-20T05:13:00Z'), 'e6');
+    expect(await reply()).toContain("refused: one After Lock Edit a turn, and Raider1's came first (6.3.2)");
+    // The job was moved to the edit's instant.
+    const jobs = await t.db.selectFrom('graphile_worker.jobs' as never).select(['key' as never, 'run_at' as never]).execute() as { key: string; run_at: Date }[];
+    expect(jobs.find((j) => j.key === 'adjudicate:merc3:T1')?.run_at.toISOString()).toBe('2026-11-20T05:12:00.000Z');
+
+    expect(await adjudicateTurn(t.db, ctx('2026-11-20T05:14:00Z'), { gameId: 'merc3', phase: 'T1' })).toBe('adjudicated');
+    const update = (await mails('merc3', 'sai@example.org', 'coalition-update'))[0]!.body_text;
+    expect(update).toContain("The Mercenary Judge's After Lock Edit (6.3.2):\n  received Friday 20 November 2026, 05:12:00 GMT: Raider1: 22H > 21H; engage Proxy1: carried out in place of its earlier order");
+    expect(update).toMatch(/The movement update comes 60 minutes after the lock \(Saturday 21 November 2026, 06:01:00 GMT\)/);
+    expect(update).toMatch(/Raider1[^\n]*21H/);
+    const next = await t.db.selectFrom('graphile_worker.jobs' as never).select(['key' as never, 'run_at' as never]).execute() as { key: string; run_at: Date }[];
+    expect(next.find((j) => j.key === 'adjudicate:merc3:T2')?.run_at.toISOString()).toBe('2026-11-21T06:01:00.000Z');
   });
 });
