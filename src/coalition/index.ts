@@ -34,3 +34,4 @@ export * from './battle/read-verdict.js';
 export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';
 export * from './rulings.js';
 export * from './movement/transfer-troops.js';
+export * from './armies/place-raider.js';

@@ -15,6 +15,8 @@ export type CoalitionCommand =
   /** 6.3.2: the Mercenary Judge's After Lock Edit: `EDIT Raider1: 24G > 26G; engage Sai Rei`, or `NO EDIT`. */
   | { readonly kind: 'edit'; readonly line: number; readonly army: string; readonly order: string; readonly written: string }
   | { readonly kind: 'noEdit'; readonly line: number; readonly written: string }
+  /** 6.3.2: the Mercenary Judge places a spawned Raider: `PLACE Raider T3 AT 24G`. */
+  | { readonly kind: 'place'; readonly line: number; readonly army: string; readonly square: string; readonly written: string }
   | { readonly kind: 'status'; readonly line: number }
   | { readonly kind: 'help'; readonly line: number };
 
@@ -22,6 +24,7 @@ const CONTROL = /^\s*control\s+(.+?)\s+(?:to|->|=>)\s+(.+?)\s*\.?\s*$/i;
 const CONTINGENCY = /^\s*contingency\s+(?:for\s+)?(.+?)\s*(?:\bis\b|\bto\b|->|=>|:)\s*(.+?)\s*\.?\s*$/i;
 const TRANSFER_TROOPS = /^\s*transfer\s+(\d+\s+.+?)\s+from\s+(.+?)\s+to\s+(.+?)\s*\.?\s*$/i;
 const TROOPS = /^\s*troops\s+(?:for\s+)?(.+?)\s*:\s*(.*?)\s*\.?\s*$/i;
+const PLACE = /^\s*place\s+(.+?)\s+at\s+(\S+?)\s*\.?\s*$/i;
 const EDIT = /^\s*edit\s+([^:]+?)\s*:\s*(.+?)\s*$/i;
 const AUTHORITY = /^\s*authority\s+(?:to\s+)?(.+?)\s*\.?\s*$/i;
 
@@ -35,6 +38,7 @@ export function readCoalitionCommands(text: string): { commands: CoalitionComman
     let m: RegExpExecArray | null;
     if (/^status\.?$/i.test(t)) commands.push({ kind: 'status', line });
     else if (/^help\.?$/i.test(t)) commands.push({ kind: 'help', line });
+    else if ((m = PLACE.exec(t))) commands.push({ kind: 'place', line, army: m[1]!.trim(), square: m[2]!, written: t });
     else if (/^no\s+edit\.?$/i.test(t)) commands.push({ kind: 'noEdit', line, written: t });
     else if ((m = EDIT.exec(t))) commands.push({ kind: 'edit', line, army: m[1]!.trim(), order: `${m[1]!.trim()}: ${m[2]!}`, written: t });
     else if ((m = TROOPS.exec(t))) commands.push({ kind: 'troops', line, army: m[1]!.trim(), makeup: m[2]!, written: t });

@@ -4,6 +4,7 @@
  */
 import type { ControlChange, ControlPlayer } from '../coalition/armies/control-changes.js';
 import type { Team } from '../coalition/world/map.js';
+import type { PendingRaider } from '../coalition/armies/place-raider.js';
 import type { Db } from './schema.js';
 
 /** The world as `mailjudge coalition move` reads it (DESIGN.md): the map and every army. */
@@ -12,6 +13,8 @@ export interface CoalitionWorld {
   readonly armies: readonly ({ readonly name: string; readonly team: Team | 'mercenary'; readonly rank: string; readonly at: string } & Record<string, unknown>)[];
   /** Long moves still to be carried out (3.2.2.3), by army. */
   readonly carriedMoves?: Record<string, unknown>;
+  /** 6.3.2: Raiders spawned at an update and not yet placed by the Mercenary Judge (not on the map). */
+  readonly pendingRaiders?: readonly PendingRaider[];
 }
 
 export interface CoalitionSetup {
@@ -125,4 +128,9 @@ export async function insertCoalitionTurn(db: Db, t: { gameId: string; turn: num
 /** 6.3.2: the Mercenary Judge settled this turn's After Lock Edit (EDIT or NO EDIT): the update need not wait. */
 export async function setEditDecided(db: Db, gameId: string, turn: number): Promise<void> {
   await db.updateTable('coalition_games').set({ edit_decided_turn: turn }).where('game_id', '=', gameId).execute();
+}
+
+/** The open turn's world replaced (a spawned Raider placed, 6.3.2). */
+export async function setCoalitionWorld(db: Db, gameId: string, world: CoalitionWorld): Promise<void> {
+  await db.updateTable('coalition_games').set({ world: JSON.stringify(world) }).where('game_id', '=', gameId).execute();
 }

@@ -16,6 +16,7 @@ import {
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
+import { spawnedRaiderName } from '../../coalition/index.js';
 import { asControlList, controlAt, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
@@ -84,7 +85,11 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // 1.7.1: a base destroyed stays destroyed.
     const destroyedAt = new Set(update.destroyed.map((d) => d.square));
     const sites = Object.fromEntries(Object.entries((setup.world.map as { sites?: Record<string, object> }).sites ?? {}).map(([sq, st]) => [sq, destroyedAt.has(sq) && (st as { kind?: string }).kind !== 'town' ? { ...st, destroyed: true } : st]));
-    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending } as CoalitionWorld;
+    // 6.3.2 Spawning: "Where it appears is the Mercenary Judge's": it waits, off the map, for his PLACE.
+    const waiting = setup.world.pendingRaiders ?? [];
+    const spawned = update.raiderSpawn && mercJudge ? { name: spawnedRaiderName([...battles.armies.map((a) => a.name), ...waiting.map((w) => w.name)], setup.turn), rank: update.raiderSpawn, turn: setup.turn } : null;
+    const pendingRaiders = [...waiting, ...(spawned ? [spawned] : [])];
+    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending, ...(pendingRaiders.length > 0 ? { pendingRaiders } : {}) } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
     if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: updateJobAt(nextLock, setup) });
@@ -107,6 +112,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
         troopChanges: troopChanges.changed,
         healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
+        spawn: update.raiderSpawn ? { rank: update.raiderSpawn, name: spawned?.name ?? null, judge: mercJudge } : null,
         edits, editWindow, nextUpdate: gmtSeconds(updateJobAt(nextLock, setup)),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,

@@ -8,7 +8,7 @@
 import { appendAudit } from '../../db/audit-log.js';
 import { lockGame } from '../../db/games.js';
 import {
-  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, setEditDecided, transferAuthority,
+  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, setCoalitionWorld, setEditDecided, transferAuthority,
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
@@ -16,7 +16,7 @@ import { armiesOf, checkContingencyChange, checkControlChange, controlAt, withMe
 import { findOpenBattles, findStrategies, insertTransferDetail, insertTroopChange, setContingency } from '../../db/coalition-battles.js';
 import { deadlineText, lockJobAt, updateJobAt } from './turn-times.js';
 import { adjudicateJobKey, enqueueJob } from '../../db/jobs.js';
-import { checkAfterLockEdits, type MovementResult } from '../../coalition/index.js';
+import { checkAfterLockEdits, checkRaiderPlacement, type MovementResult } from '../../coalition/index.js';
 import { checkTransfer, checkTroopChange, countingStrategy, destroyedBaseColours, makeupTroops, readMakeup, troopChangeRefusal, type Army } from '../../coalition/index.js';
 import { parseWorldMap } from '../../coalition/world/read-map.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
@@ -101,6 +101,10 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
 
     const commandNotes: string[] = [];
     for (const c of commands) {
+      if (c.kind === 'place') {
+        commandNotes.push(isMercJudge ? await placeRaider(trx, m, setup, players, player, c) : `line ${c.line} "${c.written}": refused: where a spawned Raider appears is the Mercenary Judge's (6.3.2)`);
+        continue;
+      }
       if (c.kind === 'edit' || c.kind === 'noEdit') {
         commandNotes.push(isMercJudge ? await afterLockEdit(trx, m, setup, player, c, via) : `line ${c.line} "${c.written}": refused: only the Mercenary Judge may change a Raider's move after the lock (6.3.2, After Lock Edit)`);
         continue;
@@ -249,6 +253,31 @@ async function afterLockEdit(trx: Trx, m: GameMail, setup: CoalitionSetup, judge
   return `${head}: accepted: ${army.name} carries out "${c.order}" in place of its order of the turn (6.3.2, After Lock Edit); the movement update of turn ${setup.turn} is computed now`;
 }
 
+/**
+ * 6.3.2 Spawning: the Mercenary Judge places a Raider spawned at an update (checkRaiderPlacement:
+ * 6.3, 6.3.1); it joins the world with 0 days and everyone is told where it appeared.
+ */
+async function placeRaider(trx: Trx, m: GameMail, setup: CoalitionSetup, players: readonly CoalitionPlayer[], judge: CoalitionPlayer, c: Extract<CoalitionCommand, { kind: 'place' }>): Promise<string> {
+  const { rec, game, ctx } = m;
+  const head = `line ${c.line} "${c.written}"`;
+  const waiting = setup.world.pendingRaiders ?? [];
+  const raider = waiting.find((w) => key(w.name) === key(c.army));
+  if (!raider) return `${head}: refused: no spawned Raider "${c.army}" waits to be placed (${waiting.length > 0 ? `waiting: ${waiting.map((w) => w.name).join(', ')}` : 'none waits'}; 6.3.2)`;
+  const map = parseWorldMap(setup.world.map);
+  if (!map.ok) return `${head}: refused: the stored map does not read`;
+  const check = checkRaiderPlacement(map.map, setup.world.armies as unknown as Army[], c.square);
+  if (!check.ok) return `${head}: refused: ${check.reason}`;
+  const army = { name: raider.name, team: 'mercenary' as const, rank: raider.rank, at: check.at, mercenary: 'raider', days: 0 };
+  await setCoalitionWorld(trx, game.id, { ...setup.world, armies: [...setup.world.armies, army], pendingRaiders: waiting.filter((w) => w !== raider) });
+  await appendAudit(trx, { gameId: game.id, actor: `person:${judge.personId}`, action: 'coalition.raider-placed', detail: { army: raider.name, rank: raider.rank, at: check.at, spawnedAt: raider.turn, inboundId: rec.inboundId } });
+  const people = await coalitionPeople(trx, game, setup, players);
+  await sendNotice(trx, ctx.fromAddress, {
+    game, template: 'coalition-raider-placed', key: `raider-placed:${game.id}:${raider.name}`,
+    context: () => ({ game: gameOf(game), army: raider.name, rank: raider.rank, at: check.at, turn: raider.turn, judge: judge.name, placedAt: gmtSeconds(rec.receivedAt) }),
+  }, everyone(people));
+  return `${head}: done: ${raider.name} (${raider.rank}) appears at ${check.at}; everyone is told (6.3.2)`;
+}
+
 /** Chapter 6: the Mercenary Judge's name, or null when the round has none (the mercenaries hold). */
 export async function mercenaryJudgeName(trx: Db, setup: CoalitionSetup): Promise<string | null> {
   const id = setup.mercenaryJudgePersonId ?? null;
@@ -278,5 +307,7 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
       battles.push({ army: a, battle: b.announcement, deadline: deadlineText(b.deadline), strategy: counting ? `${counting.senderName}'s of ${gmtSeconds(counting.receivedAt)} counts` : 'none received yet: without one it is stratless (4.2.1)' });
     }
   }
-  return { armies, list, contingencies, battles, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
+  // 6.3.2: spawned Raiders waiting for the Mercenary Judge's PLACE (not on the map yet).
+  const waiting = (setup.world.pendingRaiders ?? []).map((w) => `${w.name} (${w.rank}), spawned at the turn ${w.turn} update: PLACE ${w.name} AT <square>`);
+  return { armies, list, contingencies, battles, waiting, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
+import { parseWorldMap, readArmies, updateTurn } from '../../../src/coalition/index.js';
+import { DiceStream } from '../../../src/dice/index.js';
 import { checkCoalitionSpec, runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
@@ -164,5 +166,49 @@ describe('the Mercenary Judge (chapter 6)', () => {
     expect(update).toMatch(/Raider1[^\n]*21H/);
     const next = await t.db.selectFrom('graphile_worker.jobs' as never).select(['key' as never, 'run_at' as never]).execute() as { key: string; run_at: Date }[];
     expect(next.find((j) => j.key === 'adjudicate:merc3:T2')?.run_at.toISOString()).toBe('2026-11-21T06:01:00.000Z');
+  });
+
+  it('asks him to place a spawned Raider, checked against 6.3 and 6.3.1 (6.3.2)', async () => {
+    const s = { ...spec('merc4', true), editWindowMinutes: 0 };
+    s.world.armies = s.world.armies.filter((a) => a.mercenary !== 'raider');
+    // A turn-1 seed whose update spawns a Raider (3 in 20 with no Raider on the map), found with the pure update.
+    const parsed = parseWorldMap(map);
+    if (!parsed.ok) throw new Error('map');
+    const armies = readArmies(s.world.armies, []);
+    let seed = '';
+    for (let i = 0; i < 500 && !seed; i++) {
+      const candidate = `spawn-seed-${String(i).padStart(6, '0')}`;
+      if (updateTurn({ map: parsed.map, armies, lock: LOCK }, [], new DiceStream(candidate, 'merc4:T1')).raiderSpawn) seed = candidate;
+    }
+    expect(seed).not.toBe('');
+    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed })).toMatchObject({ ok: true });
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc4', phase: 'T1' })).toBe('adjudicated');
+    const update = (await mails('merc4', 'gix@example.org', 'coalition-update'))[0]!.body_text;
+    expect(update).toMatch(/A Raider spawns \(6\.3\.2, the Raider spawn roll below\): a (1\/1-4\/4|2\/2-5\/5) Raider\./);
+    expect(update).toContain("Where it appears is the Mercenary Judge's: Raider T1 is not on the map until Merc places it");
+    expect(update).toMatch(/d20: \d+ \(Raider spawn: 3 in 20 with 0 Raiders \(6\.3\.2\)\)/);
+    let setup = (await findCoalitionGame(t.db, 'merc4'))!;
+    expect(setup.world.armies.map((a) => a.name)).not.toContain('Raider T1');
+    const rank = setup.world.pendingRaiders![0]!.rank;
+
+    const reply = async () => (await mails('merc4', 'merc@example.org', 'coalition-received')).at(-1)!.body_text;
+    await send('merc@example.org', 'merc4@judge.example.org', 'STATUS', at('2026-11-20T06:00:00Z'), 'p0');
+    expect(await reply()).toContain(`Spawned Raiders waiting to be placed, not on the map until then (6.3.2):\n  Raider T1 (${rank}), spawned at the turn 1 update: PLACE Raider T1 AT <square>`);
+    await send('sai@example.org', 'merc4@judge.example.org', 'PLACE Raider T1 AT 24G', at('2026-11-20T06:01:00Z'), 'p1');
+    expect((await mails('merc4', 'sai@example.org', 'coalition-received')).at(-1)!.body_text).toContain("refused: where a spawned Raider appears is the Mercenary Judge's (6.3.2)");
+    await send('merc@example.org', 'merc4@judge.example.org', 'PLACE Raider T1 AT 19D', at('2026-11-20T06:02:00Z'), 'p2');
+    expect(await reply()).toContain('refused: 19D is next to the town at 19C: a Raider is never on a square adjacent to a base, portal or town (6.3.1)');
+    await send('merc@example.org', 'merc4@judge.example.org', 'PLACE Raider T1 AT 20H', at('2026-11-20T06:03:00Z'), 'p3');
+    expect(await reply()).toContain('refused: Gix stands on 20H: a Raider appears on an empty square (6.3)');
+    await send('merc@example.org', 'merc4@judge.example.org', 'PLACE Raider T1 AT 24G', at('2026-11-20T06:04:00Z'), 'p4');
+    expect(await reply()).toContain(`done: Raider T1 (${rank}) appears at 24G; everyone is told (6.3.2)`);
+    for (const who of ['ann@example.org', 'gix@example.org', 'bea@example.org', 'mo@example.org']) {
+      expect((await mails('merc4', who, 'coalition-raider-placed'))[0]!.body_text).toContain(`Raider T1, the ${rank} Raider that spawned at the turn 1 movement update (6.3.2), appears\nat 24G`);
+    }
+    setup = (await findCoalitionGame(t.db, 'merc4'))!;
+    expect(setup.world.armies.find((a) => a.name === 'Raider T1')).toMatchObject({ at: '24G', team: 'mercenary', mercenary: 'raider', rank });
+    expect(setup.world.pendingRaiders).toEqual([]);
+    await send('merc@example.org', 'merc4@judge.example.org', 'PLACE Raider T1 AT 25G', at('2026-11-20T06:05:00Z'), 'p5');
+    expect(await reply()).toContain('refused: no spawned Raider "Raider T1" waits to be placed (none waits; 6.3.2)');
   });
 });
