@@ -91,7 +91,8 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
     const bj = (await findOrInsertPerson(trx, { name: spec.battleJudge.name, email: spec.battleJudge.email })).person;
     const merc = spec.mercenaryJudge ? (await findOrInsertPerson(trx, { name: spec.mercenaryJudge.name, email: spec.mercenaryJudge.email })).person : null;
     const game = await insertGame(trx, { id: spec.id, address: spec.address, boardName: spec.id, gmPersonId: mj.id, kind: 'coalition', currentPhase: 'T1', status: 'active' });
-    const armies = readArmies(spec.world.armies, []);
+    // 6.1: a Town Defender's home town is the town it starts in, unless the round file names it.
+    const armies = readArmies(spec.world.armies, []).map((a) => (a.mercenary === 'town-defender' && !a.home ? { ...a, home: a.at } : a));
     const seed = options.seed ?? newTurnSeed();
     await insertCoalitionGame(trx, { gameId: game.id, pmAddress: spec.pmAddress, battleAddress: spec.battleAddress, battleJudgePersonId: bj.id, turn: 1, lockAt: spec.lock, turnHours: spec.turnHours ?? 24, seed, world: { map: spec.world.map as CoalitionWorld['map'], armies: armies as unknown as CoalitionWorld['armies'] }, mercenaryJudgePersonId: merc?.id ?? null, editWindowMinutes: spec.editWindowMinutes ?? 60 });
     const players: { personId: number; name: string; team: 'coalition' | 'phyrexia'; rank: string; authority: boolean }[] = [];

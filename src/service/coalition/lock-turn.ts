@@ -16,7 +16,7 @@ import {
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
-import { spawnedRaiderName } from '../../coalition/index.js';
+import { healTownDefendersAtLock, spawnedRaiderName } from '../../coalition/index.js';
 import { asControlList, controlAt, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
@@ -73,7 +73,9 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // 1.5, 2.3.1: new squares and day counts; healing on the days it falls due (after a battle: in applyOutcome).
     const healing = healAtLock(parsedMap.map, armies, update.movement, update.counts);
     // 2.3.2: troop changes mailed by the controllers, carried out when the army has counted 2 days on a base or portal.
-    const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: healing.armies, counts: update.counts, atLock });
+    // 6.1.2: a Town Defender in its home town heals 500, lowest rank first (not while a battle is announced for it).
+    const tdf = healTownDefendersAtLock(parsedMap.map, healing.armies, update.movement.battles.flatMap((b) => b.armies));
+    const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: tdf.armies, counts: update.counts, atLock });
     const nextArmies = troopChanges.armies;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
     const nextSeed = ctx.turnSeed?.(game.id, setup.turn + 1) ?? newTurnSeed();
@@ -113,6 +115,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         troopChanges: troopChanges.changed,
         healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         spawn: update.raiderSpawn ? { rank: update.raiderSpawn, name: spawned?.name ?? null, judge: mercJudge } : null,
+        tdfHealed: tdf.healed.map((h) => ({ army: h.army, square: h.square, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         edits, editWindow, nextUpdate: gmtSeconds(updateJobAt(nextLock, setup)),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,

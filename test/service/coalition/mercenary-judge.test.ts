@@ -211,4 +211,19 @@ describe('the Mercenary Judge (chapter 6)', () => {
     await send('merc@example.org', 'merc4@judge.example.org', 'PLACE Raider T1 AT 25G', at('2026-11-20T06:05:00Z'), 'p5');
     expect(await reply()).toContain('refused: no spawned Raider "Raider T1" waits to be placed (none waits; 6.3.2)');
   });
+
+  it('heals a Town Defender 500 a turn in its home town, lowest rank first, and says so (6.1.2)', async () => {
+    const s = spec('merc5', false);
+    s.world.armies = s.world.armies.map((a) => (a.name === 'Keeper' ? { ...a, troops: [
+      { creature: 'Grizzly Bears', colours: ['green'], power: 2, toughness: 2, slot: 1, count: 2500, alive: 2200 },
+      { creature: 'Hill Giant', colours: ['red'], power: 3, toughness: 3, slot: 2, count: 1500, alive: 1000 },
+    ] } : a)) as typeof s.world.armies;
+    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc5', phase: 'T1' })).toBe('adjudicated');
+    const update = (await mails('merc5', 'ann@example.org', 'coalition-update'))[0]!.body_text;
+    expect(update).toContain('Town Defenders healed in their home towns (6.1.2: 500 a turn, lowest rank first):\n  Keeper at 19C: 300 Grizzly Bears, 200 Hill Giant back');
+    const keeper = (await findCoalitionGame(t.db, 'merc5'))!.world.armies.find((a) => a.name === 'Keeper') as unknown as { home: string; troops: { alive: number }[] };
+    expect(keeper.home).toBe('19C');
+    expect(keeper.troops.map((x) => x.alive)).toEqual([2500, 1200]);
+  });
 });
