@@ -166,6 +166,12 @@ describe('the Mercenary Judge (chapter 6)', () => {
     expect(update).toMatch(/Raider1[^\n]*21H/);
     const next = await t.db.selectFrom('graphile_worker.jobs' as never).select(['key' as never, 'run_at' as never]).execute() as { key: string; run_at: Date }[];
     expect(next.find((j) => j.key === 'adjudicate:merc3:T2')?.run_at.toISOString()).toBe('2026-11-21T06:01:00.000Z');
+    // His battle strategy for the Raider goes to the battle address like a controller's (4.1.1, chapter 6).
+    expect((await mails('merc3', 'merc@example.org', 'coalition-battles'))[0]!.body_text).toContain('21H');
+    await send('merc@example.org', 'merc3-battle@judge.example.org', 'STRATEGY FOR Raider1\nHit the weakest, run if it hurts.', at('2026-11-20T07:00:00Z'), 'st1');
+    expect((await mails('merc3', 'merc@example.org', 'coalition-strategy-received'))[0]!.body_text).toContain('This strategy counts for Raider1 in the battle at 21H');
+    await send('sai@example.org', 'merc3-battle@judge.example.org', 'STRATEGY FOR Raider1\nRun.', at('2026-11-20T07:05:00Z'), 'st2');
+    expect((await mails('merc3', 'sai@example.org', 'coalition-refused')).at(-1)!.body_text).toContain('Raider1 is controlled by Merc');
   });
 
   it('asks him to place a spawned Raider, checked against 6.3 and 6.3.1 (6.3.2)', async () => {
