@@ -15,6 +15,8 @@ export type CoalitionCommand =
   /** 6.3.2: the Mercenary Judge's After Lock Edit: `EDIT Raider1: 24G > 26G; engage Sai Rei`, or `NO EDIT`. */
   | { readonly kind: 'edit'; readonly line: number; readonly army: string; readonly order: string; readonly written: string }
   | { readonly kind: 'noEdit'; readonly line: number; readonly written: string }
+  /** 6.3.2 Disband: the Mercenary Judge's Raider takes this movement turn to leave the map: `DISBAND Raider1`. */
+  | { readonly kind: 'disband'; readonly line: number; readonly army: string; readonly written: string }
   /** 6.3.2: the Mercenary Judge places a spawned Raider: `PLACE Raider T3 AT 24G`. */
   | { readonly kind: 'place'; readonly line: number; readonly army: string; readonly square: string; readonly written: string }
   | { readonly kind: 'status'; readonly line: number }
@@ -38,6 +40,7 @@ export function readCoalitionCommands(text: string): { commands: CoalitionComman
     let m: RegExpExecArray | null;
     if (/^status\.?$/i.test(t)) commands.push({ kind: 'status', line });
     else if (/^help\.?$/i.test(t)) commands.push({ kind: 'help', line });
+    else if ((m = /^\s*disband\s+(.+?)\s*\.?\s*$/i.exec(t))) commands.push({ kind: 'disband', line, army: m[1]!.trim(), written: t });
     else if ((m = PLACE.exec(t))) commands.push({ kind: 'place', line, army: m[1]!.trim(), square: m[2]!, written: t });
     else if (/^no\s+edit\.?$/i.test(t)) commands.push({ kind: 'noEdit', line, written: t });
     else if ((m = EDIT.exec(t))) commands.push({ kind: 'edit', line, army: m[1]!.trim(), order: `${m[1]!.trim()}: ${m[2]!}`, written: t });

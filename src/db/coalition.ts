@@ -15,6 +15,8 @@ export interface CoalitionWorld {
   readonly carriedMoves?: Record<string, unknown>;
   /** 6.3.2: Raiders spawned at an update and not yet placed by the Mercenary Judge (not on the map). */
   readonly pendingRaiders?: readonly PendingRaider[];
+  /** 6.3.2 Disband: the Raiders the Mercenary Judge disbands at this turn's update. */
+  readonly disbanding?: readonly string[];
 }
 
 export interface CoalitionSetup {

@@ -63,7 +63,9 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
       control: { list: asControlList(atLock, armies), players: [...players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })), ...(mercJudge ? [mercenaryJudgePlayer(mercJudge)] : [])] },
       ...(setup.world.carriedMoves ? { carriedMoves: setup.world.carriedMoves as never } : {}),
     };
-    const movementOrders: MovementOrder[] = orders.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via, ...(o.afterLockEdit ? { afterLockEdit: true } : {}) }));
+    // 6.3.2 Disband: the Raider takes this movement turn to disband (it holds), and leaves the map at the update.
+    const disbanding = new Set((setup.world.disbanding ?? []).map((n) => n.toLowerCase()));
+    const movementOrders: MovementOrder[] = orders.filter((o) => !disbanding.has(o.army.toLowerCase())).map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via, ...(o.afterLockEdit ? { afterLockEdit: true } : {}) }));
     const dice = new DiceStream(setup.seed, `${game.id}:T${setup.turn}`);
     const update = updateTurn(state, movementOrders, dice);
     const seedCommitment = commitment(setup.seed);
@@ -91,7 +93,11 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     const waiting = setup.world.pendingRaiders ?? [];
     const spawned = update.raiderSpawn && mercJudge ? { name: spawnedRaiderName([...battles.armies.map((a) => a.name), ...waiting.map((w) => w.name)], setup.turn), rank: update.raiderSpawn, turn: setup.turn } : null;
     const pendingRaiders = [...waiting, ...(spawned ? [spawned] : [])];
-    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending, ...(pendingRaiders.length > 0 ? { pendingRaiders } : {}) } as CoalitionWorld;
+    // A Raider engaged in a battle this turn fights it first: it stays on the map (and may disband again).
+    const engaged = new Set(update.movement.battles.flatMap((b) => b.armies).map((n) => n.toLowerCase()));
+    const leaves = (name: string) => disbanding.has(name.toLowerCase()) && !engaged.has(name.toLowerCase());
+    const disbanded = battles.armies.filter((a) => leaves(a.name)).map((a) => a.name);
+    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies.filter((a) => !leaves(a.name)) as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending, ...(pendingRaiders.length > 0 ? { pendingRaiders } : {}) } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
     if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: updateJobAt(nextLock, setup) });
@@ -116,6 +122,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         spawn: update.raiderSpawn ? { rank: update.raiderSpawn, name: spawned?.name ?? null, judge: mercJudge } : null,
         tdfHealed: tdf.healed.map((h) => ({ army: h.army, square: h.square, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
+        disbanded,
         edits, editWindow, nextUpdate: gmtSeconds(updateJobAt(nextLock, setup)),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,

@@ -101,6 +101,10 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
 
     const commandNotes: string[] = [];
     for (const c of commands) {
+      if (c.kind === 'disband') {
+        commandNotes.push(isMercJudge ? await disbandRaider(trx, m, setup, c, timing.ok) : `line ${c.line} "${c.written}": refused: only the Mercenary Judge disbands a Raider (6.3.2)`);
+        continue;
+      }
       if (c.kind === 'place') {
         commandNotes.push(isMercJudge ? await placeRaider(trx, m, setup, players, player, c) : `line ${c.line} "${c.written}": refused: where a spawned Raider appears is the Mercenary Judge's (6.3.2)`);
         continue;
@@ -276,6 +280,18 @@ async function placeRaider(trx: Trx, m: GameMail, setup: CoalitionSetup, players
     context: () => ({ game: gameOf(game), army: raider.name, rank: raider.rank, at: check.at, turn: raider.turn, judge: judge.name, placedAt: gmtSeconds(rec.receivedAt) }),
   }, everyone(people));
   return `${head}: done: ${raider.name} (${raider.rank}) appears at ${check.at}; everyone is told (6.3.2)`;
+}
+
+/** 6.3.2 Disband: the Raider "may take one movement turn to Disband. This removes it from the map" at this turn's update. */
+async function disbandRaider(trx: Trx, m: GameMail, setup: CoalitionSetup, c: Extract<CoalitionCommand, { kind: 'disband' }>, onTime: boolean): Promise<string> {
+  const head = `line ${c.line} "${c.written}"`;
+  if (!onTime) return `${head}: refused: too late for turn ${setup.turn}'s movement lock (3.1)`;
+  const army = setup.world.armies.find((a) => key(a.name) === key(c.army));
+  if (!army || army.mercenary !== 'raider') return `${head}: refused: ${army ? `${army.name} is not a Raider` : `no army "${c.army}"`}: only a Raider may Disband (6.3.2)`;
+  const disbanding = [...new Set([...(setup.world.disbanding ?? []), army.name])];
+  await setCoalitionWorld(trx, m.game.id, { ...setup.world, disbanding });
+  await appendAudit(trx, { gameId: m.game.id, actor: `person:${m.person.id}`, action: 'coalition.disband', detail: { army: army.name, turn: setup.turn, inboundId: m.rec.inboundId } });
+  return `${head}: recorded: ${army.name} spends turn ${setup.turn}'s movement disbanding and leaves the map at the update; its other orders this turn are not carried out (6.3.2)`;
 }
 
 /** Chapter 6: the Mercenary Judge's name, or null when the round has none (the mercenaries hold). */

@@ -232,4 +232,20 @@ describe('the Mercenary Judge (chapter 6)', () => {
     expect(keeper.home).toBe('19C');
     expect(keeper.troops.map((x) => x.alive)).toEqual([2500, 1200]);
   });
+
+  it('disbands a Raider by the Mercenary Judge\'s order: it holds and leaves the map at the update (6.3.2)', async () => {
+    const s = { ...spec('merc6', true), editWindowMinutes: 0 };
+    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
+    await send('merc@example.org', 'merc6@judge.example.org', 'Raider1: 24G > 25G\nDISBAND Raider1\nDISBAND Keeper', at('2026-11-19T20:00:00Z'), 'd1');
+    const reply = (await mails('merc6', 'merc@example.org', 'coalition-received')).at(-1)!.body_text;
+    expect(reply).toContain("recorded: Raider1 spends turn 1's movement disbanding and leaves the map at the update; its other orders this turn are not carried out (6.3.2)");
+    expect(reply).toContain('refused: Keeper is not a Raider: only a Raider may Disband (6.3.2)');
+    await send('gix@example.org', 'merc6@judge.example.org', 'DISBAND Raider1', at('2026-11-19T20:05:00Z'), 'd2');
+    expect((await mails('merc6', 'gix@example.org', 'coalition-received')).at(-1)!.body_text).toContain('refused: only the Mercenary Judge disbands a Raider (6.3.2)');
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc6', phase: 'T1' })).toBe('adjudicated');
+    expect((await mails('merc6', 'kara@example.org', 'coalition-update'))[0]!.body_text).toContain('Disbanded (6.3.2), removed from the map: Raider1');
+    const world = (await findCoalitionGame(t.db, 'merc6'))!.world;
+    expect(world.armies.map((a) => a.name)).not.toContain('Raider1');
+    expect(world.armies.map((a) => a.name)).toContain('Keeper');
+  });
 });
