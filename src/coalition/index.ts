@@ -35,3 +35,4 @@ export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js
 export * from './rulings.js';
 export * from './movement/transfer-troops.js';
 export * from './armies/place-raider.js';
+export * from './armies/at-war.js';

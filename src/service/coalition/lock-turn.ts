@@ -16,7 +16,7 @@ import {
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
-import { healTownDefendersAtLock, spawnedRaiderName } from '../../coalition/index.js';
+import { declareAtWar, healTownDefendersAtLock, spawnedRaiderName } from '../../coalition/index.js';
 import { asControlList, controlAt, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
@@ -86,6 +86,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // 3.2.4.2, 3.2.4.3: transfers with the creatures mailed for them by the sender's controller at the lock.
     const transfers = await startTransfers(trx, ctx.fromAddress, { game, setup, players, armies: nextArmies, effects: update.movement.transfers, atLock });
     const battles = await settleBattles(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: transfers.armies, movementBattles: update.movement.battles, dice, nextLock: finished ? null : nextLock, now, pending: transfers.pending });
+    // 6.2.2: a TDF killed in a battle rolled now sets a random non-ocean Theme army At War (the turn's dice, recorded).
+    const atWar = declareAtWar(parsedMap.map, battles.armies, battles.tdfKills, dice);
     // 1.7.1: a base destroyed stays destroyed.
     const destroyedAt = new Set(update.destroyed.map((d) => d.square));
     const sites = Object.fromEntries(Object.entries((setup.world.map as { sites?: Record<string, object> }).sites ?? {}).map(([sq, st]) => [sq, destroyedAt.has(sq) && (st as { kind?: string }).kind !== 'town' ? { ...st, destroyed: true } : st]));
@@ -96,8 +98,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // A Raider engaged in a battle this turn fights it first: it stays on the map (and may disband again).
     const engaged = new Set(update.movement.battles.flatMap((b) => b.armies).map((n) => n.toLowerCase()));
     const leaves = (name: string) => disbanding.has(name.toLowerCase()) && !engaged.has(name.toLowerCase());
-    const disbanded = battles.armies.filter((a) => leaves(a.name)).map((a) => a.name);
-    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies.filter((a) => !leaves(a.name)) as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending, ...(pendingRaiders.length > 0 ? { pendingRaiders } : {}) } as CoalitionWorld;
+    const disbanded = atWar.armies.filter((a) => leaves(a.name)).map((a) => a.name);
+    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: atWar.armies.filter((a) => !leaves(a.name)) as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending, ...(pendingRaiders.length > 0 ? { pendingRaiders } : {}) } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
     if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: updateJobAt(nextLock, setup) });
@@ -123,6 +125,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         spawn: update.raiderSpawn ? { rank: update.raiderSpawn, name: spawned?.name ?? null, judge: mercJudge } : null,
         tdfHealed: tdf.healed.map((h) => ({ army: h.army, square: h.square, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
         disbanded,
+        atWar: atWar.declared.map((d) => ({ army: d.army, against: d.against, tdf: d.tdf, by: d.by, healed: d.healed.map((h) => `${h.count} ${h.creature}`).join(', ') || 'nothing to heal' })),
+        atWarNone: atWar.none, atWarRolls: atWar.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
         edits, editWindow, nextUpdate: gmtSeconds(updateJobAt(nextLock, setup)),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
