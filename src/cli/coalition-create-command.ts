@@ -92,3 +92,21 @@ export function registerCoalitionRuling(coalition: Command): void {
         (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, new Date(), ctx.fromAddress, 'coalition-ruling'));
     });
 }
+
+/** `mailjudge coalition place --game G --at 24G <raider...>`: where a spawned Raider appears (6.3.2), as the Mercenary Judge's PLACE line. */
+export function registerCoalitionPlace(coalition: Command): void {
+  coalition
+    .command('place')
+    .description('place a Raider spawned at the movement update (6.3.2): an empty square not on or next to a base, portal or town (6.3.1); everyone is told')
+    .requiredOption('--game <id>', 'the Coalition game')
+    .requiredOption('--at <square>', 'the square, as 24G')
+    .argument('<raider...>', 'the spawned Raider\'s name, as the update gave it ("Raider T3")')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .action(async (words: string[], opts: CommonOptions & { game: string; at: string }) => {
+      const { execute } = await import('./db-command-shell.js');
+      const { runCoalitionPlace } = await import('../service/coalition/place-raider.js');
+      await execute('coalition place', opts, () => ({ ok: true, value: words.join(' ') }),
+        (db, army, _applied, ctx) => runCoalitionPlace(db, opts.game, army, opts.at, ctx.actor, new Date(), ctx.fromAddress));
+    });
+}

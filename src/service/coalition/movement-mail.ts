@@ -16,7 +16,8 @@ import { armiesOf, checkContingencyChange, checkControlChange, controlAt, withMe
 import { findOpenBattles, findStrategies, insertTransferDetail, insertTroopChange, setContingency } from '../../db/coalition-battles.js';
 import { deadlineText, lockJobAt, updateJobAt } from './turn-times.js';
 import { adjudicateJobKey, enqueueJob } from '../../db/jobs.js';
-import { checkAfterLockEdits, checkRaiderPlacement, type MovementResult } from '../../coalition/index.js';
+import { checkAfterLockEdits, type MovementResult } from '../../coalition/index.js';
+import { placeSpawnedRaider } from './place-raider.js';
 import { checkTransfer, checkTroopChange, countingStrategy, destroyedBaseColours, makeupTroops, readMakeup, troopChangeRefusal, type Army } from '../../coalition/index.js';
 import { parseWorldMap } from '../../coalition/world/read-map.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
@@ -257,29 +258,10 @@ async function afterLockEdit(trx: Trx, m: GameMail, setup: CoalitionSetup, judge
   return `${head}: accepted: ${army.name} carries out "${c.order}" in place of its order of the turn (6.3.2, After Lock Edit); the movement update of turn ${setup.turn} is computed now`;
 }
 
-/**
- * 6.3.2 Spawning: the Mercenary Judge places a Raider spawned at an update (checkRaiderPlacement:
- * 6.3, 6.3.1); it joins the world with 0 days and everyone is told where it appeared.
- */
+/** 6.3.2 Spawning: the Mercenary Judge's PLACE by mail (place-raider.ts does it). */
 async function placeRaider(trx: Trx, m: GameMail, setup: CoalitionSetup, players: readonly CoalitionPlayer[], judge: CoalitionPlayer, c: Extract<CoalitionCommand, { kind: 'place' }>): Promise<string> {
-  const { rec, game, ctx } = m;
-  const head = `line ${c.line} "${c.written}"`;
-  const waiting = setup.world.pendingRaiders ?? [];
-  const raider = waiting.find((w) => key(w.name) === key(c.army));
-  if (!raider) return `${head}: refused: no spawned Raider "${c.army}" waits to be placed (${waiting.length > 0 ? `waiting: ${waiting.map((w) => w.name).join(', ')}` : 'none waits'}; 6.3.2)`;
-  const map = parseWorldMap(setup.world.map);
-  if (!map.ok) return `${head}: refused: the stored map does not read`;
-  const check = checkRaiderPlacement(map.map, setup.world.armies as unknown as Army[], c.square);
-  if (!check.ok) return `${head}: refused: ${check.reason}`;
-  const army = { name: raider.name, team: 'mercenary' as const, rank: raider.rank, at: check.at, mercenary: 'raider', days: 0 };
-  await setCoalitionWorld(trx, game.id, { ...setup.world, armies: [...setup.world.armies, army], pendingRaiders: waiting.filter((w) => w !== raider) });
-  await appendAudit(trx, { gameId: game.id, actor: `person:${judge.personId}`, action: 'coalition.raider-placed', detail: { army: raider.name, rank: raider.rank, at: check.at, spawnedAt: raider.turn, inboundId: rec.inboundId } });
-  const people = await coalitionPeople(trx, game, setup, players);
-  await sendNotice(trx, ctx.fromAddress, {
-    game, template: 'coalition-raider-placed', key: `raider-placed:${game.id}:${raider.name}`,
-    context: () => ({ game: gameOf(game), army: raider.name, rank: raider.rank, at: check.at, turn: raider.turn, judge: judge.name, placedAt: gmtSeconds(rec.receivedAt) }),
-  }, everyone(people));
-  return `${head}: done: ${raider.name} (${raider.rank}) appears at ${check.at}; everyone is told (6.3.2)`;
+  const r = await placeSpawnedRaider(trx, m.ctx.fromAddress, { game: m.game, setup, players, army: c.army, square: c.square, judge: judge.name, actor: `person:${judge.personId}`, at: m.rec.receivedAt, inboundId: m.rec.inboundId });
+  return `line ${c.line} "${c.written}": ${r.ok ? 'done' : 'refused'}: ${r.text}`;
 }
 
 /** 6.3.2 Disband: the Raider "may take one movement turn to Disband. This removes it from the map" at this turn's update. */

@@ -12,6 +12,7 @@ import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { parseWorldMap, readArmies, updateTurn } from '../../../src/coalition/index.js';
 import { DiceStream } from '../../../src/dice/index.js';
 import { checkCoalitionSpec, runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
+import { runCoalitionPlace } from '../../../src/service/coalition/place-raider.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
@@ -58,6 +59,18 @@ async function mails(game: string, to: string, kind?: string) {
   let q = t.db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'to_address']).where('game_id', '=', game).where('to_address', '=', to);
   if (kind) q = q.where('kind', '=', kind);
   return q.orderBy('id').execute();
+}
+
+/** A turn-1 seed whose update spawns a Raider (3 in 20 with no Raider on the map), found with the pure update. */
+function spawningSeed(armyJson: Parameters<typeof readArmies>[0], game: string): string {
+  const parsed = parseWorldMap(map);
+  if (!parsed.ok) throw new Error('map');
+  const armies = readArmies(armyJson, []);
+  for (let i = 0; i < 500; i++) {
+    const candidate = `spawn-seed-${String(i).padStart(6, '0')}`;
+    if (updateTurn({ map: parsed.map, armies, lock: LOCK }, [], new DiceStream(candidate, `${game}:T1`)).raiderSpawn) return candidate;
+  }
+  throw new Error('no spawning seed');
 }
 
 beforeAll(async () => {
@@ -178,15 +191,7 @@ describe('the Mercenary Judge (chapter 6)', () => {
     const s = { ...spec('merc4', true), editWindowMinutes: 0 };
     s.world.armies = s.world.armies.filter((a) => a.mercenary !== 'raider');
     // A turn-1 seed whose update spawns a Raider (3 in 20 with no Raider on the map), found with the pure update.
-    const parsed = parseWorldMap(map);
-    if (!parsed.ok) throw new Error('map');
-    const armies = readArmies(s.world.armies, []);
-    let seed = '';
-    for (let i = 0; i < 500 && !seed; i++) {
-      const candidate = `spawn-seed-${String(i).padStart(6, '0')}`;
-      if (updateTurn({ map: parsed.map, armies, lock: LOCK }, [], new DiceStream(candidate, 'merc4:T1')).raiderSpawn) seed = candidate;
-    }
-    expect(seed).not.toBe('');
+    const seed = spawningSeed(s.world.armies, 'merc4');
     expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed })).toMatchObject({ ok: true });
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc4', phase: 'T1' })).toBe('adjudicated');
     const update = (await mails('merc4', 'gix@example.org', 'coalition-update'))[0]!.body_text;
@@ -247,5 +252,17 @@ describe('the Mercenary Judge (chapter 6)', () => {
     const world = (await findCoalitionGame(t.db, 'merc6'))!.world;
     expect(world.armies.map((a) => a.name)).not.toContain('Raider1');
     expect(world.armies.map((a) => a.name)).toContain('Keeper');
+  });
+
+  it('places a spawned Raider from the console too, logged for reproduce (mailjudge coalition place)', async () => {
+    const s = { ...spec('merc7', true), editWindowMinutes: 0 };
+    s.world.armies = s.world.armies.filter((a) => a.mercenary !== 'raider');
+    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed: spawningSeed(s.world.armies, 'merc7') })).toMatchObject({ ok: true });
+    expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc7', phase: 'T1' })).toBe('adjudicated');
+    expect(await runCoalitionPlace(t.db, 'merc7', 'Raider T1', '20C', 'cli:merc', at('2026-11-20T06:00:00Z'), JUDGE)).toEqual({ ok: false, problems: ['20C is next to the town at 19C: a Raider is never on a square adjacent to a base, portal or town (6.3.1)'] });
+    expect(await runCoalitionPlace(t.db, 'merc7', 'Raider T1', '24G', 'cli:merc', at('2026-11-20T06:01:00Z'), JUDGE)).toMatchObject({ ok: true });
+    expect((await mails('merc7', 'sai@example.org', 'coalition-raider-placed'))[0]!.body_text).toContain('appears\nat 24G: the Mercenary Judge, Merc, placed it at Friday 20 November 2026, 06:01:00 GMT');
+    const log = await t.db.selectFrom('replay_log').select(['name', 'args']).where('game_id', '=', 'merc7').where('name', '=', 'coalition-place').execute();
+    expect(log.map((e) => e.args)).toEqual([{ gameId: 'merc7', army: 'Raider T1', square: '24G' }]);
   });
 });
