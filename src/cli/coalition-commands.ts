@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { runCoalitionMove } from './commands/coalition-move.js';
 import { runCoalitionMap } from './commands/coalition-map.js';
 import { InputError } from './position-json.js';
-import { registerCoalitionCreate, registerCoalitionRuling, registerCoalitionVerdict } from './coalition-create-command.js';
+import { registerCoalitionCreate, registerCoalitionPlace, registerCoalitionRuling, registerCoalitionVerdict } from './coalition-create-command.js';
 
 function readStdin(): string {
   try {
@@ -23,6 +23,7 @@ export function registerCoalitionCommands(program: Command): void {
   registerCoalitionCreate(coalition);
   registerCoalitionVerdict(coalition);
   registerCoalitionRuling(coalition);
+  registerCoalitionPlace(coalition);
   coalition
     .command('move')
     .description('carry out one turn\'s movement (chapter 3): {map, armies, orders} on stdin, {armies, battles, results} on stdout')

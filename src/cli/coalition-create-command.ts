@@ -15,6 +15,9 @@ const RoundFile = z.object({
   battleAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an email address'),
   movementJudge: Person,
   battleJudge: Person,
+  // Chapter 6: optional; he controls every mercenary army (without him they hold).
+  mercenaryJudge: Person.optional(),
+  editWindowMinutes: z.number().int().min(0).max(1440).optional(),
   map: z.object({}).passthrough(),
   armies: z.array(z.object({ name: z.string(), team: z.string(), rank: z.string(), at: z.string(), days: z.number().int().min(0).optional() }).passthrough()),
   players: z.array(Person.extend({ team: z.enum(['coalition', 'phyrexia']), rank: z.string(), authority: z.boolean().optional(), timeZone: z.string().optional() })),
@@ -26,7 +29,7 @@ export function registerCoalitionCreate(coalition: Command): void {
   coalition
     .command('create')
     .description('create a Coalition round from the judges\' file and mail everyone the start (the addresses, the first lock, the dice commitment)')
-    .requiredOption('--file <round.json>', 'the round: {id, address, pmAddress, battleAddress, movementJudge, battleJudge, map, armies, players, lock, turnHours?}')
+    .requiredOption('--file <round.json>', 'the round: {id, address, pmAddress, battleAddress, movementJudge, battleJudge, mercenaryJudge?, map, armies, players, lock, turnHours?}')
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .option('--json', 'print JSON for scripts instead of text')
     .action(async (opts: CommonOptions & { file: string }) => {
@@ -87,5 +90,23 @@ export function registerCoalitionRuling(coalition: Command): void {
       const text = words.join(' ');
       await execute('coalition ruling', opts, () => (/^\s*ruling\b/i.test(text) ? { ok: true, value: text } : { ok: true, value: `RULING ${text}` }),
         (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, new Date(), ctx.fromAddress, 'coalition-ruling'));
+    });
+}
+
+/** `mailjudge coalition place --game G --at 24G <raider...>`: where a spawned Raider appears (6.3.2), as the Mercenary Judge's PLACE line. */
+export function registerCoalitionPlace(coalition: Command): void {
+  coalition
+    .command('place')
+    .description('place a Raider spawned at the movement update (6.3.2): an empty square not on or next to a base, portal or town (6.3.1); everyone is told')
+    .requiredOption('--game <id>', 'the Coalition game')
+    .requiredOption('--at <square>', 'the square, as 24G')
+    .argument('<raider...>', 'the spawned Raider\'s name, as the update gave it ("Raider T3")')
+    .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
+    .option('--json', 'print JSON for scripts instead of text')
+    .action(async (words: string[], opts: CommonOptions & { game: string; at: string }) => {
+      const { execute } = await import('./db-command-shell.js');
+      const { runCoalitionPlace } = await import('../service/coalition/place-raider.js');
+      await execute('coalition place', opts, () => ({ ok: true, value: words.join(' ') }),
+        (db, army, _applied, ctx) => runCoalitionPlace(db, opts.game, army, opts.at, ctx.actor, new Date(), ctx.fromAddress));
     });
 }

@@ -18,9 +18,9 @@ export { formatCoalitionAction, formatCoalitionPost } from './posts/format-post.
 export { parseCoalitionPosts, type CoalitionIssueCode, type ParseCoalitionPostsOptions, type ParseCoalitionPostsResult } from './posts/parse-posts.js';
 export * from './submission.js';
 export * from './movement/types.js';
-export { selectOrders, readOrderText, compareOrders, type ChosenOrder } from './movement/select-orders.js';
+export { selectOrders, readOrderText, compareOrders, checkAfterLockEdits, type ChosenOrder } from './movement/select-orders.js';
 export { adjudicateMovement } from './movement/adjudicate-movement.js';
-export { countDays, countPurpose, countDayAfterBattle, heal, healAtLock, type HealedAtLock, healTownDefender, findWinner, rollRaiderSpawn, DAYS_TO_DESTROY, MAX_RAIDERS, TOWN_DEFENDER_HEAL, type CountPurpose, type DayCount, type DestroyedBase, type Healed, type Winner } from './movement/day-counts.js';
+export { countDays, countPurpose, countDayAfterBattle, heal, healAtLock, type HealedAtLock, healTownDefender, healTownDefendersAtLock, findWinner, rollRaiderSpawn, DAYS_TO_DESTROY, MAX_RAIDERS, TOWN_DEFENDER_HEAL, type CountPurpose, type DayCount, type DestroyedBase, type Healed, type Winner } from './movement/day-counts.js';
 export { formatMovementUpdate } from './movement/format-movement.js';
 export * from './battle/colour-bonus.js';
 export * from './battle/resolve-battle.js';
@@ -34,3 +34,5 @@ export * from './battle/read-verdict.js';
 export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';
 export * from './rulings.js';
 export * from './movement/transfer-troops.js';
+export * from './armies/place-raider.js';
+export * from './armies/at-war.js';

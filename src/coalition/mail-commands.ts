@@ -12,6 +12,13 @@ export type CoalitionCommand =
   | { readonly kind: 'transferTroops'; readonly line: number; readonly from: string; readonly to: string; readonly troops: readonly { creature: string; count: number }[]; readonly written: string }
   /** 2.3.2: a new troop makeup at a base: `TROOPS Sai Rei: 5000 Kris Mage red 1/1; 2500 Grizzly Bears green 2/2`. */
   | { readonly kind: 'troops'; readonly line: number; readonly army: string; readonly makeup: string; readonly written: string }
+  /** 6.3.2: the Mercenary Judge's After Lock Edit: `EDIT Raider1: 24G > 26G; engage Sai Rei`, or `NO EDIT`. */
+  | { readonly kind: 'edit'; readonly line: number; readonly army: string; readonly order: string; readonly written: string }
+  | { readonly kind: 'noEdit'; readonly line: number; readonly written: string }
+  /** 6.3.2 Disband: the Mercenary Judge's Raider takes this movement turn to leave the map: `DISBAND Raider1`. */
+  | { readonly kind: 'disband'; readonly line: number; readonly army: string; readonly written: string }
+  /** 6.3.2: the Mercenary Judge places a spawned Raider: `PLACE Raider T3 AT 24G`. */
+  | { readonly kind: 'place'; readonly line: number; readonly army: string; readonly square: string; readonly written: string }
   | { readonly kind: 'status'; readonly line: number }
   | { readonly kind: 'help'; readonly line: number };
 
@@ -19,6 +26,8 @@ const CONTROL = /^\s*control\s+(.+?)\s+(?:to|->|=>)\s+(.+?)\s*\.?\s*$/i;
 const CONTINGENCY = /^\s*contingency\s+(?:for\s+)?(.+?)\s*(?:\bis\b|\bto\b|->|=>|:)\s*(.+?)\s*\.?\s*$/i;
 const TRANSFER_TROOPS = /^\s*transfer\s+(\d+\s+.+?)\s+from\s+(.+?)\s+to\s+(.+?)\s*\.?\s*$/i;
 const TROOPS = /^\s*troops\s+(?:for\s+)?(.+?)\s*:\s*(.*?)\s*\.?\s*$/i;
+const PLACE = /^\s*place\s+(.+?)\s+at\s+(\S+?)\s*\.?\s*$/i;
+const EDIT = /^\s*edit\s+([^:]+?)\s*:\s*(.+?)\s*$/i;
 const AUTHORITY = /^\s*authority\s+(?:to\s+)?(.+?)\s*\.?\s*$/i;
 
 /** The commands in `text` and the text left for the posts parser (command lines blanked). */
@@ -31,6 +40,10 @@ export function readCoalitionCommands(text: string): { commands: CoalitionComman
     let m: RegExpExecArray | null;
     if (/^status\.?$/i.test(t)) commands.push({ kind: 'status', line });
     else if (/^help\.?$/i.test(t)) commands.push({ kind: 'help', line });
+    else if ((m = /^\s*disband\s+(.+?)\s*\.?\s*$/i.exec(t))) commands.push({ kind: 'disband', line, army: m[1]!.trim(), written: t });
+    else if ((m = PLACE.exec(t))) commands.push({ kind: 'place', line, army: m[1]!.trim(), square: m[2]!, written: t });
+    else if (/^no\s+edit\.?$/i.test(t)) commands.push({ kind: 'noEdit', line, written: t });
+    else if ((m = EDIT.exec(t))) commands.push({ kind: 'edit', line, army: m[1]!.trim(), order: `${m[1]!.trim()}: ${m[2]!}`, written: t });
     else if ((m = TROOPS.exec(t))) commands.push({ kind: 'troops', line, army: m[1]!.trim(), makeup: m[2]!, written: t });
     else if ((m = TRANSFER_TROOPS.exec(t)) && m[1]!.split(',').every((x) => /^\s*\d+\s+\S/.test(x))) {
       const troops = m[1]!.split(',').map((x) => /^\s*(\d+)\s+(.+?)\s*$/.exec(x)!).map((x) => ({ creature: x[2]!, count: Number(x[1]) }));

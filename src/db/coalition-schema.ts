@@ -14,6 +14,12 @@ export interface CoalitionGamesTable {
   turn_hours: ColumnType<number, number | undefined, number>;
   seed: string;
   world: Jsonb<unknown>;
+  /** Chapter 6 (sql/0017): the Mercenary Judge, if the round has one. */
+  mercenary_judge_person_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 6.3.2 After Lock Edit: minutes after the lock before the update is computed (sql/0017). */
+  edit_window_minutes: ColumnType<number, number | undefined, number>;
+  /** 6.3.2: the turn whose After Lock Edit the Mercenary Judge settled (EDIT or NO EDIT). */
+  edit_decided_turn: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CoalitionPlayersTable {
@@ -49,6 +55,8 @@ export interface CoalitionOrdersTable {
   via: 'post' | 'pm';
   inbound_message_id: number;
   line: number;
+  /** 6.3.2: the Mercenary Judge's After Lock Edit (sql/0017). */
+  after_lock_edit: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface CoalitionTurnsTable {

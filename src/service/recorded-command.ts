@@ -9,7 +9,7 @@ import type { Db, Trx } from '../db/schema.js';
 import type { CommandResult } from './command-result.js';
 
 /** The commands `mailjudge reproduce` replays (src/service/reproduce/replay-command.ts). */
-export type RecordedCommandName = 'game-create' | 'coalition-create' | 'coalition-verdict' | 'coalition-ruling' | 'extend' | 'deadline' | 'process' | 'process-now' | 'absence' | 'replace' | 'calendar' | 'rollback'
+export type RecordedCommandName = 'game-create' | 'coalition-create' | 'coalition-verdict' | 'coalition-ruling' | 'coalition-place' | 'extend' | 'deadline' | 'process' | 'process-now' | 'absence' | 'replace' | 'calendar' | 'rollback'
   | 'proposal-agree' | 'rollback-request' | 'holiday-create';
 
 export interface RecordingContext {

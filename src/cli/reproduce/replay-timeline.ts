@@ -22,6 +22,7 @@ import { receiveMessage, type ReceiveContext } from '../../service/intake/receiv
 import type { AdjudicatePayload } from '../../service/adjudicate-phase.js';
 import { adjudicateTurn } from '../../service/game-kinds.js';
 import { runCoalitionCreate, type CoalitionGameSpec } from '../../service/coalition/create-game.js';
+import { runCoalitionPlace } from '../../service/coalition/place-raider.js';
 import { runCoalitionJudgeText } from '../../service/coalition/judge-command.js';
 import { commitment } from '../../dice/index.js';
 import { calendarTickTask } from '../../service/calendar-tick.js';
@@ -240,6 +241,10 @@ async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string, t
     case 'coalition-ruling': {
       const a = entry.args as { gameId: string; text: string };
       return refused(await runCoalitionJudgeText(fresh, a.gameId, a.text, entry.actor, now, fromAddress, entry.name));
+    }
+    case 'coalition-place': {
+      const a = entry.args as { gameId: string; army: string; square: string };
+      return refused(await runCoalitionPlace(fresh, a.gameId, a.army, a.square, entry.actor, now, fromAddress));
     }
     case 'adjudicate-phase': {
       const a = entry.args as { payload: AdjudicatePayload; outcome: string };

@@ -50,6 +50,12 @@ export interface Army {
   readonly proxy?: boolean;
   /** Chapter 6: the mercenary faction. */
   readonly mercenary?: 'town-defender' | 'theme' | 'raider';
+  /** 6.2.2: the team a Theme army is At War with (it declared once, and healed then). */
+  readonly atWar?: 'coalition' | 'phyrexia';
+  /** 6.2: the ocean Theme army (its territory is every ocean); also any Theme army standing on ocean. */
+  readonly ocean?: boolean;
+  /** 6.1: a Town Defender's home town (the town it starts in). */
+  readonly home?: SquareKey;
   /** 4.5: captured and counting its 2 days; `formerTeam` gets it back if it loses a battle. */
   readonly partiallyConverted?: { readonly formerTeam: Team };
 }

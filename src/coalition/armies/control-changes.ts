@@ -46,6 +46,16 @@ export function controlAt(armies: readonly ControlArmy[], players: readonly Cont
   return out;
 }
 
+/**
+ * Chapter 6: the mercenary armies "are neutral armies controlled by the Mercenary Judge": each is
+ * his (`judge` null: the round has none, and they are controlled by nobody, so they hold).
+ */
+export function withMercenaryJudge(control: ReadonlyMap<string, string | null>, armies: readonly ControlArmy[], judge: string | null): Map<string, string | null> {
+  const out = new Map(control);
+  for (const a of armies) if (a.team === 'mercenary') out.set(key(a.name), judge);
+  return out;
+}
+
 /** The list in the form the movement update reads (./control.ts): army → its controller. */
 export function asControlList(control: ReadonlyMap<string, string | null>, armies: readonly ControlArmy[]): ControlList {
   const out: Record<string, string[]> = {};

@@ -33,8 +33,14 @@ export function controllersOf(army: Pick<Army, 'name' | 'team' | 'rank'>, list: 
   const names = entry ?? [army.name];
   return names.filter((n) => {
     const p = players.find((q) => norm(q.name) === norm(n));
-    return p !== undefined && p.team === army.team && mayControl(p.rank, army.rank);
+    // Chapter 6: the Mercenary Judge controls every mercenary army, whatever its size.
+    return p !== undefined && p.team === army.team && (army.team === 'mercenary' || mayControl(p.rank, army.rank));
   });
+}
+
+/** Chapter 6: the Mercenary Judge as the control list's players know him (on neither team). */
+export function mercenaryJudgePlayer(name: string): Player {
+  return { name, team: 'mercenary', rank: 'general' };
 }
 
 export interface PlayerProblem {

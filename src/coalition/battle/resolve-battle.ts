@@ -240,11 +240,13 @@ export function resolveBattle(input: BattleInput, verdict: BattleVerdict, dice: 
       attempts.push({ ...base, attempted: false, succeeded: false, riskedLost: 0, why: `${target.name} is a ${target.rank} army: only Lieutenant/Centurion and Lt Cmdr/CPL armies can be captured (4.5)` });
       return;
     }
-    const hellbent = by.mercenary === 'raider'; // 6.3.2: Raiders do not lose their kill squads
+    // 6.3.2 Hellbent: "Raider armies do not lose their kill squads for a failed kill attempt."
+    const hellbent = by.mercenary === 'raider' && kind === 'kill';
     const lose = (why: string, rolled?: { by: number; target: number }, keep = false): void => {
       const lost = hellbent || keep ? 0 : loseFromSlot(by, slot, risk).lost;
       if (lost > 0) current.set(key(by.name), loseFromSlot(by, slot, risk).army);
-      attempts.push({ ...base, attempted: true, succeeded: false, ...(rolled ? { rolls: rolled } : {}), riskedLost: lost, why });
+      const said = hellbent ? `${why.replace(/: the \d+ risked are killed/, '')}; Hellbent: a Raider keeps its kill squad (6.3.2)` : why;
+      attempts.push({ ...base, attempted: true, succeeded: false, ...(rolled ? { rolls: rolled } : {}), riskedLost: lost, why: said });
     };
     if (!winners.some((w) => key(w.name) === key(by.name))) {
       lose(`${by.name} lost the battle: the ${risk} risked are killed (${kind === 'kill' ? '4.3.3' : '4.5'})`);

@@ -149,7 +149,8 @@ export function healAtLock(map: WorldMap, armies: readonly Army[], update: Movem
       x = { ...x, troops: x.troops.map((t) => { const { lostDuringCount: _l, ...rest } = t; return rest; }) };
     }
     const site = siteAt(map, at);
-    if (!c || c.purpose !== 'heal' || c.pendingBattle || !site) return x;
+    // 6.3.2: "Raider armies cannot heal."
+    if (!c || c.purpose !== 'heal' || c.pendingBattle || !site || a.mercenary === 'raider') return x;
     const h = heal(x, site, c.days);
     if (h.healed.length === 0) return x;
     healed.push({ army: a.name, square: at, days: c.days, healed: h.healed });
@@ -172,6 +173,24 @@ export function healTownDefender(army: Army): Troop[] {
     left -= add;
   }
   return out;
+}
+
+/**
+ * 6.1.2 at the lock: "A TDF army heals 500 soldiers for every turn it spends in its home town" (its
+ * `home`, else none): each Town Defender standing in its home town, not in a battle just announced,
+ * gets 500 back, lowest rank first.
+ */
+export function healTownDefendersAtLock(map: WorldMap, armies: readonly Army[], inBattle: readonly string[]): { armies: Army[]; healed: { army: string; square: SquareKey; healed: { creature: string; count: number }[] }[] } {
+  const healed: { army: string; square: SquareKey; healed: { creature: string; count: number }[] }[] = [];
+  const out = armies.map((a) => {
+    if (a.mercenary !== 'town-defender' || !a.home || a.at !== a.home || siteAt(map, a.at)?.kind !== 'town' || inBattle.includes(a.name)) return a;
+    const troops = healTownDefender(a);
+    const back = troops.map((t, i) => ({ creature: t.creature, count: t.alive - (a.troops?.[i]?.alive ?? t.alive) })).filter((x) => x.count > 0);
+    if (back.length === 0) return a;
+    healed.push({ army: a.name, square: a.at, healed: back });
+    return { ...a, troops };
+  });
+  return { armies: out, healed };
 }
 
 /** Who has won, and by which rule, or null. */

@@ -9,6 +9,7 @@ import { controllersOf } from '../armies/control.js';
 import { parseCoalitionPosts } from '../posts/parse-posts.js';
 import type { CoalitionAction } from '../posts/post.js';
 import { coalitionArmyOrders, type CoalitionOrder } from '../submission.js';
+import { keyOf, shortestPaths } from '../world/square.js';
 import type { MovementOrder, MovementReasonCode, MovementResult, MovementState } from './types.js';
 
 /** An order that counts: the army, its action, and the order it came from. */
@@ -52,7 +53,7 @@ function rejected(order: MovementOrder, code: MovementReasonCode, reason: string
 /** The order each army carries out, and the results of all the others. */
 export function selectOrders(state: MovementState, orders: readonly MovementOrder[]): { chosen: ChosenOrder[]; results: MovementResult[] } {
   const results: MovementResult[] = [];
-  const edit = afterLockEdit(state, orders, results);
+  const edit = checkAfterLockEdits(state, orders, results);
   const byArmy = new Map<string, { army: Army; orders: MovementOrder[] }>();
   for (const o of orders) {
     if (o.afterLockEdit) continue;
@@ -103,18 +104,29 @@ export function selectOrders(state: MovementState, orders: readonly MovementOrde
 /**
  * 6.3.2 "After Lock Edit: Once per turn, the Mercenary commander may post after the movement lock to
  * change ONE Raider army movement to a new movement ... The new command must be an attempt to engage
- * an army, not simply to avoid engagement." The first such edit (by time) that is a move with
- * `engage` for a Raider counts; every other is refused.
+ * an army, not simply to avoid engagement. The new command must not take the army through the current
+ * position of any army on the map." The first such edit (by time) that is a one-leg move with
+ * `engage` for a Raider, whose route (given, or every shortest route) passes no army's square before
+ * the one it engages, counts; every other is refused (its result pushed to `results`).
  */
-function afterLockEdit(state: MovementState, orders: readonly MovementOrder[], results: MovementResult[]): { army: Army; order: MovementOrder } | undefined {
+export function checkAfterLockEdits(state: Pick<MovementState, 'armies'>, orders: readonly MovementOrder[], results: MovementResult[]): { army: Army; order: MovementOrder } | undefined {
   let kept: { army: Army; order: MovementOrder } | undefined;
+  const occupied = new Set(state.armies.map((a) => a.at));
   for (const o of orders.filter((x) => x.afterLockEdit).sort(compareOrders)) {
     const army = state.armies.find((a) => key(a.name) === key(o.army));
     const read = army ? readOrderText(army.name, o.text) : undefined;
-    const engages = read && 'action' in read && read.action.kind === 'move' && read.action.destinationArmy?.kind === 'engage';
+    const move = read && 'action' in read && read.action.kind === 'move' ? read.action : undefined;
+    const engages = move?.destinationArmy?.kind === 'engage';
+    const leg = move?.legs[0];
+    const routes = move && leg ? (leg.route ? [[move.from, ...leg.route]] : shortestPaths(move.from, leg.to)) : [];
+    // Squares walked through: neither the start nor the square of the army engaged.
+    const through = (r: readonly { col: number; row: string }[]) => r.slice(1, -1).map((q) => keyOf(q as never)).filter((q) => occupied.has(q));
+    const blocked = routes.length > 0 && routes.every((r) => through(r).length > 0) ? through(routes[0]!) : [];
     if (!army || army.mercenary !== 'raider') results.push(rejected(o, 'afterLockEdit', `${o.army} is not a Raider: only a Raider's move may be changed after the lock (6.3.2)`));
     else if (kept) results.push(rejected(o, 'afterLockEdit', `one After Lock Edit a turn, and ${kept.army.name}'s came first (6.3.2)`));
     else if (!engages) results.push(rejected(o, 'afterLockEdit', 'an After Lock Edit must be an attempt to engage an army: a move with "; engage <army>" (6.3.2)'));
+    else if (move!.legs.length > 1) results.push(rejected(o, 'afterLockEdit', 'an After Lock Edit is one move within range, to engage an army this turn (6.3.2)'));
+    else if (blocked.length > 0) results.push(rejected(o, 'afterLockEdit', `an After Lock Edit must not take the army through the current position of any army (6.3.2): ${blocked.join(', ')}`));
     else kept = { army, order: o };
   }
   return kept;

@@ -31,6 +31,8 @@ export interface SettledBattles {
   readonly pending: PendingTransfer[];
   /** The battles to be fought, announced now (those the movement made and pushes onto an enemy, 4.2.5), and those still open. */
   readonly battles: Battle[];
+  /** 6.2.2: Town Defenders killed in the battles rolled now, and the team that killed each. */
+  readonly tdfKills: readonly { tdf: string; by: 'coalition' | 'phyrexia' }[];
   /** Queue the Battle Results and Battle Announcements mails (after the movement update's). */
   publish(): Promise<void>;
 }
@@ -115,9 +117,14 @@ export async function settleBattles(
     ...open.filter((b) => stillOpen.has(b.square) && !voidedIds.has(b.id)).map((b) => ({ square: b.square, armies: b.armies, attacker: b.attacker, jointEngage: b.jointEngage })),
     ...announcements.filter((a) => a.fought).map((a) => ({ square: a.square, armies: a.armies.filter((n) => !a.automaticKills.includes(n)), attacker: a.attacker, jointEngage: a.jointEngage })),
   ];
+  // 6.2.2: the Town Defenders killed in this lock's battles, and by which team (for At War).
+  const tdfKills = results.flatMap((r) => r.outcome.killed.map((n) => ({ n, winner: r.outcome.winner })))
+    .filter((x) => (x.winner === 'coalition' || x.winner === 'phyrexia') && s.armies.some((a) => k(a.name) === k(x.n) && a.mercenary === 'town-defender'))
+    .map((x) => ({ tdf: x.n, by: x.winner as 'coalition' | 'phyrexia' }));
   return {
     armies,
     pending,
+    tdfKills,
     battles: standingBattles,
     publish: async () => {
       const people = await coalitionPeople(trx, game, setup, s.players);

@@ -1,4 +1,4 @@
-/** Who a Coalition game's mail goes to: the players of both teams and the two judges (1.3). */
+/** Who a Coalition game's mail goes to: the players of both teams, the two judges (1.3) and the Mercenary Judge if any (chapter 6). */
 import type { Game } from '../../db/games.js';
 import type { CoalitionPlayer, CoalitionSetup } from '../../db/coalition.js';
 import { findPeople, type Person } from '../../db/people.js';
@@ -10,20 +10,28 @@ export interface CoalitionPeople {
   readonly people: ReadonlyMap<number, Person>;
   readonly movementJudge: Person;
   readonly battleJudge: Person;
+  /** Chapter 6: he controls every mercenary army; null: the round has none (the mercenaries hold). */
+  readonly mercenaryJudge: Person | null;
 }
 
 export async function coalitionPeople(db: Db, game: Game, setup: CoalitionSetup, players: readonly CoalitionPlayer[]): Promise<CoalitionPeople> {
-  const people = await findPeople(db, [...players.map((p) => p.personId), game.gmPersonId, setup.battleJudgePersonId]);
-  return { players, people, movementJudge: people.get(game.gmPersonId)!, battleJudge: people.get(setup.battleJudgePersonId)! };
+  const mj = setup.mercenaryJudgePersonId ?? null;
+  const people = await findPeople(db, [...players.map((p) => p.personId), game.gmPersonId, setup.battleJudgePersonId, ...(mj !== null ? [mj] : [])]);
+  return { players, people, movementJudge: people.get(game.gmPersonId)!, battleJudge: people.get(setup.battleJudgePersonId)!, mercenaryJudge: mj !== null ? people.get(mj) ?? null : null };
 }
 
-/** Everyone: the players of both teams, then the judges, each once. */
+/** Everyone: the players of both teams, then the judges (the Mercenary Judge last), each once. */
 export function everyone(c: CoalitionPeople): Person[] {
   const seen = new Set<number>();
   const out: Person[] = [];
-  for (const id of [...c.players.map((p) => p.personId), c.movementJudge.id, c.battleJudge.id]) {
+  for (const id of [...c.players.map((p) => p.personId), c.movementJudge.id, c.battleJudge.id, ...(c.mercenaryJudge ? [c.mercenaryJudge.id] : [])]) {
     const p = c.people.get(id);
     if (p && !seen.has(id)) { seen.add(id); out.push(p); }
   }
   return out;
+}
+
+/** Chapter 6: the Mercenary Judge as a poster: his name orders the mercenary armies; he is on neither team. */
+export function mercenaryJudgeAsPlayer(person: Person): CoalitionPlayer {
+  return { personId: person.id, name: person.name, team: 'mercenary' as never, rank: 'mercenary-judge', authority: false, contingency: null };
 }

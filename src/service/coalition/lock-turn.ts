@@ -16,20 +16,21 @@ import {
 } from '../../db/coalition.js';
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
-import { asControlList, controlAt, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
+import { declareAtWar, healTownDefendersAtLock, spawnedRaiderName } from '../../coalition/index.js';
+import { asControlList, controlAt, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { coalitionPeople, everyone } from './game-people.js';
-import { lockText } from './movement-mail.js';
+import { lockText, mercenaryJudgeName } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
 import { changeTroopsAtLock } from './troop-changes-at-lock.js';
 import { turnPicture, turnPictureModel } from './turn-picture.js';
 
-import { coalitionLockEvent, lockJobAt } from './turn-times.js';
+import { coalitionLockEvent, lockJobAt, updateJobAt } from './turn-times.js';
 
 export { lockJobAt };
 
@@ -46,19 +47,25 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     if (!game || !setup || game.status !== 'active' || `T${setup.turn}` !== job.phase) return 'skipped';
     const now = ctx.now();
     if (now.getTime() < lockJobAt(setup.lockAt).getTime()) return 'skipped';
+    // 6.3.2: the Mercenary Judge's After Lock Edit window, unless he has settled it (EDIT or NO EDIT).
+    if (setup.editDecidedTurn !== setup.turn && now.getTime() < updateJobAt(setup.lockAt, setup).getTime()) return 'skipped';
     const players = await findCoalitionPlayers(trx, game.id);
     const orders = await findCoalitionOrders(trx, game.id, setup.turn);
     const parsedMap = parseWorldMap(setup.world.map);
     if (!parsedMap.ok) throw new Error(`game ${game.id}: its stored map no longer reads: ${parsedMap.problems.join('; ')}`);
     const armies = setup.world.armies as unknown as Army[];
     // 5.4.2: "what counts is what the proxy list says at the time of the movement lock".
-    const atLock = controlAt(armies, players, await findControlChanges(trx, game.id), setup.lockAt);
+    // Chapter 6: the mercenary armies are the Mercenary Judge's (without one they are nobody's and hold).
+    const mercJudge = await mercenaryJudgeName(trx, setup);
+    const atLock = withMercenaryJudge(controlAt(armies, players, await findControlChanges(trx, game.id), setup.lockAt), armies, mercJudge);
     const state = {
       map: parsedMap.map, armies, lock: setup.lockAt,
-      control: { list: asControlList(atLock, armies), players: players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })) },
+      control: { list: asControlList(atLock, armies), players: [...players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })), ...(mercJudge ? [mercenaryJudgePlayer(mercJudge)] : [])] },
       ...(setup.world.carriedMoves ? { carriedMoves: setup.world.carriedMoves as never } : {}),
     };
-    const movementOrders: MovementOrder[] = orders.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via }));
+    // 6.3.2 Disband: the Raider takes this movement turn to disband (it holds), and leaves the map at the update.
+    const disbanding = new Set((setup.world.disbanding ?? []).map((n) => n.toLowerCase()));
+    const movementOrders: MovementOrder[] = orders.filter((o) => !disbanding.has(o.army.toLowerCase())).map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, via: o.via, ...(o.afterLockEdit ? { afterLockEdit: true } : {}) }));
     const dice = new DiceStream(setup.seed, `${game.id}:T${setup.turn}`);
     const update = updateTurn(state, movementOrders, dice);
     const seedCommitment = commitment(setup.seed);
@@ -68,7 +75,9 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // 1.5, 2.3.1: new squares and day counts; healing on the days it falls due (after a battle: in applyOutcome).
     const healing = healAtLock(parsedMap.map, armies, update.movement, update.counts);
     // 2.3.2: troop changes mailed by the controllers, carried out when the army has counted 2 days on a base or portal.
-    const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: healing.armies, counts: update.counts, atLock });
+    // 6.1.2: a Town Defender in its home town heals 500, lowest rank first (not while a battle is announced for it).
+    const tdf = healTownDefendersAtLock(parsedMap.map, healing.armies, update.movement.battles.flatMap((b) => b.armies));
+    const troopChanges = await changeTroopsAtLock(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: tdf.armies, counts: update.counts, atLock });
     const nextArmies = troopChanges.armies;
     const nextLock = new Date(setup.lockAt.getTime() + setup.turnHours * 3_600_000);
     const nextSeed = ctx.turnSeed?.(game.id, setup.turn + 1) ?? newTurnSeed();
@@ -77,16 +86,32 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // 3.2.4.2, 3.2.4.3: transfers with the creatures mailed for them by the sender's controller at the lock.
     const transfers = await startTransfers(trx, ctx.fromAddress, { game, setup, players, armies: nextArmies, effects: update.movement.transfers, atLock });
     const battles = await settleBattles(trx, ctx.fromAddress, { game, setup, players, map: parsedMap.map, armies: transfers.armies, movementBattles: update.movement.battles, dice, nextLock: finished ? null : nextLock, now, pending: transfers.pending });
+    // 6.2.2: a TDF killed in a battle rolled now sets a random non-ocean Theme army At War (the turn's dice, recorded).
+    const atWar = declareAtWar(parsedMap.map, battles.armies, battles.tdfKills, dice);
     // 1.7.1: a base destroyed stays destroyed.
     const destroyedAt = new Set(update.destroyed.map((d) => d.square));
     const sites = Object.fromEntries(Object.entries((setup.world.map as { sites?: Record<string, object> }).sites ?? {}).map(([sq, st]) => [sq, destroyedAt.has(sq) && (st as { kind?: string }).kind !== 'town' ? { ...st, destroyed: true } : st]));
-    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: battles.armies as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending } as CoalitionWorld;
+    // 6.3.2 Spawning: "Where it appears is the Mercenary Judge's": it waits, off the map, for his PLACE.
+    const waiting = setup.world.pendingRaiders ?? [];
+    const spawned = update.raiderSpawn && mercJudge ? { name: spawnedRaiderName([...battles.armies.map((a) => a.name), ...waiting.map((w) => w.name)], setup.turn), rank: update.raiderSpawn, turn: setup.turn } : null;
+    const pendingRaiders = [...waiting, ...(spawned ? [spawned] : [])];
+    // A Raider engaged in a battle this turn fights it first: it stays on the map (and may disband again).
+    const engaged = new Set(update.movement.battles.flatMap((b) => b.armies).map((n) => n.toLowerCase()));
+    const leaves = (name: string) => disbanding.has(name.toLowerCase()) && !engaged.has(name.toLowerCase());
+    const disbanded = atWar.armies.filter((a) => leaves(a.name)).map((a) => a.name);
+    const nextWorld: CoalitionWorld = { map: { ...(setup.world.map as object), sites }, armies: atWar.armies.filter((a) => !leaves(a.name)) as never, carriedMoves: update.movement.carriedMoves, pendingTransfers: battles.pending, ...(pendingRaiders.length > 0 ? { pendingRaiders } : {}) } as CoalitionWorld;
     await advanceCoalitionTurn(trx, game.id, { turn: setup.turn + 1, lockAt: nextLock, seed: nextSeed, world: nextWorld });
     await updateGameProgress(trx, game.id, { currentPhase: `T${setup.turn + 1}`, status: finished ? 'finished' : 'active' });
-    if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: lockJobAt(nextLock) });
+    if (!finished) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn + 1}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn + 1}`), runAt: updateJobAt(nextLock, setup) });
 
     const people = await coalitionPeople(trx, game, setup, players);
-    const heldPms = orders.filter((o) => o.via === 'pm');
+    const heldPms = orders.filter((o) => o.via === 'pm' && !o.afterLockEdit);
+    // 6.3.2: the Mercenary Judge's After Lock Edit, carried out or refused (with the rule).
+    const edits = orders.filter((o) => o.afterLockEdit).map((o) => {
+      const r = update.movement.results.find((x) => x.post === String(o.inboundMessageId) && x.line === o.line && x.code === 'afterLockEdit');
+      return { text: o.text, receivedAt: gmtSeconds(o.receivedAt), outcome: r ? `refused: ${r.reason}` : 'carried out in place of its earlier order' };
+    });
+    const editWindow = people.mercenaryJudge && (setup.editWindowMinutes ?? 60) > 0 ? { minutes: setup.editWindowMinutes ?? 60, judge: people.mercenaryJudge.name } : null;
     // 3.1: the update shows the world as it stands when sent: after the battles this lock rolled (4.2.5).
     const text = formatMovementUpdate(update.movement, update.counts, battles.armies);
     // Issue 15: the grid as it stands now, with this turn's moves and the battles announced, drawn once for everyone.
@@ -97,6 +122,12 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
         turn: setup.turn, lockedAt: gmtSeconds(setup.lockAt), update: text, picture: picture.filename,
         troopChanges: troopChanges.changed,
         healed: healing.healed.map((h) => ({ army: h.army, square: h.square, days: h.days, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
+        spawn: update.raiderSpawn ? { rank: update.raiderSpawn, name: spawned?.name ?? null, judge: mercJudge } : null,
+        tdfHealed: tdf.healed.map((h) => ({ army: h.army, square: h.square, what: h.healed.map((x) => `${x.count} ${x.creature}`).join(', ') })),
+        disbanded,
+        atWar: atWar.declared.map((d) => ({ army: d.army, against: d.against, tdf: d.tdf, by: d.by, healed: d.healed.map((h) => `${h.count} ${h.creature}`).join(', ') || 'nothing to heal' })),
+        atWarNone: atWar.none, atWarRolls: atWar.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),
+        edits, editWindow, nextUpdate: gmtSeconds(updateJobAt(nextLock, setup)),
         pms: heldPms.map((o) => ({ sender: o.senderName, text: o.text, receivedAt: gmtSeconds(o.receivedAt) })),
         destroyed: update.destroyed, winner: update.winner ? `${update.winner.team} wins (${update.winner.rule}${update.winner.by ? `, ${update.winner.by}` : ''})` : null,
         seed: setup.seed, seedCommitment, rolls: update.rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice.join(' '), purpose: r.purpose })),

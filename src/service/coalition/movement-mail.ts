@@ -8,13 +8,16 @@
 import { appendAudit } from '../../db/audit-log.js';
 import { lockGame } from '../../db/games.js';
 import {
-  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, transferAuthority,
+  findCoalitionGame, findCoalitionOrders, findCoalitionPlayers, findControlChanges, insertCoalitionOrders, insertControlChange, setCoalitionWorld, setEditDecided, transferAuthority,
   type CoalitionPlayer, type CoalitionSetup,
 } from '../../db/coalition.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { armiesOf, checkContingencyChange, checkControlChange, controlAt } from '../../coalition/armies/control-changes.js';
+import { armiesOf, checkContingencyChange, checkControlChange, controlAt, withMercenaryJudge } from '../../coalition/armies/control-changes.js';
 import { findOpenBattles, findStrategies, insertTransferDetail, insertTroopChange, setContingency } from '../../db/coalition-battles.js';
-import { deadlineText } from './turn-times.js';
+import { deadlineText, lockJobAt, updateJobAt } from './turn-times.js';
+import { adjudicateJobKey, enqueueJob } from '../../db/jobs.js';
+import { checkAfterLockEdits, type MovementResult } from '../../coalition/index.js';
+import { placeSpawnedRaider } from './place-raider.js';
 import { checkTransfer, checkTroopChange, countingStrategy, destroyedBaseColours, makeupTroops, readMakeup, troopChangeRefusal, type Army } from '../../coalition/index.js';
 import { parseWorldMap } from '../../coalition/world/read-map.js';
 import { readCoalitionCommands, type CoalitionCommand } from '../../coalition/mail-commands.js';
@@ -27,7 +30,8 @@ import { mayReply, queueReply } from '../../mail/inbound/reply.js';
 import { formatDeadline } from '../../mail/outbound/report-context.js';
 import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
-import { coalitionPeople, everyone } from './game-people.js';
+import { coalitionPeople, everyone, mercenaryJudgeAsPlayer } from './game-people.js';
+import { findPeople } from '../../db/people.js';
 
 const key = (s: string) => s.trim().toLowerCase();
 
@@ -44,7 +48,9 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     await lockGame(trx, game.id);
     const setup = (await findCoalitionGame(trx, game.id))!;
     const players = await findCoalitionPlayers(trx, game.id);
-    const player = players.find((p) => p.personId === person.id);
+    // Chapter 6: the Mercenary Judge posts like a player, for the mercenary armies only.
+    const isMercJudge = setup.mercenaryJudgePersonId != null && setup.mercenaryJudgePersonId === person.id;
+    const player = players.find((p) => p.personId === person.id) ?? (isMercJudge ? mercenaryJudgeAsPlayer(person) : undefined);
     const lock = lockText(setup.lockAt, person.timeZone);
     if (!player) {
       if (answer) await queueReply(trx, ctx, { inboundId, mail }, 'coalition-refused', { game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), reason: 'you are not a player of this game', remedy: `ask the Movement Judge to add you (a team admits its members, 1.1)` }, { key: 'refused', gameId: game.id });
@@ -56,7 +62,8 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     const parsed = parseCoalitionPosts(rest, { poster: player.name });
     const changes = await findControlChanges(trx, game.id);
     const armies = setup.world.armies;
-    const now = controlAt(armies, players, changes, rec.receivedAt);
+    const mercJudgeName = await mercenaryJudgeName(trx, setup);
+    const now = withMercenaryJudge(controlAt(armies, players, changes, rec.receivedAt), armies, mercJudgeName);
 
     // 3.1: the thread locks at the minute (05:00 in, 05:01 out); PMs count within the last 28 hours.
     const timing = via === 'post'
@@ -77,6 +84,11 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
       for (const p of parsed.posts) {
         const army = armies.find((a) => key(a.name) === key(p.army));
         if (!army) { lines.push({ line: p.line, text: p.written, note: `no army "${p.army}" in this game; armies are named as on the map (STATUS lists yours)` }); continue; }
+        if (isMercJudge && army.team !== 'mercenary') {
+          // Chapter 6 and 5.4.1: the Mercenary Judge is on neither team; he orders the mercenary armies only.
+          lines.push({ line: p.line, text: p.written, note: `refused: ${army.name} is a ${army.team} army; the Mercenary Judge orders only the mercenary armies (chapter 6: he is on neither team; 5.4.1)` });
+          continue;
+        }
         const controller = now.get(key(army.name)) ?? null;
         const note = controller !== null && key(controller) === key(player.name)
           ? 'accepted'
@@ -89,19 +101,37 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     for (const i of parsed.issues) lines.push({ line: i.line, text: i.fragment, note: `${i.severity === 'error' ? 'not read' : 'note'}: ${i.message}` });
 
     const commandNotes: string[] = [];
-    for (const c of commands) commandNotes.push(await runCommand(trx, m, setup, players, player, c, changes));
+    for (const c of commands) {
+      if (c.kind === 'disband') {
+        commandNotes.push(isMercJudge ? await disbandRaider(trx, m, setup, c, timing.ok) : `line ${c.line} "${c.written}": refused: only the Mercenary Judge disbands a Raider (6.3.2)`);
+        continue;
+      }
+      if (c.kind === 'place') {
+        commandNotes.push(isMercJudge ? await placeRaider(trx, m, setup, players, player, c) : `line ${c.line} "${c.written}": refused: where a spawned Raider appears is the Mercenary Judge's (6.3.2)`);
+        continue;
+      }
+      if (c.kind === 'edit' || c.kind === 'noEdit') {
+        commandNotes.push(isMercJudge ? await afterLockEdit(trx, m, setup, player, c, via) : `line ${c.line} "${c.written}": refused: only the Mercenary Judge may change a Raider's move after the lock (6.3.2, After Lock Edit)`);
+        continue;
+      }
+      // Chapter 6: the Mercenary Judge has no control list, no authority and no troop changes of the Player teams.
+      if (isMercJudge && c.kind !== 'status' && c.kind !== 'help') commandNotes.push(`line ${c.line}: refused: the Mercenary Judge orders the mercenary armies and has no part in the teams' control lists, transfers or troop changes (chapter 6, 5.2)`);
+      else commandNotes.push(await runCommand(trx, m, setup, players, player, c, changes));
+    }
 
     if (accepted.length > 0) {
       await insertCoalitionOrders(trx, game.id, setup.turn, accepted.map((a) => ({ army: a.army, text: a.text, senderPersonId: person.id, senderName: player.name, receivedAt: rec.receivedAt, via, inboundMessageId: inboundId, line: a.line })));
     }
     lines.sort((a, b) => a.line - b.line);
-    const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt) : undefined;
+    // 6.3.2: an After Lock Edit comes after the lock by its nature: the mail is not "too late".
+    const editMail = parsed.posts.length === 0 && commands.some((c) => c.kind === 'edit' || c.kind === 'noEdit');
+    const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt, mercJudgeName) : undefined;
     const help = commands.some((c) => c.kind === 'help') || (lines.length === 0 && commandNotes.length === 0);
     if (answer) {
       await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
         game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
-        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok ? undefined : timing.why,
-        pmAddress: setup.pmAddress, battleAddress: setup.battleAddress,
+        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok || editMail ? undefined : timing.why,
+        pmAddress: setup.pmAddress, battleAddress: setup.battleAddress, mercenaryJudge: isMercJudge,
       }, { key: 'coalition-received', gameId: game.id });
     }
     // 3.1: the thread is public: each accepted post goes to every player of both teams and the judges.
@@ -173,6 +203,7 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     const now = map.ok ? troopChangeRefusal(map.map, army) : null;
     return `line ${c.line} "${c.written}": recorded: at the lock ${army.name}'s troops become ${read.troops.map((t) => `${t.count} ${t.creature}`).join(', ')}, if it has counted 2 days on a base or portal it heals at and you control it at the lock; otherwise the change is refused then (2.3.2)${now ? `; now: ${now}` : ''}`;
   }
+  if (c.kind !== 'control') return `line ${c.line} "${c.written}": refused: only the Mercenary Judge may change a Raider's move after the lock (6.3.2)`;
   const control = controlAt(setup.world.armies, players, changes, rec.receivedAt);
   const check = checkControlChange({ requester: player.name, army: c.army, to: c.to }, setup.world.armies, players, control);
   if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
@@ -189,14 +220,76 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
   return `line ${c.line} "${c.written}": done: ${army.name} is controlled by ${to ?? 'nobody'} from ${gmtSeconds(rec.receivedAt)} (5.2.1)`;
 }
 
-/** STATUS: the sender's armies and their orders so far this turn, and the control list (5.2.1). */
-async function statusView(trx: Db, setup: CoalitionSetup, players: readonly CoalitionPlayer[], player: CoalitionPlayer, at: Date) {
-  const control = controlAt(setup.world.armies, players, await findControlChanges(trx, setup.gameId), at);
+/**
+ * 6.3.2 After Lock Edit: after the lock and within the edit window, the Mercenary Judge changes ONE
+ * Raider's move to an attempt to engage (checked by the pure checkAfterLockEdits, with this turn's
+ * earlier edits), or settles that he makes none (NO EDIT). Either way the turn's update is computed
+ * at once (the lock job is moved to now).
+ */
+async function afterLockEdit(trx: Trx, m: GameMail, setup: CoalitionSetup, judge: CoalitionPlayer, c: Extract<CoalitionCommand, { kind: 'edit' | 'noEdit' }>, via: 'post' | 'pm'): Promise<string> {
+  const { rec, game } = m;
+  const at = rec.receivedAt.getTime();
+  const head = `line ${c.line} "${c.written}"`;
+  if (at < lockJobAt(setup.lockAt).getTime()) return `${head}: refused: an After Lock Edit is made after the movement lock of turn ${setup.turn} (${gmtSeconds(setup.lockAt)}); until then post the Raider's order as usual (6.3.2)`;
+  const closes = updateJobAt(setup.lockAt, setup);
+  if (at >= closes.getTime()) return `${head}: refused: the After Lock Edit window of turn ${setup.turn} closed at ${gmtSeconds(closes)} (6.3.2)`;
+  const earlier = (await findCoalitionOrders(trx, game.id, setup.turn)).filter((o) => o.afterLockEdit);
+  if (setup.editDecidedTurn === setup.turn && earlier.length === 0) return `${head}: refused: you mailed NO EDIT for turn ${setup.turn}; one After Lock Edit a turn (6.3.2)`;
+  const settle = async () => {
+    await setEditDecided(trx, game.id, setup.turn);
+    await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: `T${setup.turn}` }, { jobKey: adjudicateJobKey(game.id, `T${setup.turn}`), runAt: rec.receivedAt, jobKeyMode: 'replace' });
+    await appendAudit(trx, { gameId: game.id, actor: `person:${judge.personId}`, action: 'coalition.after-lock-edit', detail: { turn: setup.turn, edit: c.kind === 'edit' ? c.order : null, inboundId: rec.inboundId, at: rec.receivedAt.toISOString() } });
+  };
+  if (c.kind === 'noEdit') {
+    if (earlier.length > 0) return `${head}: noted; your After Lock Edit "${earlier[0]!.text}" stands (6.3.2)`;
+    await settle();
+    return `${head}: done: no After Lock Edit this turn; the movement update of turn ${setup.turn} is computed now (6.3.2)`;
+  }
+  const mine = { army: c.army, text: c.order, at: rec.receivedAt, post: String(rec.inboundId), line: c.line, sender: judge.name, afterLockEdit: true };
+  const results: MovementResult[] = [];
+  checkAfterLockEdits({ armies: setup.world.armies as unknown as Army[] }, [
+    ...earlier.map((o) => ({ army: o.army, text: o.text, at: o.receivedAt, post: String(o.inboundMessageId), line: o.line, sender: o.senderName, afterLockEdit: true })), mine,
+  ], results);
+  const refused = results.find((r) => r.post === mine.post && r.line === mine.line);
+  if (refused) return `${head}: refused: ${refused.reason}`;
+  const army = setup.world.armies.find((a) => key(a.name) === key(c.army))!;
+  await insertCoalitionOrders(trx, game.id, setup.turn, [{ army: army.name, text: c.order, senderPersonId: judge.personId, senderName: judge.name, receivedAt: rec.receivedAt, via, inboundMessageId: rec.inboundId, line: c.line, afterLockEdit: true }]);
+  await settle();
+  return `${head}: accepted: ${army.name} carries out "${c.order}" in place of its order of the turn (6.3.2, After Lock Edit); the movement update of turn ${setup.turn} is computed now`;
+}
+
+/** 6.3.2 Spawning: the Mercenary Judge's PLACE by mail (place-raider.ts does it). */
+async function placeRaider(trx: Trx, m: GameMail, setup: CoalitionSetup, players: readonly CoalitionPlayer[], judge: CoalitionPlayer, c: Extract<CoalitionCommand, { kind: 'place' }>): Promise<string> {
+  const r = await placeSpawnedRaider(trx, m.ctx.fromAddress, { game: m.game, setup, players, army: c.army, square: c.square, judge: judge.name, actor: `person:${judge.personId}`, at: m.rec.receivedAt, inboundId: m.rec.inboundId });
+  return `line ${c.line} "${c.written}": ${r.ok ? 'done' : 'refused'}: ${r.text}`;
+}
+
+/** 6.3.2 Disband: the Raider "may take one movement turn to Disband. This removes it from the map" at this turn's update. */
+async function disbandRaider(trx: Trx, m: GameMail, setup: CoalitionSetup, c: Extract<CoalitionCommand, { kind: 'disband' }>, onTime: boolean): Promise<string> {
+  const head = `line ${c.line} "${c.written}"`;
+  if (!onTime) return `${head}: refused: too late for turn ${setup.turn}'s movement lock (3.1)`;
+  const army = setup.world.armies.find((a) => key(a.name) === key(c.army));
+  if (!army || army.mercenary !== 'raider') return `${head}: refused: ${army ? `${army.name} is not a Raider` : `no army "${c.army}"`}: only a Raider may Disband (6.3.2)`;
+  const disbanding = [...new Set([...(setup.world.disbanding ?? []), army.name])];
+  await setCoalitionWorld(trx, m.game.id, { ...setup.world, disbanding });
+  await appendAudit(trx, { gameId: m.game.id, actor: `person:${m.person.id}`, action: 'coalition.disband', detail: { army: army.name, turn: setup.turn, inboundId: m.rec.inboundId } });
+  return `${head}: recorded: ${army.name} spends turn ${setup.turn}'s movement disbanding and leaves the map at the update; its other orders this turn are not carried out (6.3.2)`;
+}
+
+/** Chapter 6: the Mercenary Judge's name, or null when the round has none (the mercenaries hold). */
+export async function mercenaryJudgeName(trx: Db, setup: CoalitionSetup): Promise<string | null> {
+  const id = setup.mercenaryJudgePersonId ?? null;
+  return id === null ? null : (await findPeople(trx, [id])).get(id)?.name ?? null;
+}
+
+/** STATUS: the sender's armies and their orders so far this turn, and the control list (5.2.1); the Mercenary Judge's: the mercenary armies. */
+async function statusView(trx: Db, setup: CoalitionSetup, players: readonly CoalitionPlayer[], player: CoalitionPlayer, at: Date, mercJudge: string | null) {
+  const control = withMercenaryJudge(controlAt(setup.world.armies, players, await findControlChanges(trx, setup.gameId), at), setup.world.armies, mercJudge);
   const orders = await findCoalitionOrders(trx, setup.gameId, setup.turn);
   const mine = armiesOf(control, player.name);
   const armies = setup.world.armies.filter((a) => mine.includes(key(a.name))).map((a) => {
     const last = [...orders].reverse().find((o) => key(o.army) === key(a.name) && o.senderPersonId === player.personId);
-    return { name: a.name, rank: a.rank, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
+    return { name: a.name, rank: `${a.team === 'mercenary' && a.mercenary ? `${String(a.mercenary)}, ` : ''}${a.rank}`, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
   const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';
@@ -212,5 +305,7 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
       battles.push({ army: a, battle: b.announcement, deadline: deadlineText(b.deadline), strategy: counting ? `${counting.senderName}'s of ${gmtSeconds(counting.receivedAt)} counts` : 'none received yet: without one it is stratless (4.2.1)' });
     }
   }
-  return { armies, list, contingencies, battles, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
+  // 6.3.2: spawned Raiders waiting for the Mercenary Judge's PLACE (not on the map yet).
+  const waiting = (setup.world.pendingRaiders ?? []).map((w) => `${w.name} (${w.rank}), spawned at the turn ${w.turn} update: PLACE ${w.name} AT <square>`);
+  return { armies, list, contingencies, battles, waiting, authority: players.filter((p) => p.team === player.team && p.authority).map((p) => p.name).join(' and ') || 'nobody' };
 }

@@ -9,7 +9,7 @@ import { appendAudit } from '../../db/audit-log.js';
 import { lockGame } from '../../db/games.js';
 import { findOpenBattles, findStrategies, insertStrategy, withdrawBattleVerdict, type BattleRow } from '../../db/coalition-battles.js';
 import { findCoalitionGame, findCoalitionPlayers, findControlChanges } from '../../db/coalition.js';
-import { controlAt, countingStrategy, mayStrategise, readStrategyHeader } from '../../coalition/index.js';
+import { controlAt, withMercenaryJudge, countingStrategy, mayStrategise, readStrategyHeader } from '../../coalition/index.js';
 import { decide } from '../../mail/inbound/decide.js';
 import { stripSecretLines } from '../../mail/inbound/identity.js';
 import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
@@ -18,7 +18,8 @@ import { gameView } from '../../mail/outbound/queue-mail.js';
 import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { sendUpdatedDigest } from './judge-text.js';
-import { coalitionPeople } from './game-people.js';
+import { coalitionPeople, mercenaryJudgeAsPlayer } from './game-people.js';
+import { mercenaryJudgeName } from './movement-mail.js';
 import { deadlineText } from './turn-times.js';
 
 const k = (s: string) => s.trim().toLowerCase();
@@ -33,7 +34,9 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
     const text = stripSecretLines(mail.text);
     const received = gmtSeconds(rec.receivedAt);
 
-    const player = players.find((p) => p.personId === person.id);
+    // Chapter 6: the Mercenary Judge sends the mercenary armies' strategies like a controller.
+    const isMercJudge = setup.mercenaryJudgePersonId != null && setup.mercenaryJudgePersonId === person.id;
+    const player = players.find((p) => p.personId === person.id) ?? (isMercJudge ? mercenaryJudgeAsPlayer(person) : undefined);
     const refuse = async (reason: string, remedy: string, outcome: 'refused' | 'late' = 'refused'): Promise<ReceiveOutcome> => {
       if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'coalition-refused', { game: gameView(game), receivedAt: received, reason, remedy }, { key: 'strategy-refused', gameId: game.id });
       await decide(trx, rec, { outcome, reason: `strategy: ${reason}`, fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: Boolean(answer) });
@@ -45,7 +48,7 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
       return refuse('HELP: this is the battle address: it takes battle strategies only (4.1.1)', 'one army per message, the first line "STRATEGY FOR <army>", then the strategy; the last one you send before the deadline counts; a contingency may send one in the last 24 hours (5.2.3). STATUS to the game address lists your battles', 'refused');
     }
     const open = await findOpenBattles(trx, game.id);
-    const control = controlAt(setup.world.armies, players, await findControlChanges(trx, game.id), rec.receivedAt);
+    const control = withMercenaryJudge(controlAt(setup.world.armies, players, await findControlChanges(trx, game.id), rec.receivedAt), setup.world.armies, await mercenaryJudgeName(trx, setup));
     const contingencyOf = new Map(players.map((p) => [k(p.name), p.contingency]));
     const header = readStrategyHeader(text);
     const mine = (b: BattleRow) => b.armies.filter((a) => {

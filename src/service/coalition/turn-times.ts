@@ -7,6 +7,17 @@ export function lockJobAt(lockAt: Date): Date {
   return new Date(Math.floor(lockAt.getTime() / 60_000) * 60_000 + 60_000);
 }
 
+/**
+ * 6.3.2 After Lock Edit: with a Mercenary Judge the movement update waits `editWindowMinutes` after
+ * the lock's minute (his moment to change one Raider's move), unless he settles it sooner by mailing
+ * EDIT or NO EDIT (the job is then run at once). Without a Mercenary Judge, or with a window of 0,
+ * the update comes as the lock's minute is over.
+ */
+export function updateJobAt(lockAt: Date, setup: { mercenaryJudgePersonId?: number | null; editWindowMinutes?: number }): Date {
+  const window = setup.mercenaryJudgePersonId != null ? (setup.editWindowMinutes ?? 60) : 0;
+  return new Date(lockJobAt(lockAt).getTime() + window * 60_000);
+}
+
 /** The battle deadline's text, for messages: the last second that counts (3.1: the minute is in). */
 export function deadlineText(deadline: Date): string {
   return gmtSeconds(new Date(Math.floor(deadline.getTime() / 60_000) * 60_000 + 59_000));

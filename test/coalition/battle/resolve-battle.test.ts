@@ -102,6 +102,14 @@ describe('4.3 kill and 4.5 capture', () => {
     expect(out.attempts[0]).toMatchObject({ succeeded: false, riskedLost: 500 });
     expect(out.armies.find((a) => a.name === 'Sai Rei')!.troops![3]!.alive).toBe(500);
   });
+  it('6.3.2 Hellbent: a Raider\'s failed kill loses no kill squad, and says so', () => {
+    const raider: Army = { name: 'Reaver', team: 'mercenary', rank: '1/1-4/4', at: '5E', mercenary: 'raider', troops: full('black') };
+    const dice = new ScriptedDice([15, 15, 15, 15, 2, 2, 2, 2, 5, 12, 1]);
+    const out = resolveBattle({ battle: { square: '5E', armies: ['Reaver', 'Sai Rei'], attacker: 'Reaver', jointEngage: false }, map: MAP, armies: [raider, sai] }, { strategy: { Reaver: 10 }, kill: { by: 'Reaver', target: 'Sai Rei' } }, dice);
+    expect(out.winner).toBe('mercenary');
+    expect(out.attempts[0]).toMatchObject({ succeeded: false, riskedLost: 0, why: 'kill failed: 5 against 12; Hellbent: a Raider keeps its kill squad (6.3.2)' });
+    expect(out.armies.find((a) => a.name === 'Reaver')!.troops![3]!.alive).toBe(1000);
+  });
   it('4.3.2: fewer than 500 of the largest troops → no kill can be tried', () => {
     const weak = { ...sai, troops: [...full('red').slice(0, 3), t('x', ['red'], 3, 1000, 400)] };
     const out = resolveBattle({ battle, map: MAP, armies: [weak, gix] }, { ...win, kill: { by: 'Sai Rei', target: 'Gix' } }, new DiceStream('s', 'b'));
