@@ -8,27 +8,21 @@
  * "stratless"; a verdict with a bad line answered; the results at the next lock, applied to the world,
  * every roll recomputable from the revealed seed.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, roll } from '../../../src/dice/index.js';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { runCoalitionJudgeText } from '../../../src/service/coalition/judge-command.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
 import { TEAM_COLOURS, squareCentre } from '../../../src/coalition/picture/index.js';
-import { ROOT } from '../../helpers/cli.js';
 import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, troop, sendMail, outboxTo } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
-const troop = (creature: string, colours: string[], size: number, slot: number, count: number, alive = count) => ({ creature, colours, power: size, toughness: size, slot, count, alive });
+const map = exampleMap();
 
 const spec = {
   id: 'cvb', address: 'cvb@judge.example.org', pmAddress: 'cvb-mj@judge.example.org', battleAddress: 'cvb-battle@judge.example.org',
@@ -56,15 +50,8 @@ const spec = {
   turnHours: 72,
 };
 
-async function send(from: string, to: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to, subject: 'mail', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
-async function mails(to: string, kind?: string) {
-  let q = t.db.selectFrom('outbox').select(['kind', 'subject', 'body_text']).where('game_id', '=', 'cvb').where('to_address', '=', to);
-  if (kind) q = q.where('kind', '=', kind);
-  return q.orderBy('id').execute();
-}
+const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'mail' });
+const mails = (to: string, kind?: string) => outboxTo(t.db, 'cvb', to, kind);
 const last = async (to: string, kind: string) => (await mails(to, kind)).at(-1)?.body_text ?? '';
 /** The calendar event the last mail of `kind` to `to` carries (its filename and iCalendar text). */
 async function ics(to: string, kind: string) {

@@ -4,23 +4,16 @@
  * base's colour after one day and everything after two (2.3.1.2); a Phyrexian army on a portal heals
  * after two days (2.3.1.1). The stored world is healed and the movement update says what came back.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
-import { ROOT } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, troop, sendMail } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
-const troop = (creature: string, colours: string[], size: number, slot: number, count: number, alive = count) => ({ creature, colours, power: size, toughness: size, slot, count, alive });
+const map = exampleMap();
 
 const spec = {
   id: 'cvh', address: 'cvh@judge.example.org', pmAddress: 'cvh-mj@judge.example.org', battleAddress: 'cvh-battle@judge.example.org',
@@ -50,10 +43,7 @@ const spec = {
 const alive = async (army: string) => ((await findCoalitionGame(t.db, 'cvh'))!.world.armies.find((a) => a.name === army) as unknown as { troops: { alive: number }[]; days: number });
 const update = async () => (await t.db.selectFrom('outbox').select(['body_text']).where('game_id', '=', 'cvh').where('to_address', '=', 'gix@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow()).body_text;
 
-async function send(from: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to: spec.address, subject: 'troops', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
+const send = (from: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to: spec.address, text, receivedAt, id, subject: 'troops' });
 const lastTo = async (to: string, kind: string) => (await t.db.selectFrom('outbox').select(['body_text']).where('game_id', '=', 'cvh').where('to_address', '=', to).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirst())?.body_text ?? '';
 const MAKEUP = 'TROOPS Sai Rei: 5000 Kris Mage red 1/1; 2500 Grizzly Bears green 2/2';
 

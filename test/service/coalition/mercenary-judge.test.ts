@@ -4,9 +4,7 @@
  * refused, STATUS and HELP list the mercenary armies, the lock carries out his orders (a player's
  * order for a mercenary is not); without a Mercenary Judge the start mail says the mercenaries hold.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { parseWorldMap, readArmies, updateTurn } from '../../../src/coalition/index.js';
@@ -14,16 +12,13 @@ import { DiceStream } from '../../../src/dice/index.js';
 import { checkCoalitionSpec, runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { runCoalitionPlace } from '../../../src/service/coalition/place-raider.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
-import { ROOT } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, sendMail, outboxTo } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
 const LOCK = new Date('2026-11-20T05:00:00Z');
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
+const map = exampleMap();
 
 const spec = (id: string, merc: boolean, extra: { name: string; team: string; rank: string; at: string; mercenary?: string }[] = []) => ({
   id, address: `${id}@judge.example.org`, pmAddress: `${id}-mj@judge.example.org`, battleAddress: `${id}-battle@judge.example.org`,
@@ -50,16 +45,9 @@ const spec = (id: string, merc: boolean, extra: { name: string; team: string; ra
   lock: LOCK,
 });
 
-async function send(from: string, to: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to, subject: 'turn 1', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
+const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'turn 1' });
 
-async function mails(game: string, to: string, kind?: string) {
-  let q = t.db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'to_address']).where('game_id', '=', game).where('to_address', '=', to);
-  if (kind) q = q.where('kind', '=', kind);
-  return q.orderBy('id').execute();
-}
+const mails = (game: string, to: string, kind?: string) => outboxTo(t.db, game, to, kind);
 
 /** A turn-1 seed whose update spawns a Raider (3 in 20 with no Raider on the map), found with the pure update. */
 function spawningSeed(armyJson: Parameters<typeof readArmies>[0], game: string): string {

@@ -6,25 +6,19 @@
  * (5.4.1), a strategy passed to the Battle Judge with its receipt time, and the update with the
  * revealed seed matching the commitment of the start mail.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment } from '../../../src/dice/index.js';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { findGame } from '../../../src/db/games.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
-import { ROOT } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, sendMail, outboxTo } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
 const LOCK = new Date('2026-11-20T05:00:00Z');
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
+const map = exampleMap();
 
 const spec = {
   id: 'cvp1', address: 'cvp1@judge.example.org', pmAddress: 'cvp1-mj@judge.example.org', battleAddress: 'cvp1-battle@judge.example.org',
@@ -51,16 +45,9 @@ const spec = {
   lock: LOCK,
 };
 
-async function send(from: string, to: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to, subject: 'turn 1', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
+const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'turn 1' });
 
-async function mails(to: string, kind?: string) {
-  let q = t.db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'to_address']).where('game_id', '=', 'cvp1').where('to_address', '=', to);
-  if (kind) q = q.where('kind', '=', kind);
-  return q.orderBy('id').execute();
-}
+const mails = (to: string, kind?: string) => outboxTo(t.db, 'cvp1', to, kind);
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -6,9 +6,6 @@
  * does not take part beside its partner (4.4); a Phyrexian portal destroyed after 4 days (1.7.1) —
  * with assertions on who got which mail and what it says, over two turns.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReproduce, reproduceInto, resolveGames } from '../../../src/cli/reproduce/reproduce.js';
@@ -17,16 +14,12 @@ import { runCoalitionJudgeText } from '../../../src/service/coalition/judge-comm
 import { findCoalitionGame } from '../../../src/db/coalition.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
-import { ROOT } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, troop, sendMail, outboxTo } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
-const troop = (creature: string, colours: string[], size: number, slot: number, count: number) => ({ creature, colours, power: size, toughness: size, slot, count, alive: count });
+const map = exampleMap();
 
 const spec = {
   id: 'scn', address: 'scn@judge.example.org', pmAddress: 'scn-mj@judge.example.org', battleAddress: 'scn-battle@judge.example.org',
@@ -56,13 +49,8 @@ const spec = {
   turnHours: 72,
 };
 
-async function send(from: string, to: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to, subject: 'turn', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
-async function mails(to: string, kind: string) {
-  return t.db.selectFrom('outbox').select(['kind', 'body_text']).where('game_id', '=', 'scn').where('to_address', '=', to).where('kind', '=', kind).orderBy('id').execute();
-}
+const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'turn' });
+const mails = (to: string, kind: string) => outboxTo(t.db, 'scn', to, kind);
 const last = async (to: string, kind: string) => (await mails(to, kind)).at(-1)?.body_text ?? '';
 const ctx = (now: string) => ({ now: () => at(now), fromAddress: JUDGE });
 const EVERYONE = ['ann@example.org', 'bob@example.org', 'sai@example.org', 'dark@example.org', 'wedge@example.org', 'gix@example.org', 'kara@example.org', 'mo@example.org', 'bea@example.org'];

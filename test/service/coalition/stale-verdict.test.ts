@@ -3,22 +3,15 @@
  * Battle Judge gets the digest as it stands with why); weather and verdicts entered after the
  * deadline's digest send him an updated digest.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
-import { ROOT } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, troop, sendMail } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
-const troop = (creature: string, colours: string[], size: number, slot: number, count: number) => ({ creature, colours, power: size, toughness: size, slot, count, alive: count });
+const map = exampleMap();
 
 const spec = {
   id: 'cvs', address: 'cvs@judge.example.org', pmAddress: 'cvs-mj@judge.example.org', battleAddress: 'cvs-battle@judge.example.org',
@@ -43,10 +36,7 @@ const spec = {
   turnHours: 72,
 };
 
-async function send(from: string, to: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to, subject: 'mail', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
+const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'mail' });
 const digests = async () => (await t.db.selectFrom('outbox').select(['subject', 'body_text']).where('game_id', '=', 'cvs').where('to_address', '=', 'bea@example.org').where('kind', '=', 'coalition-battle-digest').orderBy('id').execute());
 const verdictOf = async () => (await t.db.selectFrom('coalition_battles').select(['verdict', 'outcome']).where('game_id', '=', 'cvs').executeTakeFirstOrThrow());
 

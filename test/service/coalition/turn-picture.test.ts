@@ -3,25 +3,19 @@
  * drawn once for everyone, attached to every copy and shown inline (cid) in the HTML form; the text
  * says it is attached. The PNG decodes and shows the terrain and the armies where the update says.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_COLOURS, TERRAIN_COLOURS, squareCentre, squareOrigin } from '../../../src/coalition/picture/index.js';
 import { findOutboxMail } from '../../../src/db/outbox.js';
 import { composeMail } from '../../../src/mail/outbound/send.js';
 import { runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
-import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
-import { ROOT } from '../../helpers/cli.js';
 import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, at, exampleMap, sendMail } from './fixtures.js';
 
 let t: TestDatabase;
-const JUDGE = 'judge@judge.example.org';
-const at = (iso: string) => new Date(iso);
-const map = JSON.parse(readFileSync(join(ROOT, 'data/coalition/example-map.json'), 'utf8')) as object;
+const map = exampleMap();
 
 const spec = {
   id: 'cvp2', address: 'cvp2@judge.example.org', pmAddress: 'cvp2-mj@judge.example.org', battleAddress: 'cvp2-battle@judge.example.org',
@@ -44,10 +38,7 @@ const spec = {
   lock: at('2026-11-20T05:00:00Z'),
 };
 
-async function send(from: string, to: string, text: string, receivedAt: Date, id: string) {
-  const raw = await new MailComposer({ from, to, subject: 'turn 1', text, messageId: `<${id}@example.org>` }).compile().build();
-  return receiveMessage(t.db, { fromAddress: JUDGE, now: () => receivedAt }, { raw, receivedAt, source: 'cli' });
-}
+const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'turn 1' });
 
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
