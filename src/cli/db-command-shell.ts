@@ -88,16 +88,22 @@ export async function execute<T>(
 
 const noInput = (): { ok: true; value: undefined } => ({ ok: true, value: undefined });
 
-function readGameFile(path: string, options: GameSpecOptions) {
+/** A `--from` file's text and format (by its extension, else by its first character). */
+function readFromFile(path: string): { ok: true; text: string; format: 'json' | 'csv' } | { ok: false; problems: string[] } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { ok: false as const, problems: [`--from ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`] };
+    return { ok: false, problems: [`--from ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`] };
   }
   const ext = extname(path).toLowerCase();
-  const format = ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : text.trimStart().startsWith('{') ? 'json' : 'csv';
-  const r = parseGameSpec(text, format, options, basename(path));
+  return { ok: true, text, format: ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : text.trimStart().startsWith('{') ? 'json' : 'csv' };
+}
+
+function readGameFile(path: string, options: GameSpecOptions) {
+  const file = readFromFile(path);
+  if (!file.ok) return file;
+  const r = parseGameSpec(file.text, file.format, options, basename(path));
   return r.ok ? { ok: true as const, value: r.spec } : { ok: false as const, problems: r.problems };
 }
 
@@ -165,15 +171,9 @@ export function quarantineCommand(opts: CommonOptions & { game?: string }): Prom
 }
 
 function readRegistrationFile(path: string) {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    return { ok: false as const, problems: [`--from ${path}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`] };
-  }
-  const ext = extname(path).toLowerCase();
-  const format = ext === '.json' ? 'json' : ext === '.csv' ? 'csv' : text.trimStart().startsWith('{') ? 'json' : 'csv';
-  const r = parseRegistration(text, format);
+  const file = readFromFile(path);
+  if (!file.ok) return file;
+  const r = parseRegistration(file.text, file.format);
   return r.ok ? { ok: true as const, value: r.value } : { ok: false as const, problems: r.problems.map((p) => `${basename(path)}: ${p}`) };
 }
 
