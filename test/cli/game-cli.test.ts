@@ -3,7 +3,6 @@
  * this file's database: tournament create/show, game create from JSON and CSV, every problem
  * reported with exit code 2, and `game show` never printing an order.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +11,7 @@ import { POWERS } from '../../src/diplomacy/index.js';
 import { verifyAuditChain } from '../../src/db/audit-log.js';
 import { insertOrderSet } from '../../src/db/order-sets.js';
 import { findCurrentPositions } from '../../src/db/positions.js';
-import { CLI } from '../helpers/cli.js';
+import { CLI, runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 
 let t: TestDatabase;
@@ -26,13 +25,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Run the CLI with a clean environment (no MAILJUDGE_* of the developer's) and this file's database. */
-function cli(...args: string[]) {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runDbCli(t.url, ...args);
 
 function file(name: string, content: string | object): string {
   const path = join(dir, name);

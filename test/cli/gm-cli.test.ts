@@ -3,12 +3,11 @@
  * pointing at this file's database: `proposal agree` (D.IX(5)) and `rollback-request approve|refuse`
  * (D.VIII(1)) — done, refused with every problem (exit code 2), the mails queued.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPhase } from '../../src/db/phases.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
-import { CLI } from '../helpers/cli.js';
+import { CLI, runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails } from '../service/fixtures.js';
 import { Sim, holdAll } from '../service/sim.js';
@@ -23,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function cli(...args: string[]) {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runDbCli(t.url, ...args);
 
 describe('mailjudge proposal agree', () => {
   it('records the GM\'s answer and tells the players; bad input is named', { timeout: 60_000 }, async () => {

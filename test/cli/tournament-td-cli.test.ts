@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { findTournamentGames } from '../../src/db/games.js';
 import { findTournamentBySlug } from '../../src/db/tournaments.js';
-import { CLI } from '../helpers/cli.js';
+import { CLI, runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { reproduceInto } from '../../src/cli/reproduce/reproduce.js';
@@ -31,12 +31,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(...args: string[]) {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runDbCli(t.url, ...args);
 function file(name: string, content: string): string {
   const path = join(dir, name);
   writeFileSync(path, content);

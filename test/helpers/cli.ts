@@ -57,6 +57,14 @@ export function runCli(args: string[], input: string): { status: number | null; 
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Run the CLI against `databaseUrl` with a clean environment (no MAILJUDGE_* of the developer's). */
+export function runDbCli(databaseUrl: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl };
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
 /** Run on bad input; expects exit 2 and a JSON object with a non-empty `error` string. */
 export function runCliBad(args: string[], input: string): CliError {
   const r = runCli(args, input);

@@ -3,7 +3,6 @@
  * not take a fourth, by the GM's emailed REPLACE nor by `mailjudge replace` (the built CLI); the TD
  * may allow it with --override-b9 "<reason>", audit-logged. A game in no tournament is not limited.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAuditEntries } from '../../../src/db/audit-log.js';
 import { insertGame } from '../../../src/db/games.js';
@@ -13,7 +12,7 @@ import { migrateQueue } from '../../../src/worker/queue.js';
 import { insertNmrNotice } from '../../../src/db/nmr-notices.js';
 import { contactDeadline } from '../../../src/diplomacy/calendar/index.js';
 import { calendarTickTask } from '../../../src/service/calendar-tick.js';
-import { CLI } from '../../helpers/cli.js';
+import { CLI, runDbCli } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { calendarGame, mails } from '../fixtures.js';
 import { JUDGE, Sim } from '../sim.js';
@@ -28,12 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function cli(...args: string[]) {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url };
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env });
-  if (r.error) throw r.error;
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runDbCli(t.url, ...args);
 
 describe('B.9 on replacements', () => {
   it('refuses a fourth game of the round by email and at the CLI, naming the player, his games and the rule; the TD overrides with a reason', { timeout: 90_000 }, async () => {
