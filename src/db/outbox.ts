@@ -149,3 +149,9 @@ export async function findOutboxMail(db: Db, id: number): Promise<OutboxMail | u
   const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
   return row && outboxMailFromRow(row);
 }
+
+/** Record that a GM digest named these failed mails (issue 25), so that the next digest does not repeat them. */
+export async function markFailuresReported(db: Db, ids: readonly number[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('outbox').set({ gm_reported_at: at }).where('id', 'in', [...ids]).where('gm_reported_at', 'is', null).execute();
+}

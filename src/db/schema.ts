@@ -208,6 +208,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  /** 0019: when a GM digest named this failed mail (issue 25); null: not yet reported. */
+  gm_reported_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AuditLogTable {

@@ -16,6 +16,7 @@
 import { appendAudit } from '../db/audit-log.js';
 import { insertReplayEntry } from '../db/replay-log.js';
 import { findCalendarSent, markCalendarSent } from '../db/calendar-sent.js';
+import { markFailuresReported } from '../db/outbox.js';
 import { lockGame, type Game } from '../db/games.js';
 import { findActiveNmrNotices, updateNmrNotice } from '../db/nmr-notices.js';
 import { findPerson } from '../db/people.js';
@@ -91,7 +92,10 @@ async function tickGame(trx: Trx, ctx: TaskContext, gameId: string, now: Date, r
   }
   const calendar = gameCalendar(facts, { reminders: await findCalendarSent(trx, game.id, 'reminder'), digests: await findCalendarSent(trx, game.id, 'digest') }, nmrNotices);
   const actions = actionsDue(calendar, now, 0);
-  for (const action of actions) await act(trx, ctx, facts, action, now, report);
+  for (const action of actions) if (action.kind !== 'digest') await act(trx, ctx, facts, action, now, report);
+  // Issue 25: digests due at one tick (a daily digest falling on a before-deadline one) are one mail.
+  const digestKeys = actions.flatMap((a) => (a.kind === 'digest' ? [a.key] : []));
+  if (digestKeys.length > 0) await sendDigest(trx, ctx, facts, digestKeys, now, report);
 
   // Early adjudication (D.VII(2)): scheduled while every power is Final, removed when that stops.
   if (await scheduleEarlyAdjudication(trx, facts, now)) report.early++;
@@ -119,18 +123,9 @@ async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: Cal
       report.reminders++;
       return;
     }
-    case 'digest': {
-      const gm = await findGm(trx, game);
-      if (gm) {
-        const digest = await buildDigest(trx, facts, gm, now);
-        // D.IX(5), D.VIII(1): what waits on the GM's answer or the TD's.
-        const waiting = await waitingForGm(trx, game, now);
-        await sendNotice(trx, ctx.fromAddress, { game, template: 'gm-digest', key: action.key, context: () => ({ digest, waiting }) }, [gm]);
-      }
-      await markCalendarSent(trx, game.id, 'digest', [action.key], now);
-      report.digests++;
+    case 'digest':
+      await sendDigest(trx, ctx, facts, [action.key], now, report);
       return;
-    }
     case 'contact-deadline': {
       const notice = (await findActiveNmrNotices(trx, game.id)).find((n) => n.power === action.power && n.status === 'open');
       if (!notice) return;
@@ -142,6 +137,24 @@ async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: Cal
     case 'deadline':
       return; // early: scheduled after the actions; deadline: the adjudicate-phase job.
   }
+}
+
+/**
+ * One GM digest for every digest key due now (sent under the first key; all are recorded as sent).
+ * The failed mails it names are marked reported in the same transaction, so each is named once.
+ */
+async function sendDigest(trx: Trx, ctx: TaskContext, facts: CalendarFacts, keys: readonly string[], now: Date, report: TickReport): Promise<void> {
+  const { game } = facts;
+  const gm = await findGm(trx, game);
+  if (gm) {
+    const digest = await buildDigest(trx, facts, gm, now);
+    // D.IX(5), D.VIII(1): what waits on the GM's answer or the TD's.
+    const waiting = await waitingForGm(trx, game, now);
+    await sendNotice(trx, ctx.fromAddress, { game, template: 'gm-digest', key: keys[0]!, context: () => ({ digest, waiting }) }, [gm]);
+    await markFailuresReported(trx, digest.undeliveredIds, now);
+  }
+  await markCalendarSent(trx, game.id, 'digest', keys, now);
+  report.digests++;
 }
 
 /** Start or continue the replacement procedure for an NMR'd position, and record where it stands. */

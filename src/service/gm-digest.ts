@@ -21,7 +21,6 @@ export function isAlarm(reason: string | null): boolean {
   return reason !== null && (reason.startsWith('identity:') || reason.startsWith('proxy'));
 }
 
-/** The digest of the open turn for `gm`, as of `now`. */
 /** A mail of the game the judge could not deliver. */
 export interface UndeliveredMail {
   readonly at: string;
@@ -30,7 +29,11 @@ export interface UndeliveredMail {
   readonly error: string;
 }
 
-export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | undefined, now: Date): Promise<Digest & { readonly undelivered: readonly UndeliveredMail[] }> {
+/**
+ * The digest of the open turn for `gm`, as of `now`; `undeliveredIds` are the outbox rows of
+ * `undelivered`, to be marked reported once the digest is queued.
+ */
+export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | undefined, now: Date): Promise<Digest & { readonly undelivered: readonly UndeliveredMail[]; readonly undeliveredIds: readonly number[] }> {
   const { game, phase } = facts;
   const since = facts.lastPublication;
   const extensions = await findExtensions(db, game.id);
@@ -82,13 +85,16 @@ export async function buildDigest(db: Db, facts: CalendarFacts, gm: Person | und
   }
   refused.sort((a, b) => a.at.getTime() - b.at.getTime());
 
-  // Mail the smarthost refused for good or that failed every attempt (send-mail.ts) since the last
-  // results: the player never got it, and the GM is the one who can reach them another way.
-  const failedMail = await db.selectFrom('outbox').select(['created_at', 'to_address', 'subject', 'last_error'])
-    .where('game_id', '=', game.id).where('status', '=', 'failed').where('created_at', '>=', since).orderBy('id').execute();
+  // Mail the smarthost refused for good or that failed every attempt (send-mail.ts), not yet named in
+  // a digest (issue 25: a reported-at column, not a time window, so none is missed and none repeated):
+  // the player never got it, and the GM is the one who can reach them another way. The caller marks
+  // them reported (markFailuresReported) in the transaction that queues the digest.
+  const failedMail = await db.selectFrom('outbox').select(['id', 'created_at', 'to_address', 'subject', 'last_error'])
+    .where('game_id', '=', game.id).where('status', '=', 'failed').where('gm_reported_at', 'is', null).orderBy('id').execute();
   const undelivered = failedMail.map((m) => ({ at: formatGmt(m.created_at), to: m.to_address, subject: m.subject, error: m.last_error ?? '' }));
+  const undeliveredIds = failedMail.map((m) => m.id);
 
-  return { undelivered, ...digestFor({
+  return { undelivered, undeliveredIds, ...digestFor({
     phase: phase.stateBefore.phase,
     now,
     nextDeadline: phase.deadline,
