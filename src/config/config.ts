@@ -40,6 +40,52 @@ export interface ListenAddress {
   readonly port: number;
 }
 
+/**
+ * How the SMTP listener protects itself (issue 25): connection caps, a limit on a whole session's
+ * time (not only idle time: a client trickling a byte every 20 s keeps an idle timer from firing),
+ * and limits on a message's line count and header size. The defaults are sized for two cores.
+ */
+export interface SmtpListenLimits {
+  /** Connections open at once, from everyone (more are answered 421 at once). */
+  readonly maxConnections: number;
+  /** Connections open at once from one client address (more are answered 421 at once). */
+  readonly maxConnectionsPerIp: number;
+  /** A connection's whole life, from connect to close, in seconds: then 421 and closed. */
+  readonly sessionSeconds: number;
+  /** Seconds without a byte from the client before the connection is closed. */
+  readonly idleSeconds: number;
+  /** Lines a message may have (552 past it). */
+  readonly maxLines: number;
+  /** Bytes of the header section a message may have (552 past it). */
+  readonly maxHeaderBytes: number;
+}
+
+/**
+ * The defaults: 100 connections (each costs a socket and a few KB until DATA; a message is stored and
+ * decided one transaction at a time per connection, so two cores are busy long before 100 honest
+ * connections), 20 per client address (Postfix's default per-destination concurrency, so a relay in
+ * front is never capped below what it uses), 120 s per connection (a 2 MB message takes 16 s at
+ * 1 Mbit/s), 60 s idle, 50,000 lines (a 2 MB message of base64 has about 27,000) and a 64 KB header.
+ */
+export const DEFAULT_SMTP_LISTEN_LIMITS: SmtpListenLimits = {
+  maxConnections: 100,
+  maxConnectionsPerIp: 20,
+  sessionSeconds: 120,
+  idleSeconds: 60,
+  maxLines: 50_000,
+  maxHeaderBytes: 64 * 1024,
+};
+
+/** The environment variable of each listener limit. */
+const SMTP_LIMIT_VARIABLES: Readonly<Record<keyof SmtpListenLimits, string>> = {
+  maxConnections: 'MAILJUDGE_SMTP_MAX_CONNECTIONS',
+  maxConnectionsPerIp: 'MAILJUDGE_SMTP_MAX_CONNECTIONS_PER_IP',
+  sessionSeconds: 'MAILJUDGE_SMTP_SESSION_SECONDS',
+  idleSeconds: 'MAILJUDGE_SMTP_IDLE_SECONDS',
+  maxLines: 'MAILJUDGE_SMTP_MAX_LINES',
+  maxHeaderBytes: 'MAILJUDGE_SMTP_MAX_HEADER_BYTES',
+};
+
 /** The validated configuration. */
 export interface Config {
   /** Where the embedded database, the .eml outbox and other local state live. Relative to the cwd. */
@@ -66,6 +112,8 @@ export interface Config {
    * Empty: none is trusted and the pipe's clock is the receipt time.
    */
   readonly pipeReceivedBy: readonly string[];
+  /** The SMTP listener's limits (`smtpLimits` in the file, `MAILJUDGE_SMTP_MAX_*` and `_SECONDS` variables). */
+  readonly smtpLimits: SmtpListenLimits;
 }
 
 /** The outcome of {@link loadConfig}. */
@@ -91,6 +139,12 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_SMTP_LISTEN: 'take mail by SMTP on host:port, e.g. 127.0.0.1:2525 (unset: no SMTP listener)',
   MAILJUDGE_CONFIRM_ADDRESS: "TD's order-confirmation address the SMTP listener accepts (D.VII(7))",
   MAILJUDGE_PIPE_RECEIVED_BY: 'host name(s) our MTA writes as "by" in the Received header before mailjudge ingest (unset: the pipe\'s clock is the receipt time)',
+  MAILJUDGE_SMTP_MAX_CONNECTIONS: `SMTP listener: connections open at once (default ${DEFAULT_SMTP_LISTEN_LIMITS.maxConnections})`,
+  MAILJUDGE_SMTP_MAX_CONNECTIONS_PER_IP: `SMTP listener: connections open at once from one client address (default ${DEFAULT_SMTP_LISTEN_LIMITS.maxConnectionsPerIp})`,
+  MAILJUDGE_SMTP_SESSION_SECONDS: `SMTP listener: longest life of a connection, however busy (default ${DEFAULT_SMTP_LISTEN_LIMITS.sessionSeconds})`,
+  MAILJUDGE_SMTP_IDLE_SECONDS: `SMTP listener: seconds without a byte before a connection is closed (default ${DEFAULT_SMTP_LISTEN_LIMITS.idleSeconds})`,
+  MAILJUDGE_SMTP_MAX_LINES: `SMTP listener: most lines in a message (default ${DEFAULT_SMTP_LISTEN_LIMITS.maxLines})`,
+  MAILJUDGE_SMTP_MAX_HEADER_BYTES: `SMTP listener: largest header section of a message in bytes (default ${DEFAULT_SMTP_LISTEN_LIMITS.maxHeaderBytes})`,
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
@@ -131,6 +185,13 @@ const LISTEN = z
     return { host: text.slice(0, colon).replace(/^\[(.*)\]$/, '$1'), port: Number(text.slice(colon + 1)) };
   })
   .refine((a) => a.port >= 1 && a.port <= 65535, { error: LISTEN_MESSAGE });
+const LIMIT_MESSAGE = 'must be a whole number of at least 1';
+const LIMIT = z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE }).min(1, { error: LIMIT_MESSAGE });
+const ENV_LIMIT = z.string().regex(/^\d+$/, { error: LIMIT_MESSAGE }).transform(Number).pipe(LIMIT);
+const SmtpLimitsFile = z.strictObject(
+  { maxConnections: LIMIT.optional(), maxConnectionsPerIp: LIMIT.optional(), sessionSeconds: LIMIT.optional(), idleSeconds: LIMIT.optional(), maxLines: LIMIT.optional(), maxHeaderBytes: LIMIT.optional() },
+  { error: 'must be an object such as {"maxConnections": 100, "maxConnectionsPerIp": 20, "sessionSeconds": 120}' },
+);
 const ADDRESS_MESSAGE = 'must be a bare email address such as confirm@judge.example.org';
 const ADDRESS = z.string({ error: ADDRESS_MESSAGE }).regex(EMAIL, { error: ADDRESS_MESSAGE });
 
@@ -158,6 +219,7 @@ const ConfigFile = z.strictObject(
     smtpListen: LISTEN.optional(),
     confirmAddress: ADDRESS.optional(),
     pipeReceivedBy: HOSTS.optional(),
+    smtpLimits: SmtpLimitsFile.optional(),
   },
   { error: 'must be a JSON object such as {"stateDir": "./var"}' },
 );
@@ -214,7 +276,7 @@ function readFile(fileText: string, problems: string[]): ConfigFile {
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys.filter((k) => !reported.has(at ? `${at}.${k}` : k));
       if (keys.length === 0) continue;
-      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : ['url', 'mailbox'];
+      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : ['url', 'mailbox'];
       problems.push(`config file${at ? ` ${at}` : ''}: unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}; the known keys are ${known.join(', ')}`);
     } else if (!reported.has(at)) {
       problems.push(`config file${at ? ` ${at}` : ''}: ${issue.message}`);
@@ -258,6 +320,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const confirmAddress = (fromEnv(env, 'MAILJUDGE_CONFIRM_ADDRESS', ADDRESS, problems) ?? file.confirmAddress)?.toLowerCase();
   const pipeReceivedBy = fromEnv(env, 'MAILJUDGE_PIPE_RECEIVED_BY', HOSTS, problems) ?? file.pipeReceivedBy ?? [];
   const anything = z.string();
+  const smtpLimits = Object.fromEntries(
+    (Object.keys(SMTP_LIMIT_VARIABLES) as (keyof SmtpListenLimits)[]).map((k) => [k, fromEnv(env, SMTP_LIMIT_VARIABLES[k], ENV_LIMIT, problems) ?? file.smtpLimits?.[k] ?? DEFAULT_SMTP_LISTEN_LIMITS[k]]),
+  ) as unknown as SmtpListenLimits;
 
   const smtpUrl = fromEnv(env, 'MAILJUDGE_SMTP_URL', SMTP_URL, problems) ?? file.smtp?.url;
   const smtpPassword = fromEnv(env, 'MAILJUDGE_SMTP_PASSWORD', anything, problems);
@@ -281,7 +346,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

@@ -14,6 +14,14 @@ export const MAX_LINE_CHARS = 500;
 export const MAX_ORDERS_PER_SHEET = 200;
 /** Longest press message (characters). */
 export const MAX_PRESS_CHARS = 20_000;
+/**
+ * Issue 25 (6): an acknowledgement quotes at most this many lines of what was written (then a count
+ * of the rest) and at most this many problems (then a count by kind), so that a reply is bounded by
+ * what a person can read (about 12 KB at most) and a long message cannot be turned into a longer
+ * answer (a 26 KB message of 1,999 lines once got a 334 KB acknowledgement).
+ */
+export const MAX_ACK_LINES_SHOWN = 60;
+export const MAX_ACK_PROBLEMS_SHOWN = 30;
 /** Most replies the judge sends one address in an hour (a mail-loop and abuse guard). */
 export const MAX_REPLIES_PER_SENDER_PER_HOUR = 30;
 /**

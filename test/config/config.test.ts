@@ -32,7 +32,20 @@ describe('loadConfig: values and precedence', () => {
       confirmImap: undefined,
       fromAddress: 'judge@localhost',
       pipeReceivedBy: [],
+      smtpLimits: { maxConnections: 100, maxConnectionsPerIp: 20, sessionSeconds: 120, idleSeconds: 60, maxLines: 50_000, maxHeaderBytes: 65_536 },
     });
+  });
+
+  it('the SMTP listener limits (issue 25): from the file, each overridden by its variable; a bad value is a problem naming the form', () => {
+    const r = loadConfig({ MAILJUDGE_SMTP_MAX_CONNECTIONS_PER_IP: '5', MAILJUDGE_SMTP_SESSION_SECONDS: '30' }, JSON.stringify({ smtpLimits: { maxConnections: 40, maxConnectionsPerIp: 9, maxLines: 1000 } }));
+    expect(r).toMatchObject({ ok: true, config: { smtpLimits: { maxConnections: 40, maxConnectionsPerIp: 5, sessionSeconds: 30, idleSeconds: 60, maxLines: 1000, maxHeaderBytes: 65_536 } } });
+    const bad = loadConfig({ MAILJUDGE_SMTP_MAX_LINES: 'lots' }, JSON.stringify({ smtpLimits: { sessionSeconds: 0, maxConections: 3 } }));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.problems.join('\n')).toMatch(/MAILJUDGE_SMTP_MAX_LINES="lots": must be a whole number of at least 1/);
+      expect(bad.problems.join('\n')).toMatch(/smtpLimits.sessionSeconds: must be a whole number of at least 1/);
+      expect(bad.problems.join('\n')).toMatch(/smtpLimits: unknown key "maxConections"; the known keys are maxConnections, maxConnectionsPerIp/);
+    }
   });
 
   it('MAILJUDGE_PIPE_RECEIVED_BY: host names, lower-cased; anything else is a problem naming the form', () => {

@@ -4,6 +4,7 @@
  * still unordered, and the Final/preliminary status. Plain text; used by the acknowledgement email and
  * by `mailjudge check-orders`.
  */
+import { MAX_ACK_LINES_SHOWN, MAX_ACK_PROBLEMS_SHOWN } from '../../rules/limits.js';
 import type { Power } from '../index.js';
 import type { OrderSheet, SheetLine } from './types.js';
 
@@ -50,7 +51,10 @@ export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: s
   const shown = sheet.lines.filter((l) => !(l.kind === 'press' && !l.understood));
   if (shown.length > 0) {
     out.push(`line  ${'you wrote'.padEnd(WIDTH)}  the judge will adjudicate`);
-    for (const l of shown) out.push(`${String(l.line).padStart(4)}  ${clip(l.written.trim(), WIDTH)}  ${note(l)}`.trimEnd());
+    for (const l of shown.slice(0, MAX_ACK_LINES_SHOWN)) out.push(`${String(l.line).padStart(4)}  ${clip(l.written.trim(), WIDTH)}  ${note(l)}`.trimEnd());
+    // Issue 25 (6): a reply quotes what a person can read, never a copy of a long message.
+    const rest = shown.slice(MAX_ACK_LINES_SHOWN);
+    if (rest.length > 0) out.push(`  … and ${rest.length} more line${rest.length === 1 ? '' : 's'} (${rest[0]!.line} to ${rest[rest.length - 1]!.line}) not shown here`);
   } else out.push('No orders were found in this message.');
   if (sheet.isSet) {
     out.push('');
@@ -62,7 +66,25 @@ export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: s
   if (sheet.issues.length > 0) {
     out.push('');
     out.push('Problems:');
-    for (const i of sheet.issues) out.push(`  line ${i.line}${i.severity === 'warning' ? ' (warning)' : ''}: ${i.message}`);
+    // Issue 25 (6): the same problem on many lines is said once with its lines, and at most
+    // MAX_ACK_PROBLEMS_SHOWN different problems are listed, then a count.
+    const groups = new Map<string, { lines: number[]; severity: string; message: string }>();
+    for (const i of sheet.issues) {
+      const key = `${i.severity}\u0000${i.message}`;
+      const g = groups.get(key) ?? { lines: [], severity: i.severity, message: i.message };
+      g.lines.push(i.line);
+      groups.set(key, g);
+    }
+    const listed = [...groups.values()];
+    for (const g of listed.slice(0, MAX_ACK_PROBLEMS_SHOWN)) {
+      const where = g.lines.length === 1 ? `line ${g.lines[0]}` : `lines ${g.lines.slice(0, 5).join(', ')}${g.lines.length > 5 ? ` and ${g.lines.length - 5} more` : ''}`;
+      out.push(`  ${where}${g.severity === 'warning' ? ' (warning)' : ''}: ${g.message}`);
+    }
+    const rest = listed.slice(MAX_ACK_PROBLEMS_SHOWN);
+    if (rest.length > 0) {
+      const lines = rest.reduce((n, g) => n + g.lines.length, 0);
+      out.push(`  … and ${rest.length} more problem${rest.length === 1 ? '' : 's'} on ${lines} line${lines === 1 ? '' : 's'}, not listed here (send fewer lines to see each one)`);
+    }
   }
   const extras: string[] = [];
   if (sheet.press.length > 0) extras.push(`${sheet.press.length} press message${sheet.press.length === 1 ? '' : 's'}`);

@@ -13,9 +13,16 @@
  *
  * No AUTH, no STARTTLS (run it behind the MTA or on a private network), no reverse DNS; messages
  * over {@link MAX_MESSAGE_BYTES} are refused with 552.
+ *
+ * It protects itself (issue 25; the numbers are settings, {@link SmtpListenLimits}): a total and a
+ * per-client-address cap on open connections (421 at once past either), a limit on a connection's
+ * whole life (421 and closed, even for a client that trickles a byte every few seconds and so never
+ * lets the idle timer fire; a message cut off that way is not stored, and the sender retries), an
+ * idle limit, and a maximum line count and header size for a message (552, not stored).
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { DEFAULT_SMTP_LISTEN_LIMITS, type SmtpListenLimits } from '../../config/config.js';
 import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
@@ -35,6 +42,8 @@ export interface SmtpListenerOptions {
   /** The name in the greeting and EHLO reply (default: the host name). */
   readonly serverName?: string;
   readonly logger?: SourceLogger;
+  /** Connection caps, time limits and message limits (default {@link DEFAULT_SMTP_LISTEN_LIMITS}). */
+  readonly limits?: Partial<SmtpListenLimits>;
 }
 
 /** A listening SMTP endpoint. */
@@ -49,18 +58,52 @@ function smtpError(code: number, text: string): Error {
   return Object.assign(new Error(text), { responseCode: code });
 }
 
-function readStream(stream: SMTPServerDataStream): Promise<Buffer> {
+/** A message as read from DATA, or why it is refused (past a limit; the rest was drained, not kept). */
+type Read = { readonly raw: Buffer; readonly refused?: undefined } | { readonly raw?: undefined; readonly refused: string };
+
+function readStream(stream: SMTPServerDataStream, limits: Pick<SmtpListenLimits, 'maxLines' | 'maxHeaderBytes'>): Promise<Read> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let lines = 0;
+    let inHeader = true;
+    let headerBytes = 0;
+    let lineBytes = 0; // bytes of the current line so far, without its LF
+    let lastByte = -1;
+    let refused: string | undefined;
     stream.on('data', (chunk: Buffer) => {
-      // Past the limit the server answers 552 itself; keep draining without buffering.
-      if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
       size += chunk.length;
+      if (refused !== undefined) return; // keep draining without buffering
+      // Lines and the header section (up to the first empty line), counted across chunk boundaries.
+      let pos = 0;
+      for (;;) {
+        const nl = chunk.indexOf(10, pos);
+        const end = nl < 0 ? chunk.length : nl;
+        if (inHeader) headerBytes += end - pos + (nl < 0 ? 0 : 1);
+        if (end > pos) lastByte = chunk[end - 1]!;
+        lineBytes += end - pos;
+        if (nl < 0) break;
+        lines++;
+        if (inHeader && (lineBytes === 0 || (lineBytes === 1 && lastByte === 13))) inHeader = false;
+        lineBytes = 0;
+        lastByte = 10;
+        pos = nl + 1;
+      }
+      if (inHeader && headerBytes > limits.maxHeaderBytes) refused = `5.3.4 the message's header is larger than ${limits.maxHeaderBytes} bytes; not accepted`;
+      else if (lines > limits.maxLines) refused = `5.3.4 the message has more than ${limits.maxLines} lines; not accepted`;
+      // Past MAX_MESSAGE_BYTES the server answers 552 itself.
+      if (refused === undefined && size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
+      else chunks.length = 0;
     });
-    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('end', () => resolve(refused !== undefined ? { refused } : { raw: Buffer.concat(chunks) }));
     stream.once('error', reject);
   });
+}
+
+/** What the listener uses of smtp-server's connection object (not in its type declarations). */
+interface Connection {
+  readonly id: string;
+  send(code: number, text: string, context?: false): void;
 }
 
 /** Roles in the order their copies are stored: the confirmation copy first (D.VII(1)). */
@@ -72,8 +115,14 @@ const ROLE_ORDER: readonly InboundRole[] = ['confirm', 'game'];
  */
 export async function startSmtpListener(options: SmtpListenerOptions): Promise<SmtpListener> {
   const log = options.logger ?? STDERR_LOGGER;
+  const limits: SmtpListenLimits = { ...DEFAULT_SMTP_LISTEN_LIMITS, ...options.limits };
   // Accepted recipients of each open connection (the envelope itself keeps only the addresses).
   const accepted = new Map<string, Map<string, InboundRole>>();
+  // Open connections per client address, the sessions counted there, and each session's life timer.
+  const perIp = new Map<string, number>();
+  const counted = new Map<string, string>();
+  const lifeTimers = new Map<string, NodeJS.Timeout>();
+  const refusedAt = { total: 0, perIp: 0, expired: 0 };
 
   const server = new SMTPServer({
     ...(options.serverName ? { name: options.serverName } : {}),
@@ -85,6 +134,29 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     rejectOversized: true,
     logger: false,
     closeTimeout: 3000,
+    // The total cap: smtp-server answers 421 past it (before onConnect).
+    maxClients: limits.maxConnections,
+    socketTimeout: limits.idleSeconds * 1000,
+    onConnect(session, callback) {
+      const ip = session.remoteAddress;
+      const open = perIp.get(ip) ?? 0;
+      if (open >= limits.maxConnectionsPerIp) {
+        if (refusedAt.perIp++ % 100 === 0) log.warn(`smtp: ${ip} has ${open} connections open, the most one client may have (MAILJUDGE_SMTP_MAX_CONNECTIONS_PER_IP); refusing more with 421 (${refusedAt.perIp} so far)`);
+        return callback(smtpError(421, `4.7.0 too many connections from ${ip} (at most ${limits.maxConnectionsPerIp}); try again later`));
+      }
+      perIp.set(ip, open + 1);
+      counted.set(session.id, ip);
+      // The whole session's time limit: a byte every few seconds resets the idle timer, not this one.
+      const timer = setTimeout(() => {
+        lifeTimers.delete(session.id);
+        refusedAt.expired++;
+        const connection = [...(server as unknown as { connections: Set<Connection> }).connections].find((c) => c.id === session.id);
+        connection?.send(421, `4.4.2 session time limit of ${limits.sessionSeconds} s reached; closing (a message not finished is not kept: send it again)`, false);
+      }, limits.sessionSeconds * 1000);
+      timer.unref();
+      lifeTimers.set(session.id, timer);
+      callback();
+    },
     onRcptTo(address, session, callback) {
       const rcpt = address.address.toLowerCase();
       options.accepts(rcpt).then(
@@ -102,10 +174,14 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
       );
     },
     onData(stream, session, callback) {
-      readStream(stream).then(
-        async (raw) => {
+      readStream(stream, limits).then(
+        async ({ raw, refused }) => {
           const receivedAt = new Date(); // end of DATA: the trusted receipt time
           if (stream.sizeExceeded) return callback(); // answered 552 by the server (rejectOversized)
+          if (refused !== undefined) {
+            log.warn(`smtp: refused a message from ${session.remoteAddress} with 552: ${refused}`);
+            return callback(smtpError(552, refused));
+          }
           const roles = rolesOf(session);
           // What SPF checks: the client's address, its EHLO name and the MAIL FROM ('' for <>).
           const mailFrom = session.envelope.mailFrom;
@@ -125,6 +201,15 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     },
     onClose(session) {
       accepted.delete(session.id);
+      clearTimeout(lifeTimers.get(session.id));
+      lifeTimers.delete(session.id);
+      const ip = counted.get(session.id);
+      if (ip !== undefined) {
+        counted.delete(session.id);
+        const open = (perIp.get(ip) ?? 1) - 1;
+        if (open > 0) perIp.set(ip, open);
+        else perIp.delete(ip);
+      }
     },
   });
 

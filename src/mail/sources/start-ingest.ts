@@ -59,7 +59,7 @@ export interface RunningIngest {
 export async function startIngest(
   db: Db,
   connectionString: string,
-  config: Pick<Config, 'imap' | 'confirmImap' | 'smtpListen' | 'confirmAddress'> & { readonly fromAddress?: string },
+  config: Pick<Config, 'imap' | 'confirmImap' | 'smtpListen' | 'confirmAddress'> & { readonly fromAddress?: string; readonly smtpLimits?: Config['smtpLimits'] },
   handle: (msg: IncomingMessage) => Promise<unknown>,
   options: IngestOptions = {},
 ): Promise<RunningIngest> {
@@ -84,6 +84,7 @@ export async function startIngest(
       },
       handle,
       logger: log,
+      ...(config.smtpLimits ? { limits: config.smtpLimits } : {}),
     });
   }
 
