@@ -89,7 +89,7 @@ function readStream(stream: SMTPServerDataStream, limits: Pick<SmtpListenLimits,
         lastByte = 10;
         pos = nl + 1;
       }
-      if (inHeader && headerBytes > limits.maxHeaderBytes) refused = `5.3.4 the message's header is larger than ${limits.maxHeaderBytes} bytes; not accepted`;
+      if (headerBytes > limits.maxHeaderBytes) refused = `5.3.4 the message's header is larger than ${limits.maxHeaderBytes} bytes; not accepted`;
       else if (lines > limits.maxLines) refused = `5.3.4 the message has more than ${limits.maxLines} lines; not accepted`;
       // Past MAX_MESSAGE_BYTES the server answers 552 itself.
       if (refused === undefined && size <= MAX_MESSAGE_BYTES) chunks.push(chunk);
