@@ -28,10 +28,11 @@ function failed(e: unknown): void {
 
 /** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
 async function service() {
-  const [connect, send, runJudge, demo] = await Promise.all([
+  const [connect, send, runJudge, demo, loss, logging] = await Promise.all([
     import('../db/connect.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'), import('./commands/demo.js'),
+    import('../worker/database-loss.js'), import('../config/log.js'),
   ]);
-  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, runDemo: demo.runDemo };
+  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log };
 }
 
 export function registerServiceCommands(program: Command): void {
@@ -46,11 +47,32 @@ export function registerServiceCommands(program: Command): void {
       const svc = await service();
       try {
         // The embedded database is the judge's own: if it dies, exit 75 so the service manager restarts both (issue 16).
+        // Issue 25 (8): on any loss of the database, whichever library notices first, and once.
+        let exiting = false;
         const onDatabaseDead = (reason: string) => {
-          process.stderr.write(`mailjudge: the embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')} died (${reason}). ` +
-            'Exiting with status 75 so that a service manager restarts the judge; the next start restarts the database.\n');
+          if (exiting) return;
+          exiting = true;
+          process.stderr.write(config.databaseUrl
+            ? `mailjudge: lost the database at DATABASE_URL (${reason}). Exiting with status 75 so that a service manager restarts the judge.\n`
+            : `mailjudge: the embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')} died (${reason}). ` +
+              'Exiting with status 75 so that a service manager restarts the judge; the next start restarts the database.\n');
           void exitAfterOutput(75);
         };
+        // A rejection or exception no one handled (graphile-worker's, when postgres shuts down under a
+        // burst): a lost database is exit 75 with `database.dead`; anything else stays exit 1.
+        const unhandled = (kind: string) => (e: unknown) => {
+          const reason = svc.databaseLoss(e, config.databaseUrl ? Number(new URL(config.databaseUrl).port) || 5432 : config.embeddedPort);
+          if (reason !== undefined) {
+            if (!exiting) svc.log().fatal({ event: 'database.dead', reason: `${kind}: ${reason}` }, 'the database was lost');
+            return onDatabaseDead(`${kind}: ${reason}`);
+          }
+          if (exiting) return;
+          exiting = true;
+          process.stderr.write(`mailjudge: ${kind}: ${(e as Error)?.stack ?? String(e)}\n`);
+          void exitAfterOutput(1);
+        };
+        process.on('unhandledRejection', unhandled('unhandled rejection'));
+        process.on('uncaughtException', unhandled('uncaught exception'));
         const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4, onDatabaseDead });
         const stop = async () => {
           await judge.stop();

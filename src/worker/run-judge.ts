@@ -22,6 +22,7 @@ import { scheduleOpenPhases } from '../db/schedule-jobs.js';
 import { calendarTickTask } from '../service/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
+import { databaseLoss } from './database-loss.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -95,13 +96,29 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       },
       crontab: '* * * * * calendar-tick ?max=1&jobKey=calendar-tick&jobKeyMode=replace',
     });
-    await scheduleOpenPhases(db);
     const embedded = database.embedded;
+    const databasePort = Number(new URL(connectionString).port) || 5432;
+    let dead = false;
+    const onDead = (reason: string) => {
+      if (dead || !options.onDatabaseDead) return;
+      dead = true;
+      log().fatal({ event: 'database.dead', ...(embedded ? { dataDir: embedded.dataDir } : {}), reason }, embedded ? 'the embedded database died' : 'the database was lost');
+      options.onDatabaseDead(reason);
+    };
+    // Issue 25 (8): graphile-worker's runner ends on a lost database (its pool or LISTEN client fails)
+    // before the watchdog may notice; either way the judge exits 75. A runner stopped by stop() resolves.
+    runner.promise.catch((e: unknown) => {
+      const reason = databaseLoss(e, databasePort);
+      if (reason !== undefined) onDead(`the job queue lost it: ${reason}`);
+      else log().error({ event: 'queue.error', error: (e as Error)?.message }, 'the job queue stopped');
+    });
+    events.on('worker:fatalError', ({ error }) => {
+      const reason = databaseLoss(error, databasePort);
+      if (reason !== undefined) onDead(`a worker lost it: ${reason}`);
+    });
+    await scheduleOpenPhases(db);
     const watchdog = embedded && options.onDatabaseDead
-      ? watchDatabase({ connectionString, dataDir: embedded.dataDir, onDead: (reason) => {
-          log().fatal({ event: 'database.dead', dataDir: embedded.dataDir, reason }, 'the embedded database died');
-          options.onDatabaseDead!(reason);
-        } })
+      ? watchDatabase({ connectionString, dataDir: embedded.dataDir, onDead })
       : undefined;
     const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };
     // Intake last: a message may be answered as soon as it is stored.

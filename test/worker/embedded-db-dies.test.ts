@@ -4,11 +4,14 @@
  * (EX_TEMPFAIL) within seconds, so that its service manager restarts it; the restarted judge starts
  * the database again and runs, and stops cleanly on SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import nodemailer from 'nodemailer';
 import { afterAll, describe, expect, it } from 'vitest';
+import { POWERS } from '../../src/diplomacy/index.js';
 import { postmasterPid, processAlive } from '../../src/worker/database-watchdog.js';
 import { CLI } from '../helpers/cli.js';
 import { freePort } from '../helpers/free-port.js';
@@ -28,8 +31,12 @@ interface Judge {
   readonly exited: Promise<number | null>;
 }
 
-async function startJudge(port: number): Promise<Judge> {
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MAILJUDGE_STATE_DIR: stateDir, MAILJUDGE_PG_PORT: String(port), MAILJUDGE_FROM_ADDRESS: 'judge@judge.example.org' };
+function judgeEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MAILJUDGE_STATE_DIR: stateDir, MAILJUDGE_PG_PORT: String(port), MAILJUDGE_FROM_ADDRESS: 'judge@judge.example.org', ...extra };
+}
+
+async function startJudge(port: number, extra: Record<string, string> = {}): Promise<Judge> {
+  const env = judgeEnv(port, extra);
   const child = spawn(process.execPath, [CLI, 'start', '--concurrency', '1'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.push(child);
   let out = '';
@@ -68,4 +75,58 @@ describe('mailjudge start on the embedded database, the database killed', () => 
     expect(await second.exited).toBe(0);
     console.log(`embedded-db-dies: the judge exited 75 ${tookMs} ms after kill -9 of postgres; the restart ran and stopped cleanly`);
   }, 180_000);
+});
+
+/**
+ * Issue 25 (8): postgres shut down fast (SIGINT: 57P01 to every connection) while a burst of mail
+ * comes in through the SMTP listener and the queue sends the acknowledgements. Whichever library
+ * notices first (the watchdog, graphile-worker's runner, a rejection no one handled), the judge logs
+ * `database.dead` and exits 75: three trials in a row, each on a restarted judge and database.
+ */
+describe('mailjudge start, the embedded database shut down (SIGINT) under a burst of mail', () => {
+  it('exits 75 with database.dead, three times out of three', async () => {
+    const port = await freePort();
+    const GAME = 'dies-burst';
+    const gameFile = join(stateDir, 'game.json');
+    writeFileSync(gameFile, JSON.stringify({
+      id: GAME, address: `${GAME}@judge.example.org`, gm: { name: 'Gail', email: `${GAME}-gm@example.org` }, rules: 'wm', deadline: '2030-05-01T12:00Z',
+      players: POWERS.map((power) => ({ power, name: power, email: `${GAME}-${power.toLowerCase()}@example.org`, timeZone: 'UTC' })),
+    }));
+    const created = spawnSync(process.execPath, [CLI, 'game', 'create', '--from', gameFile], { env: judgeEnv(port), encoding: 'utf8' });
+    expect(created.status, created.stderr).toBe(0);
+    const figures: string[] = [];
+    for (let trial = 1; trial <= 3; trial++) {
+      const smtpPort = await freePort();
+      const judge = await startJudge(port, { MAILJUDGE_SMTP_LISTEN: `127.0.0.1:${smtpPort}` });
+      const pid = postmasterPid(join(stateDir, 'pgdata'));
+      expect(pid).toBeDefined();
+      // The burst: 60 order sets from the seven players, 12 connections at a time.
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 12 });
+      let accepted = 0;
+      let killedAt = 0;
+      const burst = Array.from({ length: 60 }, (_, i) => {
+        const from = `${GAME}-${POWERS[i % 7]!.toLowerCase()}@example.org`;
+        const raw = [`Message-ID: <burst-${trial}-${i}@example.org>`, `From: ${from}`, `To: ${GAME}@judge.example.org`, 'Subject: S1901M orders', '', 'HOLD ALL', ''].join('\r\n');
+        return transport.sendMail({ envelope: { from, to: [`${GAME}@judge.example.org`] }, raw }).then(() => {
+          // SIGINT to postgres (fast shutdown) once the burst is well under way.
+          if (++accepted === 15) {
+            killedAt = Date.now();
+            process.kill(pid!, 'SIGINT');
+          }
+        }, () => {});
+      });
+      const code = await Promise.race([judge.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 30_000))]);
+      const tookMs = Date.now() - killedAt;
+      await Promise.all(burst);
+      transport.close();
+      expect(killedAt, `trial ${trial}: the burst never got 15 messages in: ${judge.output()}`).toBeGreaterThan(0);
+      expect(code, `trial ${trial}: ${judge.output()}`).toBe(75);
+      expect(judge.output()).toContain('"event":"database.dead"');
+      expect(judge.output()).toMatch(/Exiting with status 75 so that a service manager restarts the judge/);
+      expect(judge.output()).not.toMatch(/unhandled rejection: (?!.*database)/);
+      const noticed = /"event":"database.dead".*?"reason":"([^"]*)"/.exec(judge.output())?.[1] ?? '?';
+      figures.push(`trial ${trial}: exit ${code} ${tookMs} ms after SIGINT (${accepted} of 60 messages accepted; noticed by: ${noticed})`);
+    }
+    console.log(`embedded-db-dies (SIGINT under a burst):\n  ${figures.join('\n  ')}`);
+  }, 240_000);
 });
