@@ -122,7 +122,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
   const perIp = new Map<string, number>();
   const counted = new Map<string, string>();
   const lifeTimers = new Map<string, NodeJS.Timeout>();
-  const refusedAt = { total: 0, perIp: 0, expired: 0 };
+  const refusedAt = { perIp: 0, expired: 0 };
 
   const server = new SMTPServer({
     ...(options.serverName ? { name: options.serverName } : {}),
