@@ -82,8 +82,9 @@ export function classifyAutomatic(input: AutomaticMailInput): AutomaticMail {
   const returnPath = header(h, 'return-path');
   if (returnPath !== undefined && /^<\s*>$/.test(returnPath.trim())) return yes('the null sender (Return-Path: <>)');
 
-  const own = readBodyLines(input.text).lines.filter((l) => l.text.trim() !== '');
-  const orderLike = own.some((l) => isOrderLikeLine(l.text)) || isOrderLikeLine(input.subject.replace(/^(?:(?:re|aw|sv|fw|fwd)\s*:\s*)+/i, ''));
+  // The sender's own lines: quoted (`> `) and forwarded text is the judge's or someone else's.
+  const own = readBodyLines(input.text).lines.filter((l) => l.text.trim() !== '' && !/^\s*[>|]/.test(l.text));
+  const orderLike = own.some((l) => isOrderLikeLine(l.text));
   if (orderLike) return { automatic: false };
   if (VACATION_SUBJECT.test(input.subject.trim())) return yes(`a vacation subject ("${input.subject.trim().slice(0, 60)}") and no order-like line`);
   const ownText = own.map((l) => l.text).join('\n');

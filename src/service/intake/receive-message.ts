@@ -48,14 +48,14 @@ import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, ty
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
 
 /** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
-async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
+async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game, fromRecovered = false): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
   if (msg.source === 'cli') return { decision: { ok: true, method: 'operator', evidence: 'entered by the operator at the command line' } };
   const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
   const auth = await authenticateMessage(msg.raw, envelope, {
     ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}),
     ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}),
   });
-  const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash) });
+  const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash), ...(fromRecovered ? { fromRecovered: true } : {}) });
   return { decision, auth };
 }
 
@@ -184,7 +184,8 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   // quarantined, visibly, never dropped. A message with no From header at all claims nobody: ignored.
   let fromRecovered: string | undefined;
   const rawFrom = rawFromValues(msg.raw);
-  if ((mail.from === undefined || mail.from.includes('@')) && !isPlainAddress(mail.from) && rawFrom.some((v) => v.includes('@'))) {
+  const unreadableFrom = mail.from === undefined ? rawFrom.some((v) => v.trim() !== '') : mail.from.includes('@') && !isPlainAddress(mail.from);
+  if (unreadableFrom) {
     fromRecovered = readRawFromAddress(msg.raw);
     if (fromRecovered) mail = { ...mail, from: fromRecovered };
     else if (!mail.isBounce) {
@@ -252,7 +253,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const holder = replyTo && tokenGame?.id === game.id ? await holderOfToken(db, game.id, replyTo.token) : undefined;
   const { decision: identity, auth } = holder?.personId === person.id
     ? { decision: { ok: true as const, method: 'reply-token' as const, evidence: `replied to ${holder.power}'s reply address (the token the judge sent only to this player)` }, auth: undefined }
-    : await checkIdentity(ctx, msg, mail, person, game);
+    : await checkIdentity(ctx, msg, mail, person, game, fromRecovered !== undefined);
   const evidence = { ...(fromRecovered ? { fromRecovered: `From read from the raw header (${fromRecovered}): mailparser could not read it` } : {}), method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
