@@ -71,7 +71,7 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
     // one already (another game) keeps it: a new one would lock them out there.
     const isGm = person.id === m.gm.id;
     const secret = power || isGm ? await issueSecretIfNone(trx, person, m.game.policies.identity) : undefined;
-    const note = power || isGm ? secretNote(secret, m.game.policies.identity, power ? 'your messages' : 'your GM commands') : undefined;
+    const note = power || isGm ? secretNote(secret, m.game.policies.identity, power ? 'every message' : 'every GM command') : undefined;
     const secretNoteText = note && isGm && !power ? `${note}\nA GM command without it is refused, and the TD is told.` : note;
     const units = power ? m.state.units.filter((u) => u.power === power).map((u) => `${u.kind} ${u.location}`).join(', ') : undefined;
     queued += await sendNotice(trx, fromAddress, {

@@ -23,12 +23,12 @@ export async function issueSecretIfNone(trx: Trx, person: Person, policy: Identi
 /**
  * What a start or appointment mail says about the secret: the new one with how to use it, or that
  * the one sent before stands; nothing under the `address` policy. `what` names what the line
- * vouches for: `your orders`, `your GM commands`, `your TD commands`, `your rulings and posts`.
+ * goes in: `every message`, `every GM command`, `every TD command`.
  */
 export function secretNote(secret: string | undefined, policy: IdentityPolicy, what: string): string | undefined {
   if (policy === 'address') return undefined;
-  const when = policy === 'secret' ? 'in every message' : 'in every message (required when your mail domain publishes no DMARC policy)';
+  const when = policy === 'secret' ? '' : ' (required when your mail domain publishes no DMARC policy)';
   return secret
-    ? `Your secret: ${secret}\nAdd the line "Secret: ${secret}" to ${what} ${when}. Keep it to yourself: the judge keeps only a hash of it and will never show it again. (A line "Password: ${secret}" is read the same way.)`
-    : `Use the secret the judge sent you before: it is the one on record for you. Add the line "Secret: <your secret>" to ${what} ${when}.`;
+    ? `Your secret: ${secret}\nAdd the line "Secret: ${secret}" to ${what}${when}. Keep it to yourself: the judge keeps only a hash of it and will never show it again. (The older form "Password: <your secret>" is read the same way.)`
+    : `Use the secret the judge sent you before: it is the one on record for you. Add the line "Secret: <your secret>" to ${what}${when}.`;
 }

@@ -90,12 +90,12 @@ describe('every role is issued a secret', () => {
   it('the GM, the TD and every player have one; the start mail says how each role proves who they are', async () => {
     expect([...secrets.keys()].sort()).toEqual([GM, TD, ...POWERS.map(addr)].sort());
     const gmStart = (await mailsTo(GM, 'game-start'))[0]!.body_text;
-    expect(gmStart).toContain(`Add the line "Secret: ${secrets.get(GM)}" to your GM commands in every message (required when your mail domain publishes no DMARC policy).`);
+    expect(gmStart).toContain(`Add the line "Secret: ${secrets.get(GM)}" to every GM command (required when your mail domain publishes no DMARC policy).`);
     expect(gmStart).toContain('A GM command without it is refused, and the TD is told.');
     expect(gmStart).toContain('The GM and the TD prove who they are the same way, with secrets of their own, for their commands.');
     const tdMail = (await mailsTo(TD, 'td-named'))[0]!;
     expect(tdMail.subject).toBe('[afl] You are the Tournament Director of Auth Masters');
-    expect(tdMail.body_text).toContain(`Add the line "Secret: ${secrets.get(TD)}" to your TD commands`);
+    expect(tdMail.body_text).toContain(`Add the line "Secret: ${secrets.get(TD)}" to every TD command`);
   });
 });
 

@@ -114,7 +114,7 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
     for (const person of everyone(people)) {
       const secret = await issueSecretIfNone(trx, person, game.policies.identity);
       const judge = person.id === mj.id || person.id === bj.id || person.id === merc?.id;
-      const note = secretNote(secret, game.policies.identity, judge ? 'your rulings, orders and commands' : 'your orders, posts and strategies');
+      const note = secretNote(secret, game.policies.identity, judge ? 'every ruling, order and command' : 'every order, post and strategy');
     await sendNotice(trx, fromAddress, {
       game, template: 'coalition-start', key: `start:${game.id}`,
       // Issue 12: the first movement lock as a calendar event (UID per game and turn, see coalitionLockEvent).

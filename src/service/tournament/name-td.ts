@@ -41,7 +41,7 @@ export async function nameTournamentDirector(trx: Trx, t: Tournament, td: TdNami
     dedupeKey: outboxKey('td-named', t.slug, person.email.toLowerCase(), ctx.now.toISOString()),
     gameId: null,
     template: 'td-named',
-    context: { tournament: { slug: t.slug, name: t.name }, td: { name: person.name, email: person.email }, previous: previous.map((p) => `${p.name} <${p.email}>`).join(', '), judge: ctx.fromAddress, secretNote: secretNote(secret, DEFAULT_POLICIES.identity, 'your TD commands') },
+    context: { tournament: { slug: t.slug, name: t.name }, td: { name: person.name, email: person.email }, previous: previous.map((p) => `${p.name} <${p.email}>`).join(', '), judge: ctx.fromAddress, secretNote: secretNote(secret, DEFAULT_POLICIES.identity, 'every TD command') },
     to: person.email,
   });
   await appendAudit(trx, { actor: ctx.actor, action: 'tournament.td', detail: { slug: t.slug, td: person.email, name: person.name, previous: previous.map((p) => p.email), secretIssued: secret !== undefined } });
