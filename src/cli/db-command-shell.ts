@@ -23,7 +23,7 @@ import { runGameShow } from './commands/game-show.js';
 import { runAudit } from './commands/audit.js';
 import { runQuarantine } from './commands/quarantine.js';
 import { runMigrate } from './commands/migrate.js';
-import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
+import { runTournamentCreate, runTournamentTd, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
 import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
 import { parseRegistration } from './registration-file.js';
@@ -113,8 +113,14 @@ export function migrateCommand(opts: CommonOptions): Promise<void> {
 }
 
 /** `mailjudge tournament create <slug> --name <name>`. */
-export function tournamentCreateCommand(slug: string, opts: CommonOptions & { name: string }): Promise<void> {
-  return execute('tournament create', opts, noInput, (db) => runTournamentCreate(db, { slug, name: opts.name }, actor()));
+export function tournamentCreateCommand(slug: string, opts: CommonOptions & { name: string; td?: string; tdName?: string }): Promise<void> {
+  return execute('tournament create', opts, noInput, (db, _v, _a, ctx) =>
+    runTournamentCreate(db, { slug, name: opts.name, ...(opts.td ? { td: { email: opts.td, name: opts.tdName } } : {}) }, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
+}
+
+/** `mailjudge tournament td <slug> <address> [--name <name>]`. */
+export function tournamentTdCommand(slug: string, address: string, opts: CommonOptions & { name?: string }): Promise<void> {
+  return execute('tournament td', opts, noInput, (db, _v, _a, ctx) => runTournamentTd(db, slug, { email: address, name: opts.name }, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
 }
 
 /** `mailjudge tournament show <slug>`. */
@@ -185,7 +191,7 @@ function roundOption(text: string | undefined, required: boolean): { ok: true; v
 
 /** `mailjudge tournament register <slug> --from <file.csv|file.json>` (B.2, B.5). */
 export function tournamentRegisterCommand(slug: string, opts: CommonOptions & { from: string }): Promise<void> {
-  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg) => runTournamentRegister(db, slug, reg, actor()));
+  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
 }
 
 /** `mailjudge tournament standings <slug> [--round N] [--csv|--json]`. */

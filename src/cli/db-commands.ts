@@ -35,11 +35,16 @@ export function registerDbCommands(program: Command): void {
   const tournament = program.command('tournament').description('create and show tournaments');
   withCommon(tournament.command('create <slug>').description('create a tournament (slug: lower-case letters, digits, dashes, e.g. wm2004)'))
     .requiredOption('--name <name>', 'the tournament\'s name, e.g. "World Masters 2004"')
-    .action(async (slug: string, opts: CommonOptions & { name: string }) => (await shell()).tournamentCreateCommand(slug, opts));
+    .option('--td <address>', "the Tournament Director's address: mailed a secret of their own (change it later with tournament td)")
+    .option('--td-name <name>', "the TD's name (default: as registered, else the address's local part)")
+    .action(async (slug: string, opts: CommonOptions & { name: string; td?: string; tdName?: string }) => (await shell()).tournamentCreateCommand(slug, opts));
   withCommon(tournament.command('show <slug>').description('show a tournament: rounds, teams, members, games'))
     .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentShowCommand(slug, opts));
   registerTournamentScore(tournament);
   registerTournamentAssign(tournament, (slug, opts) => shell().then((s) => s.tournamentAssignDbCommand(slug, opts)));
+  withCommon(tournament.command('td <slug> <address>').description("name the tournament's TD, replacing the one named before (audited); the TD is mailed a secret of their own"))
+    .option('--name <name>', "the TD's name (default: as registered, else the address's local part)")
+    .action(async (slug: string, address: string, opts: CommonOptions & { name?: string }) => (await shell()).tournamentTdCommand(slug, address, opts));
   withCommon(tournament.command('register <slug>').description('register teams and individuals (B.2, B.5) from a CSV or JSON file'))
     .requiredOption('--from <file>', 'file.csv (team,name,email,power,captain,time_zone) or file.json ({teams, individuals})')
     .addHelpText('after', `
@@ -47,7 +52,8 @@ CSV: one row per player, header required: team,name,email,power,captain,time_zon
   an empty team registers an individual: individuals are grouped at random into teams of seven with a
   captain (B.2), the remainder forming the reserve list; "yes" in captain marks each team's captain.
 JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ { "name": "Ann",
-  "email": "ann@example.org", "power": "FRANCE" }, … ] } ], "individuals": [ { "name", "email" } ] }`)
+  "email": "ann@example.org", "power": "FRANCE" }, … ] } ], "individuals": [ { "name", "email" } ],
+  "td": { "name": "Jane Roe", "email": "jane@example.org" } }   (td optional: names the TD, as tournament td)`)
     .action(async (slug: string, opts: CommonOptions & { from: string }) => (await shell()).tournamentRegisterCommand(slug, opts));
   withCommon(tournament.command('standings <slug>').description('the standings of a round from the games\' records (C.1–C.15), each tie with the criterion that broke it'))
     .option('--round <n>', 'the round (default: the latest with games)')

@@ -23,6 +23,8 @@ const Person = z.object({ name: z.string().trim().min(1), email: z.string().trim
 const File = z.object({
   teams: z.array(z.object({ name: z.string().trim().min(1), captain: z.string().trim().regex(EMAIL, 'the captain\'s address'), captainName: z.string().optional(), players: z.array(Person) })).default([]),
   individuals: z.array(Person).default([]),
+  // Issue 26 item 11: the tournament's TD (optional), named as `tournament td` does.
+  td: z.object({ name: z.string().trim().optional(), email: z.string().trim().regex(EMAIL, 'the TD\'s address') }).optional(),
 });
 
 export function parseRegistration(text: string, format: 'json' | 'csv'): { ok: true; value: Registration } | { ok: false; problems: string[] } {
@@ -48,7 +50,8 @@ function fromJson(text: string): { ok: true; value: Registration } | { ok: false
     }),
   }));
   const individuals: Registrant[] = r.data.individuals.map((p, i) => ({ name: p.name, email: p.email, ...(p.timeZone ? { timeZone: p.timeZone } : {}), where: `individuals[${i}]` }));
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { teams, individuals } };
+  const td = r.data.td ? { td: { email: r.data.td.email, ...(r.data.td.name ? { name: r.data.td.name } : {}) } } : {};
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: { teams, individuals, ...td } };
 }
 
 function fromCsv(text: string): { ok: true; value: Registration } | { ok: false; problems: string[] } {

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Power } from '../diplomacy/index.js';
 import { toJson } from './canonical-json.js';
-import type { Db, InboundRole, Json } from './schema.js';
+import type { Db, InboundRole, Json, ReplyBudget } from './schema.js';
 
 export type DecisionOutcome = 'orders' | 'message' | 'confirmed' | 'refused' | 'late' | 'ignored' | 'quarantined' | 'command';
 
@@ -26,9 +26,11 @@ export interface NewDecision {
   readonly replied: boolean;
   /** What was removed or replaced to make the message's text storable (NULs, lone surrogates), if anything. */
   readonly textCleaned?: string | null;
+  /** 0018: the budget the reply came out of (default `own`: the person's own mail). */
+  readonly replyBudget?: ReplyBudget;
 }
 
-export interface Decision extends Required<Omit<NewDecision, 'identity' | 'textCleaned'>> {
+export interface Decision extends Required<Omit<NewDecision, 'identity' | 'textCleaned' | 'replyBudget'>> {
   readonly identity: Json;
 }
 
@@ -49,17 +51,19 @@ export async function insertDecision(db: Db, d: NewDecision): Promise<void> {
       identity: JSON.stringify(toJson(d.identity ?? {})),
       replied: d.replied,
       text_cleaned: d.textCleaned ?? null,
+      reply_budget: d.replyBudget ?? 'own',
     })
     .execute();
 }
 
 /** When the judge answered `address` since `since` (the per-sender rate limit). */
-export async function repliesTo(db: Db, address: string, since: Date): Promise<Date[]> {
+export async function repliesTo(db: Db, address: string, since: Date, budget: ReplyBudget = 'own'): Promise<Date[]> {
   const rows = await db
     .selectFrom('inbound_decisions')
     .select('decided_at')
     .where(sql<string>`lower(from_address)`, '=', address.toLowerCase())
     .where('replied', '=', true)
+    .where('reply_budget', '=', budget)
     .where('decided_at', '>', since)
     .execute();
   return rows.map((r) => r.decided_at);

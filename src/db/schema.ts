@@ -248,7 +248,12 @@ export interface InboundDecisionsTable {
   replied: ColumnType<boolean, boolean | undefined, never>;
   /** 0008: what was removed or replaced to make the text storable, or null. */
   text_cleaned: ColumnType<string | null, string | null | undefined, never>;
+  /** 0018: the budget a reply came out of (src/rules/submission/rate-limit.ts). */
+  reply_budget: ColumnType<ReplyBudget, ReplyBudget | undefined, never>;
 }
+
+/** 0018: `own` the person's own mail; `identity` refusals for failed identity, per claimed address; `automatic` answers to automatic mail. */
+export type ReplyBudget = 'own' | 'identity' | 'automatic';
 
 /** 0008: a GM's "process now", durable until the phase is adjudicated (issue 16). */
 export interface PhaseProcessRequestsTable {

@@ -25,6 +25,14 @@ export const MAX_ACK_PROBLEMS_SHOWN = 30;
 /** Most replies the judge sends one address in an hour (a mail-loop and abuse guard). */
 export const MAX_REPLIES_PER_SENDER_PER_HOUR = 30;
 /**
+ * Most refusals of messages failing the identity check the judge sends one claimed address in an
+ * hour (issue 25): a budget of its own, so forgeries in a person's name never use up that person's
+ * acknowledgements; past it the forgeries are recorded and the GM is told of the burst once.
+ */
+export const MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR = 3;
+/** Answers to automatic mail (RFC 3834: auto-responders, lists, the null sender) per address per day. */
+export const MAX_AUTOMATIC_REPLIES_PER_ADDRESS_PER_DAY = 1;
+/**
  * Attempts at deciding a stored message that keep failing for a reason of the environment (the
  * database unreachable, a deadlock): after this many it is quarantined with the last error.
  */

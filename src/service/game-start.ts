@@ -6,8 +6,8 @@
  * (D.X(6)). A replacement gets the same when they take a power over (B.8), with the open turn's deadline.
  */
 import type { Game } from '../db/games.js';
-import { setPersonSecretHash, type Person } from '../db/people.js';
-import { generateSecret, hashSecret } from '../mail/inbound/identity.js';
+import type { Person } from '../db/people.js';
+import { issueSecretIfNone, secretNote } from './role-secret.js';
 import type { Trx } from '../db/schema.js';
 import { POWERS, type GameState, type Power } from '../diplomacy/index.js';
 import { sendNotice, when } from './notify.js';
@@ -33,9 +33,9 @@ export function housePolicies(game: Pick<Game, 'policies' | 'address'>): string[
 export function identityNote(game: Pick<Game, 'policies'>): string {
   switch (game.policies.identity) {
     case 'address': return 'Send from your registered address.';
-    case 'secret': return 'Send from your registered address, with a line "Password: <your secret>" in every message (your secret is below; the judge never shows it back).';
+    case 'secret': return 'Send from your registered address, with a line "Secret: <your secret>" in every message (your secret is below; the judge never shows it back).';
     case 'dmarc': return 'Send from your registered address through your own provider: a message that fails your domain\'s DMARC check is refused (D.X(6)).';
-    case 'dmarc-or-secret': return 'Send from your registered address through your own provider (a message that fails your domain\'s DMARC check is refused, D.X(6)); if your domain publishes no DMARC policy, add the line "Password: <your secret>" with your secret below to every message.';
+    case 'dmarc-or-secret': return 'Send from your registered address through your own provider (a message that fails your domain\'s DMARC check is refused, D.X(6)); if your domain publishes no DMARC policy, add the line "Secret: <your secret>" with your secret below to every message.';
   }
 }
 
@@ -66,18 +66,13 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
   for (const person of recipients) {
     const power = m.replacement?.person.id === person.id ? m.replacement.power : m.players.find((p) => p.person.id === person.id)?.power;
     // Issue 16: every player gets a secret by default (unless the game's identity policy is
-    // `address`), so that orders from a domain without DMARC cannot be forged on the From alone. A
-    // person who has one already (another game) keeps it: a new one would lock them out there.
-    let secret: string | undefined;
-    if (power && m.game.policies.identity !== 'address' && person.secretHash === null) {
-      secret = generateSecret();
-      await setPersonSecretHash(trx, person.id, hashSecret(secret));
-    }
-    const secretNote = !power || m.game.policies.identity === 'address'
-      ? undefined
-      : secret
-        ? `Your secret: ${secret}\nAdd the line "Password: ${secret}" to your messages${m.game.policies.identity === 'secret' ? '' : ' (required if your mail domain publishes no DMARC policy)'}. Keep it to yourself: the judge keeps only a hash of it and will never show it again.`
-        : 'Use the secret the judge sent you before (for another game): it is the one on record for you.';
+    // `address`), so that orders from a domain without DMARC cannot be forged on the From alone; issue
+    // 25: so does the GM, whose commands must be as well protected as an order set. A person who has
+    // one already (another game) keeps it: a new one would lock them out there.
+    const isGm = person.id === m.gm.id;
+    const secret = power || isGm ? await issueSecretIfNone(trx, person, m.game.policies.identity) : undefined;
+    const note = power || isGm ? secretNote(secret, m.game.policies.identity, power ? 'every message' : 'every GM command') : undefined;
+    const secretNoteText = note && isGm && !power ? `${note}\nA GM command without it is refused, and the TD is told.` : note;
     const units = power ? m.state.units.filter((u) => u.power === power).map((u) => `${u.kind} ${u.location}`).join(', ') : undefined;
     queued += await sendNotice(trx, fromAddress, {
       game: m.game,
@@ -85,7 +80,7 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
       key: `${m.replacement ? 'takeover' : 'game-start'}:${m.game.id}:${phaseName}${m.replacement ? `:${m.replacement.power}` : ''}`,
       context: (zone) => ({
         power, units, gm: person.id === m.gm.id, replacement: Boolean(m.replacement), phaseName, players, gmName: m.gm.name, gmEmail: m.gm.email,
-        deadline: when(m.deadline, zone), policies: housePolicies(m.game), identity: identityNote(m.game), secretNote,
+        deadline: when(m.deadline, zone), policies: housePolicies(m.game), identity: identityNote(m.game), secretNote: secretNoteText,
       }),
       calendar: { phase: phaseName, deadline: m.deadline, sequence: m.deadlineSequence, stamp: m.stamp },
     }, [person]);

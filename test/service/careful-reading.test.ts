@@ -65,7 +65,8 @@ describe('a player\'s mail read as a careful GM would (issue 17)', () => {
     expect(italy.body_text).toMatch(/ITALY\s+Italy Player/);
     const gmStart = start.find((m) => m.to_address === GM)!.body_text;
     expect(gmStart).toContain('you are its GM');
-    expect(gmStart).not.toContain('Who you are');
+    // Issue 25: the GM is told how to prove who they are, like every player.
+    expect(gmStart).toMatch(/Who you are: .*DMARC/);
 
     // ---- S1901M: every power but Turkey Final (Turkey's preliminary set keeps the turn open to the deadline).
     await sim.advanceTo(at('2030-02-05T09:00:00Z'));

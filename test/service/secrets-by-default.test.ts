@@ -48,7 +48,7 @@ async function orders(id: string, from: string, text: string, to = `${id}@judge.
 }
 
 describe('secrets issued with the game-start mail', () => {
-  it('gives each player a secret of their own, keeps only its hash, and gives the GM none', async () => {
+  it('gives each player and the GM a secret of their own (issue 25), keeps only its hash', async () => {
     await create('sec1', DEFAULT_POLICIES, (p) => `${p.toLowerCase()}@sec1.example.org`);
     const seen = new Set<string>();
     for (const power of POWERS) {
@@ -56,14 +56,20 @@ describe('secrets issued with the game-start mail', () => {
       const body = (await startMail('sec1', email)).body_text;
       const secret = SECRET.exec(body)?.[1];
       expect(secret, body).toBeDefined();
-      expect(body).toContain(`Add the line "Password: ${secret}" to your messages (required if your mail domain publishes no DMARC policy)`);
+      expect(body).toContain(`Add the line "Secret: ${secret}" to every message (required when your mail domain publishes no DMARC policy).`);
       seen.add(secret!);
       const person = (await findPersonByEmail(t.db, email))!;
       expect(person.secretHash).not.toContain(secret!);
       expect(verifySecret(secret!, person.secretHash!)).toBe(true);
     }
     expect(seen.size).toBe(7);
-    expect((await startMail('sec1', 'gm-sec1@example.org')).body_text).not.toMatch(/secret:/i);
+    // Issue 25: the GM's commands are protected like an order set.
+    const gmBody = (await startMail('sec1', 'gm-sec1@example.org')).body_text;
+    const gmSecret = SECRET.exec(gmBody)?.[1];
+    expect(gmSecret).toBeDefined();
+    expect(seen.has(gmSecret!)).toBe(false);
+    expect(gmBody).toContain(`Add the line "Secret: ${gmSecret}" to every GM command`);
+    expect(verifySecret(gmSecret!, (await findPersonByEmail(t.db, 'gm-sec1@example.org'))!.secretHash!)).toBe(true);
   });
 
   it('refuses orders from a domain without DMARC that lack the secret, saying what to add; accepts them with it', async () => {

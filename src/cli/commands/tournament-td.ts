@@ -14,6 +14,7 @@ import { commitment } from '../../dice/index.js';
 import { problems, type CommandResult } from '../../service/command-result.js';
 import { ensureDiceSeed } from '../../service/tournament/dice-seed.js';
 import { RegistrationConflict, registerTournament, type Registration } from '../../service/tournament/register.js';
+import { nameTournamentDirector } from '../../service/tournament/name-td.js';
 import { computeStandings, endYearOf, stagesOf, type Standings } from '../../service/tournament/standings.js';
 import { rollPurpose, standingsCsv, standingsJson, standingsText, trophiesText } from '../../service/tournament/standings-report.js';
 import { replaceDecliners } from '../../tournament/advance/index.js';
@@ -34,11 +35,19 @@ export async function loadStandings(db: Db, t: Tournament, actor: string, now: D
 }
 
 /** `tournament register <slug> --from <file>`. */
-export async function runTournamentRegister(db: Db, slug: string, registration: Registration, actor: string): Promise<CommandResult> {
+export async function runTournamentRegister(db: Db, slug: string, registration: Registration, actor: string, ctx?: { fromAddress: string; now: Date }): Promise<CommandResult> {
   const t = await tournamentOr(db, slug);
   if (isResult(t)) return t;
+  if (registration.td && !ctx) return problems(['td: the judge\'s own address is needed to mail the TD (run it through mailjudge with its configuration)']);
   try {
-    return await db.transaction().execute((trx) => registerTournament(trx, t, registration, actor));
+    return await db.transaction().execute(async (trx) => {
+      const r = await registerTournament(trx, t, registration, actor);
+      if (!r.ok || !registration.td) return r;
+      // Issue 26 item 11: the file names the TD (audited and mailed as `tournament td` does).
+      const td = await nameTournamentDirector(trx, t, registration.td, { actor, ...ctx! });
+      if (!td.ok) throw new RegistrationConflict(td.problems);
+      return { ...r, text: `${r.text}\n${td.text}` };
+    });
   } catch (e) {
     if (e instanceof RegistrationConflict) return problems(e.problems);
     throw e;

@@ -103,7 +103,7 @@ async function readRanks(db: Db, gameIds: string[]): Promise<Record<RankedTable,
   return { order_sets: await ranks('order_sets'), proposals: await ranks('proposals'), positions: await ranks('positions'), extensions: await ranks('extensions') };
 }
 
-const SECRET_LINE = /^(Your secret: |Add the line "Password: )[A-Za-z0-9_-]+/gm;
+const SECRET_LINE = /^(Your secret: |Add the line "(?:Password|Secret): )[A-Za-z0-9_-]+/gm;
 const TOKEN_ADDRESS = /(\+[a-z0-9][a-z0-9-]*\.)[a-z2-9]{8}@/g;
 
 /** The text of a field with what legitimately differs masked (secrets, reply tokens). Pure. */

@@ -22,12 +22,14 @@ export interface Received {
   readonly now: Date;
   /** What was removed or replaced to make the message's text storable, once it is parsed (issue 16). */
   readonly textCleaned?: string;
+  /** Issue 25: the message is automatic (automatic-mail.ts): its answers come out of the `automatic` budget. */
+  readonly automatic?: boolean;
 }
 
 export type DecisionInput = Omit<NewDecision, 'inboundMessageId' | 'role' | 'decidedAt' | 'textCleaned'>;
 
 async function record(trx: Trx, rec: Received, d: DecisionInput): Promise<void> {
-  await insertDecision(trx, { ...d, inboundMessageId: rec.inboundId, role: rec.role, decidedAt: rec.now, textCleaned: rec.textCleaned ?? null });
+  await insertDecision(trx, { ...d, inboundMessageId: rec.inboundId, role: rec.role, decidedAt: rec.now, textCleaned: rec.textCleaned ?? null, replyBudget: d.replyBudget ?? (rec.automatic ? 'automatic' : 'own') });
   await appendAudit(trx, {
     gameId: d.gameId ?? null,
     actor: 'ingest',

@@ -55,6 +55,11 @@ export interface IdentityInput {
   readonly secretLine: string | undefined;
   /** Whether `secretLine` matches the stored hash; `undefined` when not checked. */
   readonly secretMatches: boolean | undefined;
+  /**
+   * Issue 25: the From address was read from the raw header (raw-from.ts) because the parsers could
+   * not read it; DMARC cannot be evaluated on it (mailauth: permerror), so only the secret can vouch.
+   */
+  readonly fromRecovered?: boolean;
 }
 
 export type IdentityRefusal =
@@ -159,6 +164,8 @@ export function decideIdentity(input: IdentityInput): IdentityDecision {
         // proof override the domain's failure would reduce every DMARC-protected player to the secret.
         return refuse('dmarc-fail', dmarcFailReason(auth));
       }
+      // A From only our lenient reader could read: DMARC cannot be evaluated, the person's secret decides.
+      if (auth.dmarc === 'permerror' && input.fromRecovered) return secretRequired(input, 'your From line could not be read by the mail checker');
       const bad = unusable(auth);
       if (bad) return bad; // temperror/permerror: not the same as "publishes nothing"
       const why = `your mail domain ${fromDomain ?? '?'} publishes no DMARC policy`;

@@ -24,6 +24,7 @@ import { candidateGames, gmtSeconds, loopRisk, type ReceiveOutcome } from './int
 import { mayReply, queueReply, type ReplyContext } from './reply.js';
 import { storableText } from './storable-text.js';
 import type { Game } from '../../db/games.js';
+import type { Power } from '../../diplomacy/index.js';
 
 /** What the sender is told, when the sender is a registered person and may be answered. */
 export interface QuarantineNotice {
@@ -44,9 +45,13 @@ interface Attribution {
   readonly person?: Person;
   /** A game the person plays in (or runs) whose address the message names. */
   readonly game?: Game;
+  /** The power the person holds in that game, if any (`mailjudge audit --power`). */
+  readonly power?: Power;
+  /** The person was found by the SMTP envelope's MAIL FROM, the From header naming nobody readable. */
+  readonly byEnvelope?: string;
 }
 
-async function attribute(db: Db, raw: Buffer): Promise<Attribution> {
+async function attribute(db: Db, raw: Buffer, envelopeFrom?: string): Promise<Attribution> {
   let headers: HeaderSummary;
   try {
     headers = summarizeHeaders(raw);
@@ -54,13 +59,16 @@ async function attribute(db: Db, raw: Buffer): Promise<Attribution> {
     return { headers: { to: [], cc: [], subject: '', isBounce: false } };
   }
   try {
-    const person = headers.from ? await findPersonByEmail(db, headers.from) : undefined;
+    const byEnvelope = !headers.from && envelopeFrom ? envelopeFrom.toLowerCase() : undefined;
+    const address = headers.from ?? byEnvelope;
+    const person = address ? await findPersonByEmail(db, address) : undefined;
     if (!person) return { headers };
+    const env = byEnvelope ? { byEnvelope } : {};
     for (const game of await candidateGames(db, headers)) {
-      const plays = game.gmPersonId === person.id || (await findCurrentPositions(db, game.id)).some((p) => p.personId === person.id);
-      if (plays) return { headers, person, game };
+      const position = (await findCurrentPositions(db, game.id)).find((p) => p.personId === person.id);
+      if (game.gmPersonId === person.id || position) return { headers, person, game, ...(position ? { power: position.power } : {}), ...env };
     }
-    return { headers, person };
+    return { headers, person, ...env };
   } catch (e) {
     if (isTransientFailure(e)) throw e;
     return { headers }; // the registry could not be read for it: record it unattributed
@@ -79,10 +87,11 @@ export const UNREADABLE_NOTICE: QuarantineNotice = {
  * safe. Returns the outcome, or a duplicate when another process decided the message meanwhile.
  * Throws only failures of the environment.
  */
-export async function quarantine(db: Db, ctx: QuarantineContext, rec: Received, raw: Buffer, reason: string, notice: QuarantineNotice | undefined): Promise<ReceiveOutcome> {
-  const recorded = storableText(reason).slice(0, MAX_RECORDED_ERROR_CHARS);
-  const { headers, person, game } = await attribute(db, raw);
-  const base = { outcome: 'quarantined' as const, reason: recorded, fromAddress: headers.from ?? null, gameId: game?.id ?? null, personId: person?.id ?? null };
+export async function quarantine(db: Db, ctx: QuarantineContext, rec: Received, raw: Buffer, reason: string, notice: QuarantineNotice | undefined, options: { envelopeFrom?: string | undefined } = {}): Promise<ReceiveOutcome> {
+  const { headers, person, game, power, byEnvelope } = await attribute(db, raw, options.envelopeFrom);
+  // Issue 25: attributed by the SMTP envelope (the From header naming nobody readable): said in the reason.
+  const recorded = storableText(byEnvelope ? `${reason}; the SMTP envelope names ${byEnvelope}${power ? ` (${power})` : ''}` : reason).slice(0, MAX_RECORDED_ERROR_CHARS);
+  const base = { outcome: 'quarantined' as const, reason: recorded, fromAddress: headers.from ?? byEnvelope ?? null, gameId: game?.id ?? null, personId: person?.id ?? null, power: power ?? null };
   try {
     const safe = notice && person && rec.role === 'game' && !loopRisk(headers, ctx.ownAddresses) && (await mayReply(db, ctx, person.email));
     if (safe) {

@@ -7,8 +7,8 @@
 import { repliesTo } from '../../db/inbound-decisions.js';
 import { outboxKey } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';
-import { MAX_REPLIES_PER_SENDER_PER_HOUR } from '../../rules/limits.js';
-import { RATE_LIMIT_WINDOW_MS, rateLimit } from '../../rules/submission/index.js';
+import { MAX_AUTOMATIC_REPLIES_PER_ADDRESS_PER_DAY, MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR, MAX_REPLIES_PER_SENDER_PER_HOUR } from '../../rules/limits.js';
+import { rateLimit, replyBudgetWindow, type ReplyBudgetName } from '../../rules/submission/index.js';
 import { queueMail, type QueuedMail } from '../outbound/queue-mail.js';
 import type { InboundMail } from './parse-message.js';
 
@@ -17,6 +17,11 @@ export interface ReplyContext {
   readonly fromAddress: string;
   readonly now: Date;
   readonly repliesPerHour?: number;
+  /**
+   * Issue 25: the message is automatic (automatic-mail.ts): every answer to it comes out of the
+   * `automatic` budget (one a day per address), never the person's own.
+   */
+  readonly automatic?: boolean;
 }
 
 export interface ReplyTo {
@@ -33,11 +38,26 @@ export function isAnswerableAddress(address: string | undefined): boolean {
   return address !== undefined && /^[^@\s]+@[^@\s]+$/.test(address);
 }
 
-/** Whether the sender may be answered now: an address mail can go to, within the per-sender hourly cap. */
-export async function mayReply(db: Db, ctx: ReplyContext, to: string): Promise<boolean> {
+/** The budget an answer to this message comes out of: `automatic` for automatic mail, else `budget` (default the person's own). */
+export function replyBudgetOf(ctx: Pick<ReplyContext, 'automatic'>, budget: ReplyBudgetName = 'own'): ReplyBudgetName {
+  return ctx.automatic ? 'automatic' : budget;
+}
+
+/**
+ * Whether the sender may be answered now: an address mail can go to, within the cap of the budget
+ * the answer comes out of (issue 25: the person's own, the identity refusals of a claimed address,
+ * or automatic mail), each counted apart.
+ */
+export async function mayReply(db: Db, ctx: ReplyContext, to: string, budget: ReplyBudgetName = 'own'): Promise<boolean> {
   if (!isAnswerableAddress(to)) return false;
-  const previous = await repliesTo(db, to, new Date(ctx.now.getTime() - RATE_LIMIT_WINDOW_MS));
-  return rateLimit(previous, ctx.now, { perHour: ctx.repliesPerHour ?? MAX_REPLIES_PER_SENDER_PER_HOUR }).allowed;
+  const which = replyBudgetOf(ctx, budget);
+  const window = replyBudgetWindow(which, {
+    ownPerHour: ctx.repliesPerHour ?? MAX_REPLIES_PER_SENDER_PER_HOUR,
+    identityPerHour: MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR,
+    automaticPerDay: MAX_AUTOMATIC_REPLIES_PER_ADDRESS_PER_DAY,
+  });
+  const previous = await repliesTo(db, to, new Date(ctx.now.getTime() - window.windowMs), which);
+  return rateLimit(previous, ctx.now, window).allowed;
 }
 
 /** Queue `template` as the answer to `msg` (to its sender unless `to` says otherwise). */

@@ -6,4 +6,4 @@
 export { isOnTime, lateDecision, type LateDecision, type LatePolicy, type TimeResolution } from './on-time.js';
 export { countedReceipt, type CountedReceipt, type MailCopy } from './receipt.js';
 export { addressedToGame, gameFromAddresses, normalizeAddress, subjectTags, type GameCandidate, type GameMatch } from './addressing.js';
-export { rateLimit, RATE_LIMIT_WINDOW_MS, type RateLimitDecision } from './rate-limit.js';
+export { rateLimit, replyBudgetWindow, RATE_LIMIT_WINDOW_MS, type RateLimitDecision, type ReplyBudgetLimits, type ReplyBudgetName } from './rate-limit.js';

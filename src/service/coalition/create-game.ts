@@ -14,6 +14,8 @@ import { findOrInsertPerson } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
 import { checkMap, isArmyRankOf, parseWorldMap, readArmies, type ArmyJson } from '../../coalition/index.js';
 import { problems, type CommandResult } from '../command-result.js';
+import { identityNote } from '../game-start.js';
+import { issueSecretIfNone, secretNote } from '../role-secret.js';
 import { sendNotice } from '../notify.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { coalitionPeople, everyone } from './game-people.js';
@@ -107,6 +109,12 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
     await appendAudit(trx, { gameId: game.id, actor, action: 'coalition.create', detail: { lock: spec.lock.toISOString(), players: players.length, armies: armies.length, seedCommitment: commitment(seed) } });
     const setup = { gameId: game.id, pmAddress: spec.pmAddress, battleAddress: spec.battleAddress, battleJudgePersonId: bj.id, turn: 1, lockAt: spec.lock, turnHours: spec.turnHours ?? 24, seed, world: { map: {}, armies: [] }, mercenaryJudgePersonId: merc?.id ?? null };
     const people = await coalitionPeople(trx, game, setup, players.map((p) => ({ ...p, contingency: null })));
+    // Issue 33 item 8 (issue 25): every player and judge gets a secret of their own, as in Diplomacy,
+    // so that on a domain without DMARC nobody is trusted on the From address alone.
+    for (const person of everyone(people)) {
+      const secret = await issueSecretIfNone(trx, person, game.policies.identity);
+      const judge = person.id === mj.id || person.id === bj.id || person.id === merc?.id;
+      const note = secretNote(secret, game.policies.identity, judge ? 'every ruling, order and command' : 'every order, post and strategy');
     await sendNotice(trx, fromAddress, {
       game, template: 'coalition-start', key: `start:${game.id}`,
       // Issue 12: the first movement lock as a calendar event (UID per game and turn, see coalitionLockEvent).
@@ -119,8 +127,10 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
         mercenaryJudge: merc?.name ?? null, editWindow: merc ? (spec.editWindowMinutes ?? 60) : 0, update: gmtSeconds(updateJobAt(spec.lock, { mercenaryJudgePersonId: merc?.id ?? null, editWindowMinutes: spec.editWindowMinutes ?? 60 })),
         teams: (['coalition', 'phyrexia'] as const).map((t) => ({ team: t, players: players.filter((p) => p.team === t).map((p) => `${p.name} (${p.rank}${p.authority ? ', control list' : ''})`).join(', ') })),
         armies: armies.map((a) => `${a.name} (${a.team}, ${a.rank}) at ${a.at}`),
+        identity: identityNote(game), secretNote: note,
       }),
-    }, everyone(people));
+    }, [person]);
+    }
     return { ok: true, text: `Created Coalition game ${game.id}: ${players.length} players, ${armies.length} armies; turn 1 locks at ${spec.lock.toISOString()}.`, json: { game: game.id, players: players.length, armies: armies.length, lock: spec.lock.toISOString(), commitment: commitment(seed) } };
   });
 }

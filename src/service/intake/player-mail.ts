@@ -116,8 +116,8 @@ export async function receivePlayerMail(
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const rules = RULE_PROFILES[locked.ruleProfile];
     const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };
-    const reply = async (template: string, context: object, key: string, calendar?: Parameters<typeof queueReply>[5]['calendar'], attachments?: Parameters<typeof queueReply>[5]['attachments']) => {
-      if (answer) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}), ...(attachments ? { attachments } : {}) });
+    const reply = async (template: string, context: object, key: string, calendar?: Parameters<typeof queueReply>[5]['calendar'], attachments?: Parameters<typeof queueReply>[5]['attachments'], always = false) => {
+      if (answer || always) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}), ...(attachments ? { attachments } : {}) });
     };
     const receivedAt = gmtSeconds(rec.receivedAt);
 
@@ -276,8 +276,10 @@ export async function receivePlayerMail(
     const { notes } = await communications();
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
     await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
-    await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack');
-    await decide(trx, rec, { ...base, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
+    // Issue 25: an accepted set is always acknowledged, whatever the hourly cap says: the cap guards
+    // against loops and floods, and a set that counts must never go unconfirmed (D.VII(1)).
+    await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack', undefined, undefined, true);
+    await decide(trx, rec, { ...base, replied: true, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
   });
 }

@@ -36,7 +36,11 @@ import { kindOf } from '../game-kinds.js';
 import { answerStandingsToFinishedGame } from '../tournament/standings-mail.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
-import { mayReply, queueReply } from '../../mail/inbound/reply.js';
+import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
+import { classifyAutomatic } from '../../mail/inbound/automatic-mail.js';
+import { headerFields } from '../../mail/inbound/header-fields.js';
+import { isPlainAddress, rawFromValues, readRawFromAddress } from '../../mail/inbound/raw-from.js';
+import { refuseIdentity } from './identity-refusal.js';
 import { namedHolders } from '../../mail/inbound/lookalike.js';
 import { log } from '../../config/log.js';
 import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
@@ -44,14 +48,14 @@ import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, ty
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
 
 /** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
-async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
+async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game, fromRecovered = false): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
   if (msg.source === 'cli') return { decision: { ok: true, method: 'operator', evidence: 'entered by the operator at the command line' } };
   const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
   const auth = await authenticateMessage(msg.raw, envelope, {
     ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}),
     ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}),
   });
-  const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash) });
+  const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash), ...(fromRecovered ? { fromRecovered: true } : {}) });
   return { decision, auth };
 }
 
@@ -133,6 +137,28 @@ function quarantineContext(ctx: ReceiveContext, now: Date): QuarantineContext {
   return { fromAddress: ctx.fromAddress, now, ownAddresses: ownAddresses(ctx), ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
 }
 
+/** What to tell a registered person whose From header could not be read. */
+const UNREADABLE_FROM_NOTICE = {
+  subjectNote: 'not read: From line unreadable',
+  reason: 'its From line could not be read as one address (an unbalanced parenthesis or quote, or stray bytes), so the judge cannot tell who sent it; the message is kept and the GM can see it',
+  remedy: 'send it again from your usual mail program, with only your registered address in From; a set you sent before, if any, stands',
+};
+
+/**
+ * An automatic message (automatic-mail.ts): recorded, never read as orders; a registered sender is
+ * told once a day at most, out of the `automatic` budget (never their own); nobody else is answered.
+ */
+async function answerAutomatic(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, person: Person | undefined, why: string): Promise<ReceiveOutcome> {
+  const reason = `automatic mail (${why}): not read, answered at most once a day (RFC 3834)`;
+  const answer = person !== undefined && (await mayReply(db, ctx, person.email, 'automatic'));
+  const game = person ? (await candidateGames(db, mail))[0] : undefined;
+  await db.transaction().execute(async (trx) => {
+    if (answer) await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'automatic-reply', { ...(game ? { game: gameView(game) } : {}), receivedAt: gmtSeconds(rec.receivedAt), why }, { key: 'automatic', gameId: game?.id ?? null, to: person!.email });
+    await decide(trx, rec, { outcome: 'ignored', reason, fromAddress: mail.from ?? null, gameId: game?.id ?? null, personId: person?.id ?? null, replied: answer, replyBudget: 'automatic' });
+  });
+  return { kind: 'ignored', inboundId: rec.inboundId, reason };
+}
+
 /** What to tell a registered player whose message is over {@link MAX_MESSAGE_BYTES}. */
 const TOO_LARGE_NOTICE = {
   subjectNote: 'too large',
@@ -150,9 +176,22 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   if (msg.raw.length > MAX_MESSAGE_BYTES) return quarantine(db, qctx, rec, msg.raw, `the message is larger than ${MAX_MESSAGE_BYTES} bytes (${msg.raw.length})`, TOO_LARGE_NOTICE);
   const parsed = await parseMessage(msg.raw);
   if (!parsed.ok) return quarantine(db, qctx, rec, msg.raw, parsed.reason, UNREADABLE_NOTICE);
-  const mail = parsed.mail;
+  let mail = parsed.mail;
   // NULs and lone surrogates were taken out of the text: the decision says so (issue 16).
   if (mail.cleaned) rec = { ...rec, textCleaned: mail.cleaned };
+  // Issue 25: a From header mailparser cannot read (`From: Italy (Player <italy@x>`, a stray byte) is
+  // read from the raw header when it holds one address; one that holds none or several is
+  // quarantined, visibly, never dropped. A message with no From header at all claims nobody: ignored.
+  let fromRecovered: string | undefined;
+  const rawFrom = rawFromValues(msg.raw);
+  const unreadableFrom = mail.from === undefined ? rawFrom.some((v) => v.trim() !== '') : mail.from.includes('@') && !isPlainAddress(mail.from);
+  if (unreadableFrom) {
+    fromRecovered = readRawFromAddress(msg.raw);
+    if (fromRecovered) mail = { ...mail, from: fromRecovered };
+    else if (!mail.isBounce) {
+      return quarantine(db, qctx, rec, msg.raw, 'the From header holds no address the judge can read unambiguously', UNREADABLE_FROM_NOTICE, { envelopeFrom: msg.envelope?.mailFrom || undefined });
+    }
+  }
   const risk = loopRisk(mail, ownAddresses(ctx));
   if (risk) {
     await decide(db, rec, { outcome: 'ignored', reason: risk, fromAddress: mail.from ?? null, replied: false });
@@ -161,6 +200,13 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const from = mail.from!;
   const replyCtx = { fromAddress: ctx.fromAddress, now, ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
   const person = await findPersonByEmail(db, from);
+  // Issue 25 (RFC 3834): automatic mail (an auto-responder, a list, the null sender, a vacation text)
+  // is never read as orders and answered at most once a day per address, out of its own budget.
+  const automatic = classifyAutomatic({
+    headers: headerFields(msg.raw), envelopeMailFrom: msg.envelope?.mailFrom, subject: mail.subject, text: mail.text, inReplyTo: mail.inReplyTo, references: mail.references,
+    ownMessageIdDomains: ownAddresses(ctx).map((a) => a.split('@')[1] ?? '').filter((d) => d !== ''),
+  });
+  if (automatic.automatic) return answerAutomatic(db, { ...replyCtx, automatic: true }, { ...rec, automatic: true }, mail, person, automatic.why);
 
   if (role === 'confirm') return receiveConfirmCopy(db, { ...replyCtx, confirmAddress: ctx.confirmAddress ?? ctx.fromAddress }, rec, mail, person);
 
@@ -207,8 +253,8 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const holder = replyTo && tokenGame?.id === game.id ? await holderOfToken(db, game.id, replyTo.token) : undefined;
   const { decision: identity, auth } = holder?.personId === person.id
     ? { decision: { ok: true as const, method: 'reply-token' as const, evidence: `replied to ${holder.power}'s reply address (the token the judge sent only to this player)` }, auth: undefined }
-    : await checkIdentity(ctx, msg, mail, person, game);
-  const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
+    : await checkIdentity(ctx, msg, mail, person, game, fromRecovered !== undefined);
+  const evidence = { ...(fromRecovered ? { fromRecovered: `From read from the raw header (${fromRecovered}): mailparser could not read it` } : {}), method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
   return kindOf(game).receive({ db, ctx: replyCtx, rec, mail, person, game, evidence });
@@ -264,43 +310,6 @@ async function refuseUnknown(
     await decide(trx, rec, { outcome: 'refused', reason: 'unregistered', fromAddress: from, gameId: game?.id ?? null, identity, replied: answer });
   });
   return { kind: 'refused', inboundId: rec.inboundId, reason: 'unregistered' };
-}
-
-/**
- * The message failed the identity check. It is answered at the registered address (so a forged
- * From warns the real player rather than the forger), and the GM is alerted where the failure
- * points at impersonation (D.X(6)).
- */
-async function refuseIdentity(
-  db: Db,
-  ctx: { fromAddress: string; now: Date; repliesPerHour?: number },
-  rec: Received,
-  mail: InboundMail,
-  person: Person,
-  game: Game,
-  identity: Extract<IdentityDecision, { ok: false }>,
-  evidence: Record<string, unknown>,
-): Promise<ReceiveOutcome> {
-  const impersonation = identity.code === 'dmarc-fail' || identity.code === 'from-mismatch' || identity.code === 'secret-wrong';
-  const answer = await mayReply(db, ctx, person.email);
-  await db.transaction().execute(async (trx) => {
-    if (answer) {
-      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'orders-refused', {
-        game: gameView(game), subjectNote: 'not accepted: sender not verified', receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason,
-        remedy: 'send your orders from your own registered mailbox; if you did not send this message, someone tried to send orders in your name and the GM has been told',
-      }, { key: 'identity', gameId: game.id, to: person.email });
-    }
-    if (impersonation) {
-      const gm = await findPerson(trx, game.gmPersonId);
-      if (gm) {
-        await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'impersonation-alert', {
-          game: gameView(game), claimed: person.email, receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason, inboundId: rec.inboundId, header: String(evidence.header ?? ''),
-        }, { key: 'alert', gameId: game.id, to: gm.email });
-      }
-    }
-    await decide(trx, rec, { outcome: 'refused', reason: `identity: ${identity.code}`, fromAddress: person.email, gameId: game.id, personId: person.id, identity: evidence, replied: answer });
-  });
-  return { kind: 'refused', inboundId: rec.inboundId, reason: `identity: ${identity.code}` };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface RegistrationTeam {
 export interface Registration {
   readonly teams: readonly RegistrationTeam[];
   readonly individuals: readonly Registrant[];
+  /** Issue 26 item 11: the tournament's TD, when the file names one (named as `tournament td` does). */
+  readonly td?: { readonly email: string; readonly name?: string };
 }
 
 /** Check a registration against B.2 and B.5 (every problem at once). */

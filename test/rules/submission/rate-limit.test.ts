@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimit, RATE_LIMIT_WINDOW_MS } from '../../../src/rules/submission/index.js';
+import { rateLimit, replyBudgetWindow, RATE_LIMIT_WINDOW_MS } from '../../../src/rules/submission/index.js';
 
 const NOW = new Date('2025-03-03T12:00:00Z');
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
@@ -32,5 +32,25 @@ describe('rateLimit: the per-sender reply cap (loop guard, DESIGN "Reliability")
     const r = rateLimit(replies, NOW, { perHour: 3 });
     expect(rateLimit(replies, new Date(r.retryAfter!.getTime() - 1), { perHour: 3 }).allowed).toBe(false);
     expect(rateLimit(replies, r.retryAfter!, { perHour: 3 }).allowed).toBe(true);
+  });
+});
+
+describe('reply budgets (issue 25)', () => {
+  const limits = { ownPerHour: 30, identityPerHour: 3, automaticPerDay: 1 };
+  // prettier-ignore
+  it.each([
+    ['own',       30, RATE_LIMIT_WINDOW_MS],
+    ['identity',   3, RATE_LIMIT_WINDOW_MS],
+    ['automatic',  1, 24 * RATE_LIMIT_WINDOW_MS],
+  ] as const)('%s: %i in %i ms', (budget, perHour, windowMs) => {
+    expect(replyBudgetWindow(budget, limits)).toEqual({ perHour, windowMs });
+  });
+
+  it('an automatic answer 23 h ago blocks another; 24 h and 1 ms ago it does not', () => {
+    const NOW = new Date('2030-01-02T12:00:00Z');
+    const day = replyBudgetWindow('automatic', limits);
+    // 23 h = 82,800,000 ms < the day's 86,400,000 ms: still in the window.
+    expect(rateLimit([new Date(NOW.getTime() - 23 * 3_600_000)], NOW, day).allowed).toBe(false);
+    expect(rateLimit([new Date(NOW.getTime() - 86_400_001)], NOW, day).allowed).toBe(true);
   });
 });
