@@ -135,3 +135,68 @@ describe('mail that arrives', () => {
     expect(auth.spf && auth.spf.status.result).toBe('pass');
   });
 });
+
+describe('every bounce noticed', () => {
+  it("France's mailbox refuses the mail: Postfix's delivery report comes back to the return path, her rows turn failed, and the GM is told within a minute", async () => {
+    const id = `${P}-bounce`;
+    // Dovecot refuses a user name with "=" (auth_username_chars), so LMTP answers 5xx and Postfix bounces it.
+    const france = `${id}-fr=nobox@example.org`;
+    const { gm } = await playedGame(id, france);
+    await adjudicatePhaseTask(t.db, { now: () => new Date(DEADLINE.getTime() + 1000), fromAddress: JUDGE }, { gameId: id, phase: 'S1901M' });
+    // Two mails to France (her acknowledgement and the results), so two delivery reports at the judge's mailbox.
+    await waitForMessages(JUDGE, 2, 30_000);
+    const reports = await readMailbox(JUDGE);
+    expect(reports.every((r) => /multipart\/report/.test(String(r.parsed.headers.get('content-type') && (r.parsed.headers.get('content-type') as { value: string }).value)))).toBe(true);
+    await judge.ingest.syncNow();
+    const rows = await waitFor('France\'s rows failed', async () => {
+      const r = await rowsTo(id, france);
+      return r.length === 2 && r.every((x) => x.status === 'failed') ? r : undefined;
+    });
+    expect(rows.map((r) => r.kind).sort()).toEqual(['adjudication-report', 'orders-received']);
+    for (const r of rows) expect(r.last_error).toMatch(/^bounced: .*5\.\d\.\d/);
+    const decisions = await t.db.selectFrom('inbound_decisions').select(['outcome', 'reason']).where('outcome', '=', 'bounce').where('game_id', '=', id).execute();
+    expect(decisions).toHaveLength(2);
+    // The GM's mailbox: the game's mail to the GM, and one notice per bounced mail.
+    const notices = await waitFor('the GM\'s two notices', async () => {
+      const m = (await readMailbox(gm.email)).filter((x) => /Undelivered/.test(x.parsed.subject ?? ''));
+      return m.length >= 2 ? m : undefined;
+    });
+    const subjects = notices.map((n) => n.parsed.subject).sort();
+    expect(subjects).toEqual([
+      `[${id}] Undelivered: FRANCE (Player ${id}-france)'s acknowledgement of orders did not arrive`,
+      `[${id}] Undelivered: FRANCE (Player ${id}-france)'s results did not arrive`,
+    ]);
+    const results = notices.find((n) => /results/.test(n.parsed.subject ?? ''))!;
+    const text = results.parsed.text ?? '';
+    expect(text).toContain(`The judge's mail to FRANCE (Player ${id}-france) at ${france} did not arrive.`);
+    expect(text).toContain(`Mail:      [${id}] Spring 1901 Movement (S1901M) results`);
+    const diagnostic = rows.find((r) => r.kind === 'adjudication-report')!.last_error!.replace(/^bounced: /, '').replace(/ \(\d{4}-.*$/, '');
+    expect(text).toContain(`Why:       ${diagnostic}`);
+    expect(text).toContain('by a delivery report from');
+    expect(text).toContain('The judge does not send it again');
+    // Within a minute of the report's arrival (both instants are the mailboxes' own INTERNALDATEs, 1 s resolution).
+    const lastReport = Math.max(...reports.map((r) => r.internalDate.getTime()));
+    const told = Math.max(...notices.map((n) => n.internalDate.getTime()));
+    expect(told - lastReport).toBeLessThan(60_000);
+    // A report is never answered: nothing went back to the reporting MTA's null sender, and the judge's mailbox got no reply.
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', 'like', '%mailer-daemon%').execute()).toEqual([]);
+  });
+
+  it('the smarthost refuses the recipient (554 at RCPT): the row is failed with the answer and the GM is told', async () => {
+    const id = `${P}-refused`;
+    // Postfix relays only its own domains: another domain is refused at once, 554 5.7.1.
+    const france = `${id}-france@elsewhere.invalid`;
+    const { gm } = await playedGame(id, france);
+    const [row] = await waitFor('France\'s ack failed', async () => {
+      const r = await rowsTo(id, france);
+      return r.length === 1 && r[0]!.status === 'failed' ? r : undefined;
+    });
+    expect(row!.last_error).toMatch(/554 5\.7\.1 .*Relay access denied/);
+    const bounce = await t.db.selectFrom('mail_bounces').selectAll().where('outbox_id', '=', row!.id).executeTakeFirstOrThrow();
+    expect(bounce).toMatchObject({ source: 'smtp', status: '5.7.1', recipient: france });
+    const notice = await waitFor('the GM\'s notice', async () => (await readMailbox(gm.email)).find((x) => /Undelivered/.test(x.parsed.subject ?? '')));
+    expect(notice.parsed.subject).toBe(`[${id}] Undelivered: FRANCE (Player ${id}-france)'s acknowledgement of orders did not arrive`);
+    expect(notice.parsed.text).toContain('by the smarthost when the judge sent it');
+    expect(notice.parsed.text).toContain('Relay access denied');
+  });
+});
