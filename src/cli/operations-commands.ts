@@ -58,4 +58,25 @@ export function registerOperationsCommands(program: Command): void {
         failed(e);
       }
     });
+
+  program
+    .command('doctor')
+    .description('check the configuration as the judge will run it: mailboxes, SMTP, database, clock, and the domain\'s DNS (MX, SPF, DKIM, DMARC); exits 1 on any problem')
+    .option('--config <file>', 'JSON config file')
+    .option('--sending-ip <ip...>', 'the address(es) mail leaves from, for the SPF check (default: the smarthost\'s)')
+    .option('--ntp <server>', 'SNTP server for the clock check', 'pool.ntp.org')
+    .option('--no-ntp', 'skip the clock check')
+    .option('--json', 'print JSON')
+    .action(async (opts: { config?: string; sendingIp?: string[]; ntp: string | false; json?: boolean }) => {
+      const config = configOrProblems(opts.config);
+      if (!config) return;
+      const { runDoctor, formatDoctor } = await import('./doctor.js');
+      try {
+        const checks = await runDoctor(config, { ntpServer: opts.ntp, ...(opts.sendingIp ? { sendingIps: opts.sendingIp } : {}) });
+        process.stdout.write(opts.json ? `${JSON.stringify(checks)}\n` : formatDoctor(checks));
+        process.exitCode = checks.some((c) => !c.ok) ? 1 : 0;
+      } catch (e) {
+        failed(e);
+      }
+    });
 }
