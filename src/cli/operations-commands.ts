@@ -79,4 +79,63 @@ export function registerOperationsCommands(program: Command): void {
         failed(e);
       }
     });
+
+  program
+    .command('backup <file>')
+    .description('write a consistent backup of the database, the raw mail archive included, while the judge runs (one REPEATABLE READ snapshot, gzip\'d JSON lines)')
+    .option('--config <file>', 'JSON config file')
+    .action(async (file: string, opts: { config?: string }) => {
+      const config = configOrProblems(opts.config);
+      if (!config) return;
+      try {
+        const [{ openDatabase }, { writeBackup }, { statSync }] = await Promise.all([import('../db/connect.js'), import('../db/backup.js'), import('node:fs')]);
+        const open = await openDatabase(config);
+        try {
+          const r = await writeBackup(open.db, resolve(file));
+          process.stdout.write(`Backed up ${r.rows} rows of ${r.tables} tables, as of ${r.takenAt}, to ${resolve(file)} (${statSync(resolve(file)).size} bytes).\n` +
+            `Keep it with the DKIM key file${config.dkim ? ` (${config.dkim.keyFile})` : ''}; restore with: mailjudge restore ${file}\n`);
+        } finally {
+          await open.stop();
+        }
+      } catch (e) {
+        failed(e);
+      }
+    });
+
+  program
+    .command('restore <file>')
+    .description('restore a backup into an empty state directory (embedded database) or an empty DATABASE_URL, migrate it forward, and queue the mail still pending')
+    .option('--config <file>', 'JSON config file')
+    .action(async (file: string, opts: { config?: string }) => {
+      const config = configOrProblems(opts.config);
+      if (!config) return;
+      try {
+        const { existsSync } = await import('node:fs');
+        const [{ createDb }, { restoreBackup }, { startEmbeddedPostgres }, { migrateQueue }, { enqueueJob }] = await Promise.all([
+          import('../db/database.js'), import('../db/backup.js'), import('../db/embedded.js'), import('../worker/queue.js'), import('../db/jobs.js'),
+        ]);
+        if (!existsSync(resolve(file))) throw new Error(`${resolve(file)} does not exist`);
+        if (!config.databaseUrl && existsSync(resolve(config.stateDir, 'pgdata', 'PG_VERSION'))) {
+          throw new Error(`the state directory ${resolve(config.stateDir)} already has a database; restore into a new, empty MAILJUDGE_STATE_DIR`);
+        }
+        const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.stateDir, { port: config.embeddedPort });
+        const url = config.databaseUrl ?? embedded!.url;
+        const db = createDb(url);
+        try {
+          const r = await restoreBackup(db, resolve(file));
+          // The job queue is not in the backup: the mail still pending gets its send job again (the judge's start re-creates the rest).
+          await migrateQueue(url);
+          const pending = await db.selectFrom('outbox').select('id').where('status', '=', 'pending').execute();
+          for (const p of pending) await enqueueJob(db, 'send-mail', { outboxId: p.id }, { jobKey: `send:${p.id}` });
+          process.stdout.write(`Restored ${r.rows} rows of ${r.tables} tables, as of ${r.takenAt}, into ${config.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${resolve(config.stateDir)}`}` +
+            `${r.upgraded.length ? `; migrated forward: ${r.upgraded.join(', ')}` : ''}; ${pending.length} pending mail(s) queued.\n` +
+            `Check a game with: mailjudge reproduce --game <game>\n`);
+        } finally {
+          await db.destroy();
+          await embedded?.stop();
+        }
+      } catch (e) {
+        failed(e);
+      }
+    });
 }
