@@ -35,19 +35,19 @@ export async function receiveDeliveryReport(db: Db, ctx: { fromAddress: string }
   const outboxId = deliveredTo(raw, mail).map((a) => parseBounceAddress(ctx.fromAddress, a, key)).find((id) => id !== undefined);
   const report = readDeliveryReport(raw);
   if (outboxId === undefined) {
-    return ignore(report ? `a delivery report (${report.format}) not sent to a return path of the judge's: not tied to any mail` : 'a bounce or delivery report');
+    return ignore(report ? `a bounce or delivery report (${report.format}) not sent to a return path of the judge's: not tied to any mail` : 'a bounce or delivery report');
   }
   const outbox = await findOutboxMail(db, outboxId);
-  if (!outbox) return ignore(`a delivery report for outbox mail ${outboxId}, which does not exist`);
+  if (!outbox) return ignore(`a bounce or delivery report for outbox mail ${outboxId}, which does not exist`);
   const failed: ReportedRecipient | undefined = report?.recipients.find((r) => r.action === 'failed' && r.address === outbox.to.toLowerCase())
     ?? report?.recipients.find((r) => r.action === 'failed')
     ?? (report?.format === 'text' && report.diagnostic ? { address: outbox.to, action: 'failed', diagnostic: report.diagnostic } : undefined);
   if (!failed) {
     const actions = report?.recipients.map((r) => r.action).join(', ');
-    return ignore(report ? `a delivery report for outbox mail ${outboxId} that reports no failure (${actions || 'no recipients'})` : `a bounce for outbox mail ${outboxId} that could not be read as a delivery report`);
+    return ignore(report ? `a bounce or delivery report for outbox mail ${outboxId} that reports no failure (${actions || 'no recipients'})` : `a bounce or delivery report for outbox mail ${outboxId} that could not be read`);
   }
   const diagnostic = failed.diagnostic + (failed.status && !failed.diagnostic.includes(failed.status) ? ` (status ${failed.status})` : '');
-  const reason = `a delivery report: mail ${outboxId} to ${outbox.to} failed: ${diagnostic}`;
+  const reason = `a bounce or delivery report: mail ${outboxId} to ${outbox.to} failed: ${diagnostic}`;
   await db.transaction().execute(async (trx) => {
     const created = await recordBounce(trx, { outboxId, recipient: outbox.to, source: 'report', status: failed.status, diagnostic, reportFormat: report!.format, inboundId: rec.inboundId, at: rec.receivedAt });
     if (created) await noticeBounce(trx, ctx.fromAddress, { outbox, recipient: outbox.to, diagnostic, at: rec.receivedAt, source: 'report', inboundId: rec.inboundId, ...(report!.reportingMta ? { reporter: report!.reportingMta } : {}) });
