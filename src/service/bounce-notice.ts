@@ -49,9 +49,11 @@ export async function noticeBounce(trx: Db, fromAddress: string, b: BounceFacts)
   const held = holders.filter((h) => h.person?.email.toLowerCase() === b.recipient.toLowerCase());
   const who = held.length > 0 ? `${held.map((h) => h.power).join('/')} (${held[0]!.person!.name})` : b.recipient;
   const count = await countBounces(trx, b.recipient, new Date(b.at.getTime() - BOUNCE_FLAG_WINDOW_DAYS * 86_400_000));
+  // Not a game row (game_id null): a delivery event, not a decision of the game, so `mailjudge
+  // reproduce` (which compares a game's mail with its replay, and sends nothing) is unaffected.
   await queueMail(trx, fromAddress, {
     dedupeKey: outboxKey('bounced', b.outbox.id),
-    gameId: game.id,
+    gameId: null,
     template: 'mail-bounced',
     to: gm.email,
     headers: { 'Auto-Submitted': 'auto-generated' },

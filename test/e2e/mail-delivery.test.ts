@@ -154,7 +154,7 @@ describe('every bounce noticed', () => {
     });
     expect(rows.map((r) => r.kind).sort()).toEqual(['adjudication-report', 'orders-received']);
     for (const r of rows) expect(r.last_error).toMatch(/^bounced: .*5\.\d\.\d/);
-    const decisions = await t.db.selectFrom('inbound_decisions').select(['outcome', 'reason']).where('outcome', '=', 'bounce').where('game_id', '=', id).execute();
+    const decisions = await t.db.selectFrom('inbound_decisions').select(['outcome', 'reason']).where('outcome', '=', 'bounce').where('reason', 'like', `%to ${france} failed:%`).execute();
     expect(decisions).toHaveLength(2);
     // The GM's mailbox: the game's mail to the GM, and one notice per bounced mail.
     const notices = await waitFor('the GM\'s two notices', async () => {

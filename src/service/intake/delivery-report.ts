@@ -51,7 +51,8 @@ export async function receiveDeliveryReport(db: Db, ctx: { fromAddress: string }
   await db.transaction().execute(async (trx) => {
     const created = await recordBounce(trx, { outboxId, recipient: outbox.to, source: 'report', status: failed.status, diagnostic, reportFormat: report!.format, inboundId: rec.inboundId, at: rec.receivedAt });
     if (created) await noticeBounce(trx, ctx.fromAddress, { outbox, recipient: outbox.to, diagnostic, at: rec.receivedAt, source: 'report', inboundId: rec.inboundId, ...(report!.reportingMta ? { reporter: report!.reportingMta } : {}) });
-    await decide(trx, rec, { outcome: 'bounce', reason, fromAddress: mail.from ?? null, gameId: outbox.gameId, replied: false });
+    // No game_id: the report is about delivery, not the game; `mailjudge reproduce` replays a game's own mail only.
+    await decide(trx, rec, { outcome: 'bounce', reason, fromAddress: mail.from ?? null, gameId: null, replied: false });
   });
   log().warn({ event: 'mail.bounced', outboxId, to: outbox.to, kind: outbox.kind, game: outbox.gameId, diagnostic, format: report!.format }, 'mail bounced');
   return { kind: 'bounce', inboundId: rec.inboundId, outboxId, gameId: outbox.gameId, reason };
