@@ -19,6 +19,7 @@ import { registerCalendarCommands } from './calendar-commands.js';
 import { runDiceRoll, runDiceVerify } from './commands/dice.js';
 import { registerCoalitionCommands } from './coalition-commands.js';
 import { registerMapCommand } from './map-command.js';
+import { registerOperationsCommands } from './operations-commands.js';
 
 function readStdinBytes(): Buffer {
   try {
@@ -146,6 +147,7 @@ registerIngestCommand(program);
 registerCalendarCommands(program);
 registerCoalitionCommands(program);
 registerMapCommand(program, fail);
+registerOperationsCommands(program);
 
 // No command calls process.exit after writing: the exit code is set and the process ends when its
 // output is written out, so a pipe reader gets all of it (src/cli/exit.ts).

@@ -86,8 +86,20 @@ const SMTP_LIMIT_VARIABLES: Readonly<Record<keyof SmtpListenLimits, string>> = {
   maxHeaderBytes: 'MAILJUDGE_SMTP_MAX_HEADER_BYTES',
 };
 
+/** DKIM signing of the judge's mail (issue 27; `mailjudge dkim keygen` makes the key). */
+export interface DkimConfig {
+  /** The selector: the key's TXT record is `<selector>._domainkey.<domain>`. */
+  readonly selector: string;
+  /** The signing domain (d=); default the From address's domain, which DMARC alignment needs. */
+  readonly domain: string;
+  /** The private key's PEM file; default `<stateDir>/dkim/<selector>.pem` (where keygen writes it). */
+  readonly keyFile: string;
+}
+
 /** The validated configuration. */
 export interface Config {
+  /** Sign outgoing mail with DKIM; `undefined`: unsigned. */
+  readonly dkim?: DkimConfig | undefined;
   /** Where the embedded database, the .eml outbox and other local state live. Relative to the cwd. */
   readonly stateDir: string;
   /** An external PostgreSQL; `undefined`: start the embedded server under `stateDir`. */
@@ -145,6 +157,9 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_SMTP_IDLE_SECONDS: `SMTP listener: seconds without a byte before a connection is closed (default ${DEFAULT_SMTP_LISTEN_LIMITS.idleSeconds})`,
   MAILJUDGE_SMTP_MAX_LINES: `SMTP listener: most lines in a message (default ${DEFAULT_SMTP_LISTEN_LIMITS.maxLines})`,
   MAILJUDGE_SMTP_MAX_HEADER_BYTES: `SMTP listener: largest header section of a message in bytes (default ${DEFAULT_SMTP_LISTEN_LIMITS.maxHeaderBytes})`,
+  MAILJUDGE_DKIM_SELECTOR: 'DKIM selector to sign the judge\'s mail with, e.g. mj1 (unset: unsigned; mailjudge dkim keygen makes the key)',
+  MAILJUDGE_DKIM_DOMAIN: 'DKIM signing domain (default the From address\'s domain)',
+  MAILJUDGE_DKIM_KEY_FILE: 'DKIM private key file (default <stateDir>/dkim/<selector>.pem)',
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
@@ -203,6 +218,12 @@ const HOSTS = z
 
 const PROCESSED_MESSAGE = 'must be seen (flag stored messages \\Seen) or move:<folder> such as move:Processed';
 const PROCESSED = z.string({ error: PROCESSED_MESSAGE }).regex(/^(seen|move:.+)$/, { error: PROCESSED_MESSAGE }).transform((v) => v as 'seen' | `move:${string}`);
+const SELECTOR_MESSAGE = 'must be a DKIM selector such as mj1 (letters, digits, hyphens; dots between labels)';
+const SELECTOR = z.string({ error: SELECTOR_MESSAGE }).regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/, { error: SELECTOR_MESSAGE });
+const DOMAIN_MESSAGE = 'must be a domain name such as judge.example.org';
+const DOMAIN = z.string({ error: DOMAIN_MESSAGE }).regex(/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, { error: DOMAIN_MESSAGE });
+const KEY_FILE_MESSAGE = 'must be the path of a PEM private key file such as ./var/dkim/mj1.pem';
+const KEY_FILE = z.string({ error: KEY_FILE_MESSAGE }).min(1, { error: KEY_FILE_MESSAGE });
 const ImapFile = z.strictObject(
   { url: IMAP_URL, mailbox: MAILBOX.optional(), processed: PROCESSED.optional() },
   { error: 'must be an object such as {"url": "imaps://judge@imap.example.org:993", "mailbox": "INBOX"}' },
@@ -220,6 +241,10 @@ const ConfigFile = z.strictObject(
     confirmAddress: ADDRESS.optional(),
     pipeReceivedBy: HOSTS.optional(),
     smtpLimits: SmtpLimitsFile.optional(),
+    dkim: z.strictObject(
+      { selector: SELECTOR, domain: DOMAIN.optional(), keyFile: KEY_FILE.optional() },
+      { error: 'must be an object such as {"selector": "mj1", "keyFile": "./var/dkim/mj1.pem"}' },
+    ).optional(),
   },
   { error: 'must be a JSON object such as {"stateDir": "./var"}' },
 );
@@ -276,7 +301,7 @@ function readFile(fileText: string, problems: string[]): ConfigFile {
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys.filter((k) => !reported.has(at ? `${at}.${k}` : k));
       if (keys.length === 0) continue;
-      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : ['url', 'mailbox'];
+      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : at === 'dkim' ? ['selector', 'domain', 'keyFile'] : ['url', 'mailbox'];
       problems.push(`config file${at ? ` ${at}` : ''}: unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}; the known keys are ${known.join(', ')}`);
     } else if (!reported.has(at)) {
       problems.push(`config file${at ? ` ${at}` : ''}: ${issue.message}`);
@@ -344,9 +369,21 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const imap = mailbox('MAILJUDGE_IMAP', 'imap');
   const confirmImap = mailbox('MAILJUDGE_CONFIRM_IMAP', 'confirmImap');
 
+  const selector = fromEnv(env, 'MAILJUDGE_DKIM_SELECTOR', SELECTOR, problems) ?? file.dkim?.selector;
+  const dkimDomain = fromEnv(env, 'MAILJUDGE_DKIM_DOMAIN', DOMAIN, problems) ?? file.dkim?.domain;
+  const keyFile = fromEnv(env, 'MAILJUDGE_DKIM_KEY_FILE', KEY_FILE, problems) ?? file.dkim?.keyFile;
+  if (selector === undefined && (dkimDomain !== undefined || keyFile !== undefined)) {
+    problems.push('a DKIM domain or key file is set but no selector: set MAILJUDGE_DKIM_SELECTOR (or dkim.selector in the config file), e.g. mj1');
+  }
+  const dkim = selector === undefined ? undefined : {
+    selector,
+    domain: (dkimDomain ?? fromAddress.slice(fromAddress.lastIndexOf('@') + 1)).toLowerCase(),
+    keyFile: keyFile ?? `${stateDir.replace(/\/+$/, '')}/dkim/${selector}.pem`,
+  };
+
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, ...(dkim ? { dkim } : {}) } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

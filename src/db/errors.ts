@@ -13,7 +13,8 @@ export type DbErrorCode =
   | 'embedded-start-failed'
   | 'audit-isolation'
   | 'bad-state-json'
-  | 'not-found';
+  | 'not-found'
+  | 'restore-refused';
 
 /** A storage-layer failure: a broken invariant, a refused migration, a server that would not start. */
 export class DbError extends Error {

@@ -8,7 +8,7 @@ import type { Power } from '../diplomacy/index.js';
 import { toJson } from './canonical-json.js';
 import type { Db, InboundRole, Json, ReplyBudget } from './schema.js';
 
-export type DecisionOutcome = 'orders' | 'message' | 'confirmed' | 'refused' | 'late' | 'ignored' | 'quarantined' | 'command';
+export type DecisionOutcome = 'orders' | 'message' | 'confirmed' | 'refused' | 'late' | 'ignored' | 'quarantined' | 'command' | 'bounce';
 
 export interface NewDecision {
   readonly inboundMessageId: number;

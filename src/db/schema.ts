@@ -560,6 +560,29 @@ export interface Database extends CoalitionTables {
   // 0014: the GM's answer to a house-rule proposal (D.IX(5)); rollback requests awaiting the TD (D.VIII(1)).
   proposal_gm_answers: ProposalGmAnswersTable;
   rollback_requests: RollbackRequestsTable;
+  // 0022: operations (issue 27): the judge's own keys, and the mail that bounced.
+  judge_keys: JudgeKeysTable;
+  mail_bounces: MailBouncesTable;
+}
+
+/** 0022: a secret the judge made for itself (the VERP key). */
+export interface JudgeKeysTable {
+  name: string;
+  value: Buffer;
+  created_at: CreatedAt;
+}
+
+/** 0022: a mail that did not arrive (a delivery report, or a synchronous 5xx). */
+export interface MailBouncesTable {
+  id: Generated<number>;
+  outbox_id: number | null;
+  recipient: string;
+  source: 'report' | 'smtp';
+  status: string | null;
+  diagnostic: string;
+  report_format: string | null;
+  inbound_message_id: number | null;
+  bounced_at: Date;
 }
 
 export interface ProposalGmAnswersTable {

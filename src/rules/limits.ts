@@ -57,3 +57,8 @@ export const STALE_PARTIAL_WRITE_MS = 10 * 60_000;
 export const SMTP_CONNECTION_TIMEOUT_MS = 30_000;
 export const SMTP_GREETING_TIMEOUT_MS = 30_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 60_000;
+
+/** Bounces of one address within {@link BOUNCE_FLAG_WINDOW_DAYS} after which the GM's notice flags it as failing (issue 27). */
+export const BOUNCE_FLAG_COUNT = 3;
+/** The window of {@link BOUNCE_FLAG_COUNT}, in days. */
+export const BOUNCE_FLAG_WINDOW_DAYS = 30;

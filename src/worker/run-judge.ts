@@ -11,6 +11,9 @@ import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { openDatabase, type OpenDatabase } from '../db/connect.js';
 import { createTransport, type MailTransport } from '../mail/outbound/send.js';
+import { readDkimKey } from '../mail/outbound/dkim-key.js';
+import { bounceAddress } from '../mail/outbound/return-path.js';
+import { verpKey } from '../db/judge-keys.js';
 import { receiveMessage, retryUndecided, type ReceiveContext } from '../service/intake/receive-message.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
@@ -54,13 +57,18 @@ export interface JudgeOptions {
 
 /** Start everything; `stop()` drains the workers and closes the database. */
 export async function startJudge(config: Config, options: JudgeOptions = {}): Promise<RunningJudge> {
+  const dkim = config.dkim ? readDkimKey(config.dkim) : undefined; // a missing key stops the start, before anything opens
   const database = await openDatabase(config);
   const connectionString = config.databaseUrl ?? database.embedded!.url;
   const outboxDir = resolve(join(config.stateDir, 'outbox'));
+  // Issue 27: signed when a DKIM key is configured; each mail's envelope sender its own return path (VERP).
+  const bounceKey = await verpKey(database.db);
   const transport = createTransport({
     from: config.fromAddress,
     outboxDir,
     ...(config.smtp ? { smtpUrl: withPassword(config.smtp.url, config.smtp.password) } : {}),
+    ...(dkim ? { dkim } : {}),
+    returnPath: (mail) => bounceAddress(config.fromAddress, mail.id, bounceKey),
   });
   try {
     await migrateQueue(connectionString);
@@ -88,7 +96,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
         'adjudicate-phase': async (payload) => {
           await adjudicateTurn(db, ctx, payload as TurnJob);
         },
-        'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload),
+        'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }),
         // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).
         'calendar-tick': async () => {
           await calendarTickTask(db, ctx);

@@ -51,6 +51,8 @@ export type ReceiveOutcome =
   | { kind: 'duplicate'; inboundId: number }
   | { kind: 'quarantined'; inboundId: number; reason: string }
   | { kind: 'ignored'; inboundId: number; reason: string }
+  /** A delivery report tied to the mail it answers (issue 27): that mail is marked failed and the GM told. */
+  | { kind: 'bounce'; inboundId: number; outboxId: number; gameId: string | null; reason: string }
   | { kind: 'refused'; inboundId: number; reason: string }
   | { kind: 'confirmed'; inboundId: number; gameId: string | null; addressed: boolean }
   | { kind: 'command'; inboundId: number; gameId: string }

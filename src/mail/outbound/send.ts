@@ -4,6 +4,10 @@
  * first and renamed into place; leftovers of killed writes are removed at start). Every mail carries its
  * deterministic Message-ID, `Auto-Submitted: auto-generated` (RFC 3834: nobody's autoresponder
  * answers it), a `List-Id` per game and threading headers, so a resend is recognisable as the same mail.
+ *
+ * Issue 27: when a DKIM key is configured every mail is signed (relaxed/relaxed, rsa-sha256, the
+ * header fields in {@link DKIM_SIGNED_FIELDS}), over SMTP and in the file outbox alike; over SMTP the
+ * envelope sender is the mail's own return path (return-path.ts), so its delivery report names it.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,12 +25,42 @@ export interface MailTransport {
 }
 
 export class SendError extends Error {
-  constructor(message: string, readonly permanent: boolean, options?: { cause?: unknown }) {
+  /** The smarthost's reply code, when it answered (550). */
+  readonly responseCode: number | undefined;
+  constructor(message: string, readonly permanent: boolean, options?: { cause?: unknown; responseCode?: number }) {
     super(message, options);
+    this.responseCode = options?.responseCode;
   }
 }
 
+/** DKIM signing (nodemailer's signer: RSA, relaxed/relaxed). */
+export interface DkimOptions {
+  /** The d= domain: the From address's domain, so DMARC sees the signature aligned. */
+  readonly domainName: string;
+  readonly keySelector: string;
+  /** PKCS#8 or PKCS#1 PEM. */
+  readonly privateKey: string;
+}
+
+/**
+ * The header fields the signature covers: what a reader sees and what threads or classifies the
+ * mail (RFC 6376 5.4.1's list, plus Auto-Submitted, whose removal could start a loop). A field a
+ * mail lacks is left out of h=.
+ */
+export const DKIM_SIGNED_FIELDS = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type',
+  'Content-Transfer-Encoding', 'In-Reply-To', 'References', 'List-Id', 'Auto-Submitted',
+] as const;
+
+function nodemailerDkim(d: DkimOptions) {
+  return { domainName: d.domainName, keySelector: d.keySelector, privateKey: d.privateKey, headerFieldNames: DKIM_SIGNED_FIELDS.join(':') };
+}
+
 export interface TransportOptions {
+  /** Sign every mail (absent: unsigned). */
+  readonly dkim?: DkimOptions;
+  /** The SMTP envelope sender of a mail (its VERP return path); absent: the From address. */
+  readonly returnPath?: (mail: OutboxMail) => string | undefined;
   readonly from: string;
   /** `smtp://user:pass@host:port` (or smtps://); absent → files under `outboxDir`. */
   readonly smtpUrl?: string;
@@ -74,9 +108,11 @@ function message(mail: OutboxMail, from: string) {
   };
 }
 
-/** The raw RFC 822 bytes of a mail (used by the file transport and by tests). */
-export async function composeMail(mail: OutboxMail, from: string): Promise<Buffer> {
-  return new MailComposer(message(mail, from)).compile().build();
+/** The raw RFC 822 bytes of a mail (used by the file transport and by tests), DKIM-signed when `dkim` is given. */
+export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOptions): Promise<Buffer> {
+  if (!dkim) return new MailComposer(message(mail, from)).compile().build();
+  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', dkim: nodemailerDkim(dkim) });
+  return (await t.sendMail(message(mail, from))).message as Buffer;
 }
 
 /** A file name that is the same for every attempt at the same mail. */
@@ -144,16 +180,18 @@ export function createTransport(options: TransportOptions): MailTransport {
       connectionTimeout: options.timeouts?.connection ?? SMTP_CONNECTION_TIMEOUT_MS,
       greetingTimeout: options.timeouts?.greeting ?? SMTP_GREETING_TIMEOUT_MS,
       socketTimeout: options.timeouts?.socket ?? SMTP_SOCKET_TIMEOUT_MS,
+      ...(options.dkim ? { dkim: nodemailerDkim(options.dkim) } : {}),
     });
     const where = options.smtpUrl.replace(/\/\/[^@/]*@/, '//');
     return {
       where,
       async send(mail) {
         try {
-          await t.sendMail(message(mail, options.from));
+          const returnPath = options.returnPath?.(mail);
+          await t.sendMail({ ...message(mail, options.from), ...(returnPath ? { envelope: { from: returnPath, to: [mail.to] } } : {}) });
         } catch (e) {
           const code = (e as { responseCode?: number }).responseCode;
-          throw new SendError(`SMTP ${where}: ${(e as Error).message}`, code !== undefined && code >= 500, { cause: e });
+          throw new SendError(`SMTP ${where}: ${(e as Error).message}`, code !== undefined && code >= 500, { cause: e, ...(code !== undefined ? { responseCode: code } : {}) });
         }
       },
       close: () => t.close(),
@@ -170,7 +208,7 @@ export function createTransport(options: TransportOptions): MailTransport {
       const file = join(options.outboxDir, name);
       if (existsSync(file)) return; // a retry of a mail already written: the same file, once
       const tmp = join(partial, `${name}.${process.pid}`);
-      writeFileSync(tmp, await composeMail(mail, options.from));
+      writeFileSync(tmp, await composeMail(mail, options.from, options.dkim));
       renameSync(tmp, file); // atomic, same file system: a killed worker leaves a file in .partial/, never half a mail
     },
     close: () => {},

@@ -28,6 +28,7 @@ import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { gameFromAddresses } from '../../rules/submission/index.js';
 import { receiveConfirmCopy } from './confirm-copy.js';
+import { receiveDeliveryReport } from './delivery-report.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
 import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, type AuthResult, type IdentityDecision } from '../../mail/inbound/identity.js';
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
@@ -179,6 +180,8 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   let mail = parsed.mail;
   // NULs and lone surrogates were taken out of the text: the decision says so (issue 16).
   if (mail.cleaned) rec = { ...rec, textCleaned: mail.cleaned };
+  // Issue 27: a delivery report goes to the bounce handler (never answered: it cannot loop).
+  if (mail.isBounce) return receiveDeliveryReport(db, ctx, rec, msg.raw, mail);
   // Issue 25: a From header mailparser cannot read (`From: Italy (Player <italy@x>`, a stray byte) is
   // read from the raw header when it holds one address; one that holds none or several is
   // quarantined, visibly, never dropped. A message with no From header at all claims nobody: ignored.
