@@ -170,7 +170,7 @@ Examples:
       .option('--name <name>', "the replacement's name")
       .option('--zone <IANA>', "the replacement's time zone when newly registered (default UTC)")
       .option('--temporary', 'a temporary replacement (B.7): give --until')
-      .option('--until <phase>', 'the last phase of a temporary replacement, e.g. F1903M')
+      .option('--until <phase>', 'the phase the player is back for (the stand-in plays the phases before it), e.g. F1903M')
       .option('--end-temporary', 'the player is back: end the temporary replacement')
       .option('--reason <text>', 'a note for the players and the audit log')
       .option('--override-b9 <reason>', 'the TD allows a replacement B.9 refuses (more than three games of a tournament round), for this stated reason (audit-logged)')

@@ -8,6 +8,7 @@
  * on stdout with `--json`, as the engine commands do; a list on stderr otherwise); 1 the database
  * could not be opened or failed.
  */
+import { findJudgeAddresses } from '../db/judge-settings.js';
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { userInfo } from 'node:os';
@@ -74,7 +75,9 @@ export async function execute<T>(
     const open = await openDatabase(config.config);
     try {
       const url = config.config.databaseUrl ?? open.embedded!.url;
-      report(await run(open.db, input.value, open.applied, { url, fromAddress: config.config.fromAddress, actor: actor() }), json, command);
+      // The judge's own From (recorded by `mailjudge start`) wins over the calling shell's (issue #26, item 11).
+      const fromAddress = (await findJudgeAddresses(open.db))?.fromAddress ?? config.config.fromAddress;
+      report(await run(open.db, input.value, open.applied, { url, fromAddress, actor: actor() }), json, command);
     } finally {
       await open.stop();
     }

@@ -513,8 +513,17 @@ export interface CommunicationsRecordedTable {
   recorded_at: Date;
 }
 
+/** 0021: the running judge's own addresses (one row), for commands run outside its environment. */
+export interface JudgeSettingsTable {
+  singleton: ColumnType<boolean, boolean | undefined, boolean>;
+  from_address: string;
+  confirm_address: string | null;
+  recorded_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 /** Every table the judge owns, as Kysely sees them (the Coalition wargame's in coalition-schema.ts). */
 export interface Database extends CoalitionTables {
+  judge_settings: JudgeSettingsTable;
   people: PeopleTable;
   tournaments: TournamentsTable;
   rounds: RoundsTable;

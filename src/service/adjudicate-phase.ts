@@ -31,6 +31,7 @@ import type { TurnContext, TurnJob, TurnOutcome } from './game-kind.js';
 import type { Game } from '../db/games.js';
 import { lockGame, updateGameProgress } from '../db/games.js';
 import { findOrderSets, type OrderSet } from '../db/order-sets.js';
+import { findCurrentPositions, holdersByPower, type PowerHolders } from '../db/positions.js';
 import { outboxKey } from '../db/outbox.js';
 import { findPhasePress } from '../db/press-items.js';
 import { lapsePendingRollback } from './lapse-rollback-request.js';
@@ -69,6 +70,18 @@ export function countedSets(sets: readonly OrderSet[], c: { deadline: Date; now:
   const limit = c.policy.lateOrders === 'accept-until-adjudication' ? c.now : c.deadline;
   // At the whole second, as the intake's lateDecision judged them (IMAP INTERNALDATE has seconds only).
   return sets.filter((s) => isOnTime(s.receivedAt, limit) || (c.lateAllowed.includes(s.power) && isOnTime(s.receivedAt, c.now)));
+}
+
+/**
+ * B.7: "the player's decision will be final": of a power's sets, once its player of record has sent
+ * one, a stand-in's sets of the phase are not used (not even, under D.III(3)'s alternative rule, for
+ * the units the player's set leaves out). Pure.
+ */
+export function playerSetsFirst(sets: readonly OrderSet[], holders: readonly PowerHolders[]): OrderSet[] {
+  return sets.filter((s) => {
+    const player = holders.find((h) => h.power === s.power)?.ofRecord?.personId;
+    return player === undefined || s.personId === player || !sets.some((o) => o.power === s.power && o.personId === player);
+  });
 }
 
 export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
@@ -110,9 +123,9 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
 
   const withheld = await findWithheldPhase(trx, game.id, record.name, record.generation);
   const stillWithheld = withheld !== undefined && withheld.releasedAt === null;
-  const sets = countedSets(await findOrderSets(trx, game.id, record.name), {
+  const sets = playerSetsFirst(countedSets(await findOrderSets(trx, game.id, record.name), {
     deadline: record.deadline, now, policy: game.policies, lateAllowed: stillWithheld ? withheld.missing : [],
-  });
+  }), holdersByPower(await findCurrentPositions(trx, game.id)));
   const chosen = effectiveOrders(
     sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders, written: writtenOf(s.sheet, s.orders) })),
     facts.powers,

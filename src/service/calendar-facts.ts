@@ -32,6 +32,11 @@ export interface CalendarFacts {
   readonly consentToShorten: boolean;
   /** The publication that opened this turn (the game's start for the first turn). */
   readonly lastPublication: Date;
+  /**
+   * The last published adjudication before this turn, `undefined` before the first: D.VII(2)'s 24 hours
+   * run "between posting of adjudications", and the start mail is none (issue #26, item 12).
+   */
+  readonly lastAdjudication: Date | undefined;
   readonly acting: ReadonlyMap<Power, Person>;
   /** The powers with something to order this phase. */
   readonly powers: readonly Power[];
@@ -82,6 +87,7 @@ export async function loadCalendarFacts(db: Db, game: Game): Promise<CalendarFac
     phase,
     ...inputs,
     lastPublication: last && last.getTime() <= phase.deadline.getTime() ? last : phase.createdAt,
+    lastAdjudication: last && last.getTime() <= phase.deadline.getTime() ? last : undefined,
     acting: await findActingPlayers(db, game.id),
     powers: powersWithOrders(phase.stateBefore),
     statuses: await findOrderSetStatus(db, game.id, phase.name),
@@ -127,6 +133,7 @@ export function gameCalendar(
     phase: phaseOf(facts.phase.name),
     deadline: facts.phase.deadline,
     lastPublication: facts.lastPublication,
+    lastAdjudication: facts.lastAdjudication ?? null,
     windows: facts.windows,
     leadTimes: facts.settings.reminderLeadHours.map(hours),
     powers: powerStatuses(facts),

@@ -9,25 +9,23 @@
  * - a round-1 captain standing in who has ordered becomes the official player (B.8(c));
  * - an NMR'd player's contact deadline passed: the replacement procedure (B.8), and a procedure
  *   whose waiting time is over: its next step (reserves, then civil disorder, B.8(d),(f));
- * - a temporary replacement past its declared period becomes permanent (B.7).
+ * - a temporary replacement whose declared phase has opened ends: the player plays again (B.7).
  * Everything is keyed (outbox dedupe keys, `calendar_sent`, job keys), so two ticks at once, or a
  * retried one, do each thing once. Deadlines themselves are the `adjudicate-phase` jobs' business.
  */
-import { appendAudit } from '../db/audit-log.js';
 import { insertReplayEntry } from '../db/replay-log.js';
 import { findCalendarSent, markCalendarSent } from '../db/calendar-sent.js';
 import { markFailuresReported } from '../db/outbox.js';
 import { lockGame, type Game } from '../db/games.js';
 import { findActiveNmrNotices, updateNmrNotice } from '../db/nmr-notices.js';
 import { findPerson } from '../db/people.js';
-import { endPosition, findCurrentPositions, insertPosition } from '../db/positions.js';
-import { findOpenReplacementPeriods } from '../db/replacement-periods.js';
+import { settleReplacementPeriods } from './stand-in-period.js';
 import type { Db, Trx } from '../db/schema.js';
-import { parsePhase, phaseIndex, type Power } from '../diplomacy/index.js';
+import type { Power } from '../diplomacy/index.js';
 import { actionsDue, formatTimeLeft, type CalendarAction, type NmrNotice } from '../diplomacy/calendar/index.js';
 import { gameCalendar, loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { scheduleEarlyAdjudication } from './early-adjudication.js';
-import { announcementRecipients, distinctPeople, findGm } from './game-people.js';
+import { findGm } from './game-people.js';
 import { waitingForGm } from './gm-waiting.js';
 import { buildDigest } from './gm-digest.js';
 import { withheldReady } from './nmr-handling.js';
@@ -45,13 +43,14 @@ export interface TickReport {
   released: number;
   procedures: number;
   confirmed: number;
-  permanent: number;
+  /** Stand-ins whose declared period ran out (the player plays again, B.7). */
+  periodsEnded: number;
 }
 
 /** Run the calendar for every active game at `ctx.now()`. */
 export async function calendarTickTask(db: Db, ctx: TaskContext): Promise<TickReport> {
   const now = ctx.now();
-  const report: TickReport = { games: 0, reminders: 0, digests: 0, early: 0, released: 0, procedures: 0, confirmed: 0, permanent: 0 };
+  const report: TickReport = { games: 0, reminders: 0, digests: 0, early: 0, released: 0, procedures: 0, confirmed: 0, periodsEnded: 0 };
   const games = await db.selectFrom('games').select('id').where('status', '=', 'active').orderBy('id').execute();
   for (const { id } of games) {
     await db.transaction().execute(async (trx) => {
@@ -70,7 +69,7 @@ async function tickGame(trx: Trx, ctx: TaskContext, gameId: string, now: Date, r
   const game = await lockGame(trx, gameId);
   if (!game || game.status !== 'active') return;
   report.confirmed += (await confirmCaptainStandIns(trx, game, now, ctx.fromAddress)).length;
-  report.permanent += await settleReplacementPeriods(trx, game, now, ctx.fromAddress);
+  report.periodsEnded += await settleReplacementPeriods(trx, game, now, ctx.fromAddress);
   const facts = await loadCalendarFacts(trx, game);
   if (!facts) return;
 
@@ -165,33 +164,4 @@ async function stepProcedure(trx: Trx, ctx: TaskContext, game: Game, noticeId: n
   else if (choice.kind === 'captain-barred-b9') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: null, note: 'the team captain may not stand in (B.9); waiting for the replacement the captain names' });
   else if (choice.kind === 'captain-default') await updateNmrNotice(trx, noticeId, { status: 'captain', at: now, note: 'the team captain stands in (B.8(c))' });
   // civil-disorder: advanceReplacement resolved the notice; captain-choice and reserve need a choice the judge never makes alone.
-}
-
-/**
- * B.7: "If a replacement period exceeds the original specification, the replacement will become
- * permanent." A temporary holder still playing once the phase after the declared one is open
- * becomes the permanent player; announced to everyone.
- */
-async function settleReplacementPeriods(trx: Trx, game: Game, now: Date, fromAddress: string): Promise<number> {
-  const current = parsePhase(game.currentPhase);
-  if (!current) return 0;
-  let made = 0;
-  for (const p of await findOpenReplacementPeriods(trx, game.id)) {
-    const until = parsePhase(p.untilPhase);
-    if (!until || phaseIndex(current) <= phaseIndex(until)) continue;
-    const power = p.power as Power;
-    const ofRecord = (await findCurrentPositions(trx, game.id)).find((x) => x.power === power && x.kind !== 'temporary');
-    const outgoing = ofRecord && (await findPerson(trx, ofRecord.personId));
-    const incoming = await findPerson(trx, p.personId);
-    await endPosition(trx, p.positionId, { at: now, reason: `period to ${p.untilPhase} exceeded: permanent (B.7)` });
-    if (ofRecord) await endPosition(trx, ofRecord.id, { at: now, reason: `the temporary replacement became permanent (B.7)` });
-    await insertPosition(trx, { gameId: game.id, power, personId: p.personId, kind: 'permanent', startedAt: now, reason: `temporary replacement past ${p.untilPhase}: permanent (B.7)` });
-    await sendNotice(trx, fromAddress, {
-      game, template: 'position-change', key: `position:${game.id}:${power}:b7:${p.positionId}`,
-      context: () => ({ power, incoming: incoming?.name, outgoing: outgoing?.name, why: `the temporary replacement's declared period (to ${p.untilPhase}) was exceeded, so the replacement is now permanent (B.7)` }),
-    }, distinctPeople([...(await announcementRecipients(trx, game)).map((r) => r.person), outgoing]));
-    await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'position.replace', detail: { power, person: p.personId, kind: 'permanent', rule: 'B.7', until: p.untilPhase } });
-    made++;
-  }
-  return made;
 }

@@ -1,7 +1,7 @@
 /**
  * Early adjudication (D.VII(2)): when every power with something to order has a Final set in (its
  * latest set: a revised preliminary set cancels "all Final"), every remaining player has voted on every
- * proposal due with this deadline (D.IX(2)), no sooner than 24 hours after the last publication, and
+ * proposal due with this deadline (D.IX(2)), no sooner than 24 hours after the last published adjudication (none before the first turn's), and
  * outside every declared window. A separate job keyed `adjudicate-early:<game>:<phase>`
  * is scheduled for that instant and removed when the condition no longer holds; the adjudication
  * task checks it again under the game lock before it adjudicates early.
@@ -14,7 +14,8 @@ import { orderStatus, type CalendarFacts } from './calendar-facts.js';
 /** The pure rule's input for the open turn at `now`. Pure. */
 function earlyInput(facts: CalendarFacts, now: Date): EarlyAdjudicationInput {
   const latestFinal = new Map(facts.powers.map((p) => [p, orderStatus(facts, p) === 'final' && !facts.civilDisorder.has(p)] as const));
-  return { latestFinal, powers: facts.powers, lastPublication: facts.lastPublication, now, deadline: facts.phase.deadline, windows: facts.windows, votesOutstanding: facts.votesOutstanding };
+  // D.VII(2): 24 hours between adjudications, counted from the last published one (none on the first turn).
+  return { latestFinal, powers: facts.powers, ...(facts.lastAdjudication ? { lastPublication: facts.lastAdjudication } : {}), now, deadline: facts.phase.deadline, windows: facts.windows, votesOutstanding: facts.votesOutstanding };
 }
 
 /** When the open turn may be adjudicated early, or `undefined`. Pure. */

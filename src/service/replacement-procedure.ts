@@ -128,7 +128,7 @@ export async function confirmCaptainStandIns(trx: Trx, game: Game, now: Date, fr
     const outgoing = h.ofRecord && (await findPerson(trx, h.ofRecord.personId));
     await endPosition(trx, stand.id, { at: now, reason: 'became the official player (B.8(c))' });
     if (h.ofRecord) await endPosition(trx, h.ofRecord.id, { at: now, reason: `replaced: the team captain sent orders (B.8(c))` });
-    await insertPosition(trx, { gameId: game.id, power: h.power, personId: stand.personId, kind: 'permanent', startedAt: now, reason: `B.8(c): the team captain sent orders (set ${set.id}) and became the official player` });
+    await insertPosition(trx, { gameId: game.id, power: h.power, personId: stand.personId, kind: 'permanent', startedAt: now, reason: `B.8(c): the team captain sent orders (received ${set.received_at.toISOString()}) and became the official player` });
     await resolveNmrNotices(trx, game.id, h.power, 'captain', now, 'the captain sent orders (B.8(c))');
     const captain = await findPerson(trx, stand.personId);
     await sendNotice(trx, fromAddress, {

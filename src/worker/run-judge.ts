@@ -4,6 +4,7 @@
  * second process on the same database is another set of workers (graphile-worker claims jobs with
  * SKIP LOCKED), never a second copy of any effect.
  */
+import { recordJudgeAddresses } from '../db/judge-settings.js';
 import { EventEmitter } from 'node:events';
 import { join, resolve } from 'node:path';
 import { run, type Runner, type WorkerEvents } from 'graphile-worker';
@@ -125,6 +126,8 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       if (reason !== undefined) onDead(`a worker lost it: ${reason}`);
     });
     await scheduleOpenPhases(db);
+    // The judge's own addresses, for commands run from a shell without its environment (issue #26, item 11).
+    await recordJudgeAddresses(db, { fromAddress: config.fromAddress, confirmAddress: config.confirmAddress });
     const watchdog = embedded && options.onDatabaseDead
       ? watchDatabase({ connectionString, dataDir: embedded.dataDir, onDead })
       : undefined;

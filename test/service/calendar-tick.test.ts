@@ -2,7 +2,7 @@
  * The calendar tick against a real PostgreSQL: reminders (once per lead time, one email per player,
  * never to civil disorder), the GM's digest (what it shows and what it never shows), early
  * adjudication scheduled and cancelled, the replacement procedure after a contact deadline (captain,
- * reserves, civil disorder), a temporary replacement past its period, and a publication postponed
+ * reserves, civil disorder), a temporary replacement whose declared phase opens (the player plays again, B.7), and a publication postponed
  * out of a window.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,18 +174,20 @@ describe('the replacement procedure after the contact deadline (B.8)', () => {
 });
 
 describe('temporary replacements (B.7)', () => {
-  it('a stand-in still playing after the declared period becomes permanent', async () => {
+  it('a stand-in whose declared phase opens ends: the player plays again, nobody is made permanent', async () => {
     const g = await calendarGame(t.db, 'b7', { deadline: D });
-    const r = await runReplace(t.db, { gameId: 'b7', power: 'ENGLAND', email: 'sub@example.org', name: 'Sub', untilPhase: 'S1901M', endTemporary: false }, { actor: 'cli:gm', now: before(60), fromAddress: JUDGE });
-    expect(r).toMatchObject({ ok: true, json: { kind: 'temporary', until: 'S1901M' } });
+    // "until F1901M": the player is back for F1901M; the stand-in covers S1901M.
+    const r = await runReplace(t.db, { gameId: 'b7', power: 'ENGLAND', email: 'sub@example.org', name: 'Sub', untilPhase: 'F1901M', endTemporary: false }, { actor: 'cli:gm', now: before(60), fromAddress: JUDGE });
+    expect(r).toMatchObject({ ok: true, json: { kind: 'temporary', until: 'F1901M' } });
     for (const p of POWERS) await orders(t.db, g, p, 'S1901M', before(50), true);
     await tick(before(40));
     expect((await findCurrentPositions(t.db, 'b7')).filter((p) => p.power === 'ENGLAND').map((p) => p.kind).sort()).toEqual(['original', 'temporary']);
     expect(await adjudicatePhaseTask(t.db, ctx(D), { gameId: 'b7', phase: 'S1901M' })).toBe('adjudicated');
     await tick(new Date(D.getTime() + HOUR));
-    expect((await findCurrentPositions(t.db, 'b7')).filter((p) => p.power === 'ENGLAND').map((p) => p.kind)).toEqual(['permanent']);
-    const told = (await mails(t.db, 'b7', 'position-change')).filter((m) => m.body.includes('now permanent'));
-    expect(told.map((m) => m.to).sort()).toEqual(['b7-england@example.org', ...POWERS.filter((p) => p !== 'ENGLAND').map((p) => `b7-${p.toLowerCase()}@example.org`), 'b7-gm@example.org', 'sub@example.org'].sort());
+    expect((await findCurrentPositions(t.db, 'b7')).filter((p) => p.power === 'ENGLAND').map((p) => p.kind)).toEqual(['original']);
+    expect((await mails(t.db, 'b7', 'position-change')).filter((m) => m.body.includes('now permanent') || m.subject.includes('permanent'))).toEqual([]);
+    const told = (await mails(t.db, 'b7', 'position-change')).filter((m) => m.body.includes("Sub's temporary replacement as ENGLAND has ended (it was declared until F1901M): ENGLAND player plays ENGLAND again (rule B.7)."));
+    expect(told.map((m) => m.to).sort()).toEqual([...POWERS.map((p) => `b7-${p.toLowerCase()}@example.org`), 'b7-gm@example.org', 'sub@example.org'].sort());
   });
 });
 

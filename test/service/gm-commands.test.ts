@@ -170,8 +170,9 @@ describe('mailjudge replace', () => {
       ok: false, problems: ['rp-england@example.org already plays ENGLAND in rp; nobody holds two powers on one board'],
     });
     expect(await runReplace(t.db, { gameId: 'rp', power: 'FRANCE', endTemporary: true }, ctx())).toEqual({ ok: false, problems: ['FRANCE has no temporary replacement to end'] });
-    // Four seasons at most (B.7): S1901 to F1902 is four; to S1903 would be five — permanent then.
-    const long = await runReplace(t.db, { gameId: 'rp', power: 'FRANCE', email: 'long@example.org', name: 'Long', untilPhase: 'S1903M', endTemporary: false }, ctx());
+    // Four seasons at most (B.7): until S1903M covers S1901 to F1902, four; until F1903M (the player
+    // back for F1903M) covers S1903 too, five — permanent then.
+    const long = await runReplace(t.db, { gameId: 'rp', power: 'FRANCE', email: 'long@example.org', name: 'Long', untilPhase: 'F1903M', endTemporary: false }, ctx());
     expect(long).toMatchObject({ ok: true, json: { kind: 'permanent', note: 'the period would take FRANCE past four seasons replaced (B.7), so the replacement is permanent' } });
     const temp = await runReplace(t.db, { gameId: 'rp', power: 'ITALY', email: 'tina@example.org', name: 'Tina', untilPhase: 'F1902M', endTemporary: false }, ctx());
     expect(temp).toMatchObject({ ok: true, json: { kind: 'temporary', until: 'F1902M' } });
@@ -183,7 +184,7 @@ describe('mailjudge replace', () => {
     const told = await mails(t.db, 'rp', 'position-change');
     const back = told.filter((m) => m.subject === '[rp] ITALY: ITALY player is back');
     expect(back).toHaveLength(9); // six other players, the GM, Italy's player and Tina
-    expect(back[0]!.body).toContain("Tina's temporary replacement as ITALY has ended: ITALY player plays ITALY again (rule B.7).\nWhy: back early");
+    expect(back[0]!.body).toContain("Tina's temporary replacement as ITALY has ended: ITALY player plays ITALY again (rule B.7).\nWhose set counts: from now on only ITALY player's sets count for ITALY.\nWhy: back early");
     expect((await findAuditEntries(t.db, 'rp')).map((e) => e.action)).toEqual(['position.replace', 'position.replace', 'position.return']);
   });
 });

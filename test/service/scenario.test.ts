@@ -187,9 +187,9 @@ describe('a 1901–1902 game on a simulated clock', () => {
 
     // ---- S1902M: the GM puts in a temporary replacement for Germany (B.7); Turkey sends nothing.
     await sim.advanceTo(at('2030-01-16T10:00:00Z'));
-    const temp = await runReplace(db, { gameId: G, power: 'GERMANY', email: GUS, name: 'Gus Stand-in', untilPhase: 'F1902M', endTemporary: false, reason: 'Germany is travelling' }, CTX(sim));
+    const temp = await runReplace(db, { gameId: G, power: 'GERMANY', email: GUS, name: 'Gus Stand-in', untilPhase: 'S1903M', endTemporary: false, reason: 'Germany is travelling' }, CTX(sim));
     expect(temp).toMatchObject({ ok: true });
-    expect((await outbox(db, G, 'position-change')).filter((m) => m.body_text.includes('Gus Stand-in stands in for Germany Player as GERMANY until the end of F1902M'))).toHaveLength(9); // 7 holders, GM, Gus's stand-in counted once
+    expect((await outbox(db, G, 'position-change')).filter((m) => m.body_text.includes('Gus Stand-in stands in for Germany Player as GERMANY until S1903M'))).toHaveLength(9); // 7 holders, GM, Gus's stand-in counted once
     for (const p of POWERS.filter((x) => x !== 'TURKEY')) {
       const from = p === 'ITALY' ? CAPRI : p === 'GERMANY' ? GUS : email(p);
       expect((await sim.send(G, from, await holdAll(db, G, p), 'orders FINAL')).kind).toBe('orders');

@@ -128,6 +128,12 @@ function rankJson(value: unknown, ranks: Record<RankedTable, Map<number, number>
   }
   if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) {
     const out: Record<string, unknown> = {};
+    // A phase result's `sets` names each power's counted set by id ({"FRANCE": 16}): compared by rank,
+    // so a game that is not the first of its database reproduces (issue #26, item 8).
+    if (key === 'sets' || key === 'setIds') {
+      for (const [k, v] of Object.entries(value)) out[k] = typeof v === 'number' ? `set#${ranks.order_sets.get(v) ?? `?${v}`}` : rankJson(v, ranks);
+      return out;
+    }
     for (const [k, v] of Object.entries(value)) {
       out[k] = (k === 'proposal' || k === 'proposalId') && typeof v === 'number' ? `proposal#${ranks.proposals.get(v) ?? `?${v}`}` : rankJson(v, ranks, k);
     }

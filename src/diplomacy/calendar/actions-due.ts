@@ -28,8 +28,10 @@ export interface GameCalendar {
   readonly gameId: string;
   readonly phase: Phase;
   readonly deadline: Date;
-  /** The publication that opened this turn. */
+  /** The publication that opened this turn (the start mail for the first). */
   readonly lastPublication: Date;
+  /** The last published adjudication, absent before the first: D.VII(2)'s 24 hours count from it. Defaults to `lastPublication`. */
+  readonly lastAdjudication?: Date | null;
   readonly windows: readonly UnavailableWindow[];
   readonly leadTimes: readonly Duration[];
   /**
@@ -102,7 +104,7 @@ export function actionsDue(calendar: GameCalendar, now: Date, horizonMs: number 
 
   if (deadline > t) {
     const latestFinal = new Map(calendar.powers.map((p) => [p.power, p.status === 'final'] as const));
-    const early = earlyAdjudicationAt({ latestFinal, powers: calendar.powers.map((p) => p.power), lastPublication: calendar.lastPublication, now, deadline: calendar.deadline, windows: calendar.windows });
+    const early = earlyAdjudicationAt({ latestFinal, powers: calendar.powers.map((p) => p.power), ...(calendar.lastAdjudication === null ? {} : { lastPublication: calendar.lastAdjudication ?? calendar.lastPublication }), now, deadline: calendar.deadline, windows: calendar.windows });
     if (early && early.getTime() <= until) out.push({ kind: 'early-adjudication', at: early });
   }
   if (deadline <= until) {

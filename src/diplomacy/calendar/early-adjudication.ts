@@ -31,7 +31,11 @@ export interface EarlyAdjudicationInput {
   readonly latestFinal: ReadonlyMap<Power, boolean>;
   /** The powers that must have a Final set in (see `latestFinal`). */
   readonly powers: readonly Power[];
-  readonly lastPublication: Date;
+  /**
+   * The last published adjudication; absent before the first (D.VII(2) counts 24 hours "between
+   * posting of adjudications": the game's start is no adjudication, so the first turn has no wait).
+   */
+  readonly lastPublication?: Date;
   readonly now: Date;
   /** The turn's deadline: no early adjudication at or after it (the deadline adjudicates). */
   readonly deadline?: Date;
@@ -65,8 +69,8 @@ export function earlyAdjudicationCheck(input: EarlyAdjudicationInput): EarlyChec
   const blocks: EarlyBlock[] = [];
   const notFinal = input.powers.filter((p) => input.latestFinal.get(p) !== true);
   if (notFinal.length > 0) blocks.push({ kind: 'not-final', powers: notFinal });
-  const soonest = new Date(input.lastPublication.getTime() + MIN_BETWEEN_PUBLICATIONS_MS);
-  if (input.now.getTime() < soonest.getTime()) blocks.push({ kind: 'too-soon', since: input.lastPublication, from: soonest });
+  const soonest = input.lastPublication ? new Date(input.lastPublication.getTime() + MIN_BETWEEN_PUBLICATIONS_MS) : input.now;
+  if (input.lastPublication && input.now.getTime() < soonest.getTime()) blocks.push({ kind: 'too-soon', since: input.lastPublication, from: soonest });
   if (input.votesOutstanding && input.votesOutstanding.length > 0) blocks.push({ kind: 'votes', proposals: [...input.votesOutstanding] });
   return { allowed: blocks.length === 0, blocks, soonest };
 }

@@ -3,10 +3,12 @@
  * and `mailjudge replace <game> <power> --end-temporary` (B.7, B.8):
  * - permanent (default): the new player takes the power over; the player of record and any
  *   stand-in are closed (history kept);
- * - temporary: a stand-in until the end of the declared phase, the player of record keeping the right
- *   of return (B.7); a period that would take the position past four seasons replaced in the game
- *   makes the replacement permanent (B.7, counted per game here); a stand-in still playing after the
- *   period becomes permanent (the calendar tick);
+ * - temporary: a stand-in until the declared phase — `--until S1902M`: the player plays again FOR
+ *   S1902M, the stand-in covers the phases before it — the player of record keeping the right of
+ *   return (B.7; src/service/stand-in-period.ts: the period ends at that phase or at the player's own
+ *   accepted set, whichever is first); a period that would take the position past four seasons
+ *   replaced in the game makes the replacement permanent (B.7, counted per game here); a stand-in
+ *   who goes on sending orders after the period becomes permanent;
  * - `--end-temporary`: the player is back (B.7: "the player's decision will be final").
  * An NMR notice or civil disorder of the power is closed. Announced to every player and the GM (and
  * the outgoing player), audit-logged.
@@ -30,6 +32,7 @@ import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
 import { recordedCommand } from '../recorded-command.js';
 import { b9Refusal } from '../tournament/b9-limit.js';
+import { lastPhaseBefore } from '../stand-in-period.js';
 
 export interface ReplaceArgs {
   readonly gameId: string;
@@ -37,7 +40,7 @@ export interface ReplaceArgs {
   readonly email?: string;
   readonly name?: string;
   readonly zone?: string;
-  /** B.7: a temporary replacement to the end of this phase. */
+  /** B.7: a temporary replacement until this phase: the player plays again for it. */
   readonly untilPhase?: string;
   readonly endTemporary: boolean;
   readonly reason?: string;
@@ -67,7 +70,7 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
       const outgoing = await findPerson(trx, holders.standIn.personId);
       const back = holders.ofRecord && (await findPerson(trx, holders.ofRecord.personId));
       await endPosition(trx, holders.standIn.id, { at: ctx.now, reason: `the player is back (B.7)${a.reason ? `: ${a.reason}` : ''}` });
-      await sendNotice(trx, ctx.fromAddress, { game, template: 'position-change', key: `position:${game.id}:${a.power}:end:${holders.standIn.id}`, context: () => ({ power: a.power, ended: true, incoming: back?.name, outgoing: outgoing?.name, why: a.reason }) }, distinctPeople([...(await recipients()), outgoing]));
+      await sendNotice(trx, ctx.fromAddress, { game, template: 'position-change', key: `position:${game.id}:${a.power}:end:${holders.standIn.id}`, context: () => ({ power: a.power, ended: true, incoming: back?.name, outgoing: outgoing?.name, why: a.reason, setCounts: `from now on only ${back?.name ?? 'the player'}'s sets count for ${a.power}` }) }, distinctPeople([...(await recipients()), outgoing]));
       await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'position.return', detail: { power: a.power, standIn: holders.standIn.personId, reason: a.reason ?? null } });
       return { ok: true, text: `${a.power}: the temporary replacement ${outgoing?.name ?? ''} has ended; ${back?.name ?? 'the player of record'} plays again. Everyone has been told.`, json: { game: game.id, power: a.power, ended: true } };
     }
@@ -81,9 +84,10 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
     if (untilPhase) {
       const cur = parsePhase(game.currentPhase)!;
       const until = parsePhase(untilPhase)!;
-      if (phaseIndex(until) < phaseIndex(cur)) return problems([`--until ${untilPhase} is before the current phase ${game.currentPhase}`]);
-      const earlier = (await findReplacementPeriods(trx, game.id)).filter((p) => p.power === a.power).map((p) => ({ from: parsePhase(p.fromPhase)!, to: parsePhase(p.untilPhase)! }));
-      const status = replacementStatus({ declared: { from: cur, to: until }, declaredAt: ctx.now, startedAt: ctx.now, earlierPeriodsThisRound: earlier, current: cur, playerBack: false });
+      if (phaseIndex(until) <= phaseIndex(cur)) return problems([`--until ${untilPhase} is not after the current phase ${game.currentPhase}: give the first phase the player plays again (the stand-in covers the phases before it)`]);
+      // B.7 counts the seasons the stand-in covers: from the current phase to the one before --until.
+      const earlier = (await findReplacementPeriods(trx, game.id)).filter((p) => p.power === a.power).map((p) => ({ from: parsePhase(p.fromPhase)!, to: lastPhaseBefore(parsePhase(p.fromPhase)!, parsePhase(p.untilPhase)!) }));
+      const status = replacementStatus({ declared: { from: cur, to: lastPhaseBefore(cur, until) }, declaredAt: ctx.now, startedAt: ctx.now, earlierPeriodsThisRound: earlier, current: cur, playerBack: false });
       if (status.kind === 'permanent') {
         note = `the period would take ${a.power} past four seasons replaced (B.7), so the replacement is permanent`;
         untilPhase = undefined;
@@ -131,7 +135,7 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
     const late = withheld && !withheld.releasedAt && withheld.missing.includes(a.power) ? `\nResults of ${phase!.name} are withheld (D.VII(6)(b)): ${person.name}'s orders for ${a.power} are taken although the deadline has passed, and the phase is adjudicated once they are in.` : '';
     return {
       ok: true,
-      text: `${a.power}: ${person.name} <${person.email}> ${untilPhase ? `stands in until ${untilPhase} (temporary, B.7)` : 'is now the player (permanent)'}${note ? `; ${note}` : ''}. Everyone has been told.${late}`,
+      text: `${a.power}: ${person.name} <${person.email}> ${untilPhase ? `stands in until ${untilPhase} (temporary, B.7): ${ofRecordName ?? 'the player of record'} plays again from ${untilPhase}, or sooner by sending orders` : 'is now the player (permanent)'}${note ? `; ${note}` : ''}. Everyone has been told.${late}`,
       json: { game: game.id, power: a.power, person: { id: person.id, name: person.name, email: person.email }, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, note: note ?? null },
     };
   });

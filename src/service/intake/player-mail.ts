@@ -8,7 +8,8 @@ import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
 import { findPeople, type Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
-import { findCurrentPositions, type Position } from '../../db/positions.js';
+import { actingPositionOf, findCurrentPositions, type Position } from '../../db/positions.js';
+import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplacementPeriods } from '../stand-in-period.js';
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
@@ -105,7 +106,7 @@ export async function receivePlayerMail(
   mail: InboundMail,
   person: Person,
   game: Game,
-  position: Position | undefined,
+  positionAtReceipt: Position | undefined,
   evidence: Record<string, unknown>,
 ): Promise<ReceiveOutcome> {
   const text = stripSecretLines(mail.text);
@@ -120,6 +121,21 @@ export async function receivePlayerMail(
       if (answer || always) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}), ...(attachments ? { attachments } : {}) });
     };
     const receivedAt = gmtSeconds(rec.receivedAt);
+
+    // B.7: a stand-in whose declared phase has opened no longer holds the power (the tick does the
+    // same within a minute); a former stand-in's set after the period, before the player's, makes the
+    // replacement permanent (src/service/stand-in-period.ts).
+    let position = positionAtReceipt;
+    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress)) > 0) position = actingPositionOf(await findCurrentPositions(trx, locked.id), person.id);
+    const standInNotes: string[] = [];
+    if (!position && phase && !phase.adjudicatedAt && locked.status === 'active') {
+      const over = await overstayingStandIn(trx, locked, person);
+      if (over && parseOrderSheet(text, { state: phase.stateBefore, power: over.power, subject: mail.subject, rules, mayRegisterAbbreviations: false }).isSet) {
+        const made = await makeOverstayPermanent(trx, locked, person, over, rec.now, ctx.fromAddress);
+        position = made.position;
+        standInNotes.push(made.note);
+      }
+    }
 
     if (!position) {
       // D.II(3): no proxy orders. The power's own player and the GM are told (D.X(6)).
@@ -274,12 +290,21 @@ export async function receivePlayerMail(
       receivedAt: counted.receivedAt, final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text),
     });
     const { notes } = await communications();
+    // B.7: the player's own set while a stand-in holds the power: the player is back, this set counts.
+    if (position.kind !== 'temporary') {
+      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress);
+      if (back) standInNotes.push(back);
+    }
+    notes.unshift(...standInNotes);
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
     await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
     // Issue 25: an accepted set is always acknowledged, whatever the hourly cap says: the cap guards
     // against loops and floods, and a set that counts must never go unconfirmed (D.VII(1)).
     await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack', undefined, undefined, true);
-    await decide(trx, rec, { ...base, replied: true, outcome: 'orders', reason: `set ${set.id}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
+    // The power's own set number in the phase, never the database-wide id: a game replayed alone
+    // (`mailjudge reproduce`) must read the same decision (issue #26, item 8).
+    const setNumber = (await findOrderSetStatus(trx, locked.id, phase.name)).find((s) => s.power === power)?.sets ?? 1;
+    await decide(trx, rec, { ...base, replied: true, outcome: 'orders', reason: `${power}'s set ${setNumber} for ${phase.name}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
   });
 }

@@ -34,7 +34,7 @@ import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHea
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { kindOf } from '../game-kinds.js';
-import { answerStandingsToFinishedGame } from '../tournament/standings-mail.js';
+import { receiveFinishedGameMail } from './finished-game.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
@@ -233,9 +233,10 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const match = gameFromAddresses(tokenGame ? [...mail.to, ...mail.cc, tokenGame.address] : [...mail.to, ...mail.cc], mail.subject, await gameAddressList(db, candidates));
   if (match.gameId === undefined) {
     if (!person) return unknown(undefined);
-    // STANDINGS to a finished tournament game still gets its answer (the round is over, the table is wanted).
-    const standings = await answerStandingsToFinishedGame(db, replyCtx, rec, mail, person);
-    if (standings) return standings;
+    // A finished game's address still answers its people's look-ups (STANDINGS, SUMMARY, HISTORY, MAP,
+    // POSITION) and refuses the rest saying the game is over (issue #26, item 5).
+    const finished = await receiveFinishedGameMail(db, replyCtx, rec, mail, person, tokenGame);
+    if (finished) return finished;
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';
     return refuse('no game address in To or Cc', {
       template: 'orders-refused',

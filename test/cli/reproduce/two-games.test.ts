@@ -1,0 +1,68 @@
+/**
+ * `mailjudge reproduce` for every game of a database, not only the first (issue #26, item 8): two
+ * games played in one database, each with its players' sets (the second game's sets have database ids
+ * 9 to 16); each game replayed alone into a fresh
+ * database is identical to the record. The decision on an accepted set names the power's own set
+ * number in the phase ("FRANCE's set 2 for S1901M"), never the database-wide id.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runGameCreate } from '../../../src/cli/commands/game-create.js';
+import { formatReproduce, reproduceInto } from '../../../src/cli/reproduce/reproduce.js';
+import { DEFAULT_POLICIES } from '../../../src/db/games.js';
+import { findPhase } from '../../../src/db/phases.js';
+import { scheduleOpenPhases } from '../../../src/db/schedule-jobs.js';
+import { POWERS, type Power } from '../../../src/diplomacy/index.js';
+import { migrateQueue } from '../../../src/worker/queue.js';
+import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { JUDGE, Sim, holdAll } from '../../service/sim.js';
+
+const at = (iso: string) => new Date(iso);
+const email = (g: string, p: Power) => `${p.toLowerCase()}@${g}.example.org`;
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await migrateQueue(t.url);
+});
+afterAll(async () => t.close());
+
+async function play(sim: Sim, g: string): Promise<void> {
+  const created = await runGameCreate(t.db, {
+    id: g, address: `${g}@judge.example.org`, gm: { email: `gm@${g}.example.org`, name: `GM ${g}` }, rules: 'wm', endYear: 1909, policies: DEFAULT_POLICIES,
+    tournament: undefined, round: undefined, board: g, deadline: at('2030-03-08T12:00:00Z'),
+    players: POWERS.map((power) => ({ power, name: `${power} of ${g}`, email: email(g, power), timeZone: 'UTC', where: power })),
+  }, 'cli:gm', sim.now, JUDGE);
+  expect(created.ok).toBe(true);
+}
+
+describe('reproduce: two games in one database', () => {
+  it('each game, replayed alone, is identical to the record', { timeout: 120_000 }, async () => {
+    const db = t.db;
+    const sim = new Sim(db, at('2030-03-04T12:00:00Z'));
+    await play(sim, 'two-a');
+    await play(sim, 'two-b');
+    await scheduleOpenPhases(db); // what the running judge's scheduler does for a game created from the CLI
+    sim.now = at('2030-03-05T12:00:00Z');
+    for (const g of ['two-a', 'two-b']) {
+      for (const p of POWERS) expect((await sim.send(g, email(g, p), await holdAll(db, g, p))).kind).toBe('orders');
+      // France sends a second set: its set 2 for S1901M.
+      expect((await sim.send(g, email(g, 'FRANCE'), 'A PAR - BUR\nA MAR H\nF BRE - MAO')).kind).toBe('orders');
+    }
+    await sim.advanceTo(at('2030-03-08T12:00:00Z'), 24 * 3_600_000);
+    for (const g of ['two-a', 'two-b']) expect((await findPhase(db, g, 'S1901M'))!.adjudicatedAt).toEqual(at('2030-03-08T12:00:00Z'));
+
+    // The decisions name the power's own set number, the same in both games.
+    const reasons = async (g: string) => (await db.selectFrom('inbound_decisions').select(['reason']).where('game_id', '=', g).where('outcome', '=', 'orders').orderBy('inbound_message_id').execute()).map((r) => r.reason);
+    expect(await reasons('two-b')).toEqual(await reasons('two-a'));
+    expect((await reasons('two-b')).filter((r) => r?.startsWith("FRANCE's set"))).toEqual(["FRANCE's set 1 for S1901M", "FRANCE's set 2 for S1901M"]);
+
+    for (const g of ['two-a', 'two-b']) {
+      const fresh = await createTestDatabase();
+      await migrateQueue(fresh.url);
+      const r = await reproduceInto(db, fresh.db, [g], { fromAddress: JUDGE });
+      console.log(formatReproduce(r));
+      await fresh.close();
+      expect(r).toMatchObject({ kind: 'matched', failures: [] });
+    }
+  });
+});
