@@ -66,7 +66,8 @@ export async function runTournamentTrophies(db: Db, slug: string, actor: string,
   const json = {
     tournament: slug,
     individual: final?.ranking.entries[0] ? { winner: name(final.ranking.entries[0].id), provisional: !final.records.closed, ties: final.ranking.ties } : null,
-    team: s.teamRanking ? { winner: s.teamRanking.entries[0]?.id ?? null, ranking: s.teamRanking.entries.map((e) => ({ place: e.place, team: e.id })), ties: s.teamRanking.ties } : null,
+    team: s.teamRanking ? { winner: s.teamProvisional ? null : s.teamRanking.entries[0]?.id ?? null, leading: s.teamRanking.entries[0]?.id ?? null, provisional: s.teamProvisional !== null, why: s.teamProvisional, ranking: s.teamRanking.entries.map((e) => ({ place: e.place, team: e.id })), ties: s.teamRanking.ties } : null,
+    countriesProvisional: s.countriesProvisional,
     countries: s.countries ? Object.fromEntries(POWERS.map((p) => {
       const best = s.countries![p].entries[0];
       return [p, best ? { player: name(best.item.player), score: best.item.score, game: best.item.game, round: best.item.round } : null];
