@@ -88,7 +88,7 @@ export function registerTournamentAssign(
       `
 Round 1 keeps each team's chosen powers (players[].power, B.5); later rounds draw them at random.
 B.6 (a)-(e) hold wherever possible; when they cannot all hold, the least important are broken first
-(c, then e, a, d, b) and every broken one is listed in "broken". The same input and seed always give
+(e, then c, a, d, b) and every broken one is listed in "broken". The same input and seed always give
 the same seating; "commitment" is the SHA-256 of the seed. Exit codes: 0 done, 2 bad input.
 
 With a tournament slug it seats that tournament's round from the database instead (the TD's command):

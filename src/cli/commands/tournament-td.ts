@@ -184,7 +184,7 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
     `${o.commit ? 'Round' : 'Dry run: round'} ${o.round} of ${slug} (${stage}${stage.startsWith('team') ? '' : ''}, to ${endYearOf(stage)}): ${out.boards.length} board(s)${o.round === 1 ? ', powers as each team chose them (B.5)' : ', powers drawn by the dice (B.5)'}`,
   ];
   for (const b of out.boards) lines.push(`  ${gameId(b.board)}: ${POWERS.map((p) => `${p} ${name(b.seats[p])}`).join(', ')}`);
-  lines.push(out.broken.length === 0 ? 'B.6: every constraint (a)–(e) holds.' : `B.6 constraints broken (${out.broken.length}), the least important first (c, e, a, d, b):`);
+  lines.push(out.broken.length === 0 ? 'B.6: every constraint (a)–(e) holds.' : `B.6 constraints broken (${out.broken.length}); the search gives way on the least important first (e, then c, a, d, b):`);
   for (const x of out.broken) lines.push(`  ${x.rule} on ${gameId(x.board)}: ${x.players.map(name).join(', ')}${x.teams ? ` (teams ${x.teams.join(', ')})` : ''}${x.power ? ` (${x.power})` : ''}`);
   lines.push(`Dice commitment (SHA-256 of the round's seed): ${out.commitment}`);
   const json = { tournament: slug, round: o.round, committed: o.commit, boards: out.boards.map((b) => ({ game: gameId(b.board), seats: Object.fromEntries(POWERS.map((p) => [p, { name: name(b.seats[p]), email: names.get(Number(b.seats[p]))?.email }])) })), broken: out.broken, commitment: out.commitment };
