@@ -206,7 +206,7 @@ export function tournamentTrophiesCommand(slug: string, opts: CommonOptions): Pr
 }
 
 /** `mailjudge tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
-export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string }): Promise<void> {
+export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }): Promise<void> {
   const check = () => {
     const r = roundOption(opts.round, true);
     if (!r.ok) return r;
@@ -215,7 +215,10 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
       deadline = new Date(opts.deadline);
       if (Number.isNaN(deadline.getTime()) || !/[zZ]|[+-]\d\d:?\d\d$/.test(opts.deadline)) return { ok: false as const, problems: [`--deadline ${opts.deadline}: give an ISO 8601 instant with its zone, e.g. 2024-05-08T12:00Z`] };
     }
-    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
+    if ((opts.verify || opts.printInput) && opts.commit) return { ok: false as const, problems: ['--verify and --print-input check a round; leave out --commit'] };
+    if (opts.verify && opts.printInput) return { ok: false as const, problems: ['give one of --verify and --print-input'] };
+    const check = opts.verify ? { check: 'verify' as const } : opts.printInput ? { check: 'input' as const } : {};
+    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...check, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
   };
   return execute('tournament assign', opts, check, async (db, o, _applied, ctx) => {
     if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue
