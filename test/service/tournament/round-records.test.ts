@@ -46,7 +46,7 @@ describe('a round game from its records', () => {
     expect(scored.results.get(String(g.players.get('FRANCE')!.id))!.countBack.slice(0, 3)).toEqual([15, 15, 15]);
   });
 
-  it('C.5: a draw accepted in 1905 scores the counts then; a two-season stand-in is pro-rated (C.14) and never counts for advancement (C.15)', async () => {
+  it('C.5, D.IX(4): a draw accepted in 1905 scores the counts then, the survivors left out of it eliminated; a two-season stand-in is pro-rated (C.14) and never counts for advancement (C.15)', async () => {
     const g = await calendarGame(t.db, 'rr-draw', { deadline: new Date('2026-02-02T12:00:00Z'), round: 1 });
     const sub = await insertPerson(t.db, { name: 'Stand-in Sue', email: 'sue@example.org' });
     const italy = g.players.get('ITALY')!;
@@ -62,17 +62,20 @@ describe('a round game from its records', () => {
         }
       },
     });
-    const p = await insertProposal(t.db, { gameId: g.game.id, phase: 'S1905M', proposal: { kind: 'draw', powers: ['ENGLAND', 'FRANCE'] }, proposerPower: 'ENGLAND', personId: null, inboundMessageId: null, line: null, proposedAt: end });
+    const p = await insertProposal(t.db, { gameId: g.game.id, phase: 'S1905M', proposal: { kind: 'draw', powers: ['ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA'] }, proposerPower: 'ENGLAND', personId: null, inboundMessageId: null, line: null, proposedAt: end });
     await insertProposalResult(t.db, { proposalId: p!.id, phase: 'S1905M', result: 'passed', decidedAt: end });
     const r = await load(g.game.id, end);
-    expect(r.games[0]!.history.ending).toEqual({ kind: 'vote', year: 1905 });
+    expect(r.games[0]!.history.ending).toEqual({ kind: 'vote', year: 1905, powers: ['ENGLAND', 'FRANCE', 'GERMANY', 'ITALY', 'RUSSIA'] });
     expect(r.games[0]!.seats.ITALY.map((s) => [s.player, s.from, s.to, s.permanent])).toEqual([
       [String(italy.id), 0, 3, true], [String(sub.id), 4, 5, false], [String(italy.id), 6, 7, true],
     ]);
     const scored = scoreRound(r.games, () => null);
     // England and France tie on 6: (32 + 16) / 2 = 24 each, score 30; Germany, Italy, Russia tie on 5:
-    // (8 + 4 + 2) / 3 = 4.67, score 9.67; Austria 4 + 1 = 5; Turkey 3 + 0 = 3.
+    // (8 + 4 + 2) / 3 = 4.67, score 9.67; Austria (4) and Turkey (3) are left out of the draw and so
+    // eliminated (D.IX(4)): 0, where a draw of all would have given them 4 + 1 = 5 and 3 + 0 = 3.
     expect(scored.games[0]!.powers.ENGLAND.score).toBe(30);
+    expect(scored.games[0]!.powers.AUSTRIA).toEqual({ centres: 0, bonus: 0, score: 0, players: { [String(g.players.get('AUSTRIA')!.id)]: 0 } });
+    expect(scored.games[0]!.powers.TURKEY.score).toBe(0);
     expect(scored.games[0]!.powers.ITALY.score).toBeCloseTo(5 + 14 / 3, 12);
     // Italy's player: 16 of 18 seasons (the game ended in Spring 1905, the rest credited to the player active then, C.14);
     // Sue: 2 of 18, and no counting result (C.15: a temporary replacement never counts).
