@@ -26,7 +26,7 @@ import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
 import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
-import { parseRegistration } from './registration-file.js';
+import { readRegistration } from './registration-file.js';
 
 /** The options every database command takes. */
 export interface CommonOptions {
@@ -173,8 +173,10 @@ export function quarantineCommand(opts: CommonOptions & { game?: string }): Prom
 function readRegistrationFile(path: string) {
   const file = readFromFile(path);
   if (!file.ok) return file;
-  const r = parseRegistration(file.text, file.format);
-  return r.ok ? { ok: true as const, value: r.value } : { ok: false as const, problems: r.problems.map((p) => `${basename(path)}: ${p}`) };
+  // Every problem at once: the rows' own (here), then B.2/B.5 and the database's (registerTournament).
+  const r = readRegistration(file.text, file.format);
+  const rows = r.problems.map((p) => `${basename(path)}: ${p}`);
+  return r.registration ? { ok: true as const, value: { registration: r.registration, rows } } : { ok: false as const, problems: rows };
 }
 
 function roundOption(text: string | undefined, required: boolean): { ok: true; value: number | undefined } | { ok: false; problems: string[] } {
@@ -185,7 +187,7 @@ function roundOption(text: string | undefined, required: boolean): { ok: true; v
 
 /** `mailjudge tournament register <slug> --from <file.csv|file.json>` (B.2, B.5). */
 export function tournamentRegisterCommand(slug: string, opts: CommonOptions & { from: string }): Promise<void> {
-  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg) => runTournamentRegister(db, slug, reg, actor()));
+  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg) => runTournamentRegister(db, slug, reg.registration, actor(), reg.rows));
 }
 
 /** `mailjudge tournament standings <slug> [--round N] [--csv|--json]`. */

@@ -34,13 +34,22 @@ const File = z.object({
  * path, and B.2/B.5 on the teams as given, a team of six included), or the registration.
  */
 export function parseRegistration(text: string, format: 'json' | 'csv'): { ok: true; value: Registration } | { ok: false; problems: string[] } {
-  const read = format === 'json' ? fromJson(text) : fromCsv(text);
+  const read = readRegistration(text, format);
   if (read.registration === undefined) return { ok: false, problems: read.problems };
   const problems = [...read.problems, ...checkRegistration(read.registration)];
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: read.registration };
 }
 
 type Read = { registration?: Registration; problems: string[] };
+
+/**
+ * The file's rows and their own problems (bad fields, short or long rows), with the registration as
+ * read whenever the file could be read at all, so that B.2/B.5 and the database's checks can be
+ * reported with them (`registerTournament`'s `earlier`).
+ */
+export function readRegistration(text: string, format: 'json' | 'csv'): Read {
+  return format === 'json' ? fromJson(text) : fromCsv(text);
+}
 
 function fromJson(text: string): Read {
   let data: unknown;

@@ -34,11 +34,11 @@ export async function loadStandings(db: Db, t: Tournament, actor: string, now: D
 }
 
 /** `tournament register <slug> --from <file>`. */
-export async function runTournamentRegister(db: Db, slug: string, registration: Registration, actor: string): Promise<CommandResult> {
+export async function runTournamentRegister(db: Db, slug: string, registration: Registration, actor: string, earlier: readonly string[] = []): Promise<CommandResult> {
   const t = await tournamentOr(db, slug);
-  if (isResult(t)) return t;
+  if (isResult(t)) return t.ok || earlier.length === 0 ? t : problems([...earlier, ...t.problems]);
   try {
-    return await db.transaction().execute((trx) => registerTournament(trx, t, registration, actor));
+    return await db.transaction().execute((trx) => registerTournament(trx, t, registration, actor, earlier));
   } catch (e) {
     if (e instanceof RegistrationConflict) return problems(e.problems);
     throw e;
