@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { findTournamentGames } from '../../src/db/games.js';
 import { findTournamentBySlug } from '../../src/db/tournaments.js';
-import { CLI, runDbCli } from '../helpers/cli.js';
+import { CLI, runCli, runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { reproduceInto } from '../../src/cli/reproduce/reproduce.js';
@@ -102,6 +102,19 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     const twice = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--commit', '--gm-email', 'gm@example.org', '--domain', 'judge.example.org', '--deadline', '2030-01-10T12:00Z');
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('round 1 of wm-cli has its games already');
+    // The round's seating is verifiable from the seed: recomputed, every starting seat identical; the
+    // pure command given the printed input seats the same boards.
+    const verified = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--verify');
+    expect(verified.stderr).toBe('');
+    expect(verified.stdout).toContain('Round 1 of wm-cli: 3 game(s) against the seating recomputed from the seed');
+    expect(verified.stdout).toContain('identical, every starting seat as the dice gave it.');
+    const input = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--print-input');
+    expect(input.status).toBe(0);
+    const pure = JSON.parse(runCli(['tournament', 'assign'], input.stdout).stdout) as { boards: { board: string; seats: Record<string, string> }[] };
+    const people = await t.db.selectFrom('people').select(['id', 'name']).execute();
+    const nameOf = new Map(people.map((p) => [String(p.id), p.name]));
+    const pureLines = pure.boards.map((b) => `  wm-cli-${b.board}: ${POWERS.map((p) => `${p} ${nameOf.get(b.seats[p]!)}`).join(', ')}`);
+    expect(pureLines).toEqual(made.stdout.split('\n').filter((l) => l.startsWith('  wm-cli-')));
   });
 
   it('standings while round 1 runs: provisional; advance refused', () => {
