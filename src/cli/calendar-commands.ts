@@ -174,6 +174,7 @@ Examples:
       .option('--end-temporary', 'the player is back: end the temporary replacement')
       .option('--reason <text>', 'a note for the players and the audit log')
       .option('--override-b9 <reason>', 'the TD allows a replacement B.9 refuses (more than three games of a tournament round), for this stated reason (audit-logged)')
+      .option('--from-pool', "a reserve from the pool because the captain or team provided no replacement (B.8(d),(e)): the team loses the position's points (taken as so when the replacement procedure had passed to the reserves)")
       .addHelpText('after', `
 Examples:
   mailjudge replace wm-r1-b7 ITALY --email rita@example.org --name "Rita Rossi"
@@ -181,7 +182,7 @@ Examples:
   mailjudge replace wm-r1-b7 ITALY --end-temporary
 A temporary replacement that would exceed four seasons replaced becomes permanent (B.7), as does one
 still playing after its declared period.`),
-  ).action(async (gameId: string, power: string, opts: CommonOptions & { email?: string; name?: string; zone?: string; temporary?: boolean; until?: string; endTemporary?: boolean; reason?: string; overrideB9?: string }) => {
+  ).action(async (gameId: string, power: string, opts: CommonOptions & { email?: string; name?: string; zone?: string; temporary?: boolean; until?: string; endTemporary?: boolean; reason?: string; overrideB9?: string; fromPool?: boolean }) => {
     const a = await args();
     await (await shell()).execute(
       'replace',
@@ -198,6 +199,7 @@ still playing after its declared period.`),
         if (opts.overrideB9 !== undefined && !opts.overrideB9.trim()) list.push('--override-b9 needs the reason the TD allows it, e.g. --override-b9 "no reserve left; TD Jane Roe"');
         if (opts.temporary && opts.until === undefined) list.push('a temporary replacement needs --until <phase> (B.7: the period is declared when the replacement starts)');
         if (!opts.temporary && opts.until !== undefined) list.push('--until goes with --temporary');
+        if (opts.fromPool && (opts.temporary || opts.endTemporary)) list.push('--from-pool is a permanent replacement (B.8(e): a reserve plays as a permanent replacement); leave out --temporary/--end-temporary');
         if (list.length > 0 || !c.ok) return { ok: false, problems: list };
         return { ok: true, value: c.value };
       },
@@ -205,6 +207,7 @@ still playing after its declared period.`),
         gameId, power: v.power, ...(opts.email ? { email: opts.email } : {}), ...(opts.name ? { name: opts.name } : {}), ...(v.zone ? { zone: v.zone } : {}),
         ...(v.until ? { untilPhase: v.until } : {}), endTemporary: opts.endTemporary === true, ...(opts.reason ? { reason: opts.reason } : {}),
         ...(opts.overrideB9 !== undefined ? { b9Override: opts.overrideB9 } : {}),
+        ...(opts.fromPool ? { fromPool: true } : {}),
       }, ctx),
     );
   });

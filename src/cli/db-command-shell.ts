@@ -27,7 +27,7 @@ import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentTd, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
 import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
-import { parseRegistration } from './registration-file.js';
+import { readRegistration } from './registration-file.js';
 
 /** The options every database command takes. */
 export interface CommonOptions {
@@ -182,8 +182,10 @@ export function quarantineCommand(opts: CommonOptions & { game?: string }): Prom
 function readRegistrationFile(path: string) {
   const file = readFromFile(path);
   if (!file.ok) return file;
-  const r = parseRegistration(file.text, file.format);
-  return r.ok ? { ok: true as const, value: r.value } : { ok: false as const, problems: r.problems.map((p) => `${basename(path)}: ${p}`) };
+  // Every problem at once: the rows' own (here), then B.2/B.5 and the database's (registerTournament).
+  const r = readRegistration(file.text, file.format);
+  const rows = r.problems.map((p) => `${basename(path)}: ${p}`);
+  return r.registration ? { ok: true as const, value: { registration: r.registration, rows } } : { ok: false as const, problems: rows };
 }
 
 function roundOption(text: string | undefined, required: boolean): { ok: true; value: number | undefined } | { ok: false; problems: string[] } {
@@ -194,7 +196,7 @@ function roundOption(text: string | undefined, required: boolean): { ok: true; v
 
 /** `mailjudge tournament register <slug> --from <file.csv|file.json>` (B.2, B.5). */
 export function tournamentRegisterCommand(slug: string, opts: CommonOptions & { from: string }): Promise<void> {
-  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
+  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg.registration, actor(), { fromAddress: ctx.fromAddress, now: new Date() }, reg.rows));
 }
 
 /** `mailjudge tournament standings <slug> [--round N] [--csv|--json]`. */
@@ -215,7 +217,7 @@ export function tournamentTrophiesCommand(slug: string, opts: CommonOptions): Pr
 }
 
 /** `mailjudge tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
-export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string }): Promise<void> {
+export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }): Promise<void> {
   const check = () => {
     const r = roundOption(opts.round, true);
     if (!r.ok) return r;
@@ -224,7 +226,10 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
       deadline = new Date(opts.deadline);
       if (Number.isNaN(deadline.getTime()) || !/[zZ]|[+-]\d\d:?\d\d$/.test(opts.deadline)) return { ok: false as const, problems: [`--deadline ${opts.deadline}: give an ISO 8601 instant with its zone, e.g. 2024-05-08T12:00Z`] };
     }
-    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
+    if ((opts.verify || opts.printInput) && opts.commit) return { ok: false as const, problems: ['--verify and --print-input check a round; leave out --commit'] };
+    if (opts.verify && opts.printInput) return { ok: false as const, problems: ['give one of --verify and --print-input'] };
+    const check = opts.verify ? { check: 'verify' as const } : opts.printInput ? { check: 'input' as const } : {};
+    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...check, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
   };
   return execute('tournament assign', opts, check, async (db, o, _applied, ctx) => {
     if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue

@@ -17,7 +17,7 @@ function readStdin(): string {
 export function registerTournamentScore(tournament: Command): void {
   tournament
     .command('score')
-    .description('score finished games (C.1–C.5, C.14): {"games": [{id, endYear, centres, solo, players}]} on stdin; per game and power {centres, bonus, score, players} on stdout')
+    .description('score finished games (C.1–C.5, D.IX(4), C.14): {"games": [{id, endYear, centres, solo, result, players}]} on stdin; per game and power {centres, bonus, score, players} on stdout')
     .action(async () => {
       const { runTournamentScore } = await import('./commands/tournament-score.js');
       const { InputError } = await import('./position-json.js');

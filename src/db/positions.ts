@@ -21,6 +21,8 @@ export interface Position {
   /** `null` while the holding lasts. */
   readonly endedAt: Date | null;
   readonly reason: string | null;
+  /** B.8(d),(e): a reserve from the pool, because the captain or team provided no replacement. */
+  readonly fromPool: boolean;
 }
 
 /** The current holders of one power. */
@@ -45,6 +47,7 @@ export function positionFromRow(row: PositionRow): Position {
     startedAt: row.started_at,
     endedAt: row.ended_at,
     reason: row.reason,
+    fromPool: row.from_pool,
   };
 }
 
@@ -55,7 +58,7 @@ export function positionFromRow(row: PositionRow): Position {
  */
 export async function insertPosition(
   db: Db,
-  p: { gameId: string; power: Power; personId: number; kind: PositionKind; startedAt?: Date; reason?: string | null },
+  p: { gameId: string; power: Power; personId: number; kind: PositionKind; startedAt?: Date; reason?: string | null; fromPool?: boolean },
 ): Promise<Position> {
   const row = await db
     .insertInto('positions')
@@ -66,6 +69,7 @@ export async function insertPosition(
       kind: p.kind,
       started_at: p.startedAt,
       reason: p.reason ?? null,
+      ...(p.fromPool ? { from_pool: true } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

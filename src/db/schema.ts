@@ -138,6 +138,8 @@ export interface PositionsTable {
   reason: string | null;
   /** 0008: the holder's reply token (issue 16), set at the first mail to them. */
   reply_token: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0020: a reserve from the pool, placed because the captain or team gave no replacement (B.8(d),(e)). */
+  from_pool: Generated<boolean>;
 }
 
 export interface PhasesTable {

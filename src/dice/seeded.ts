@@ -6,7 +6,7 @@
  * Pure: the same seed and nonce always give the same dice.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { parseNotation, type Notation } from './notation.js';
+import { MAX_SIDES, parseNotation, type Notation } from './notation.js';
 
 export interface Roll {
   readonly notation: string;
@@ -74,18 +74,38 @@ export class DiceStream {
     return r;
   }
 
+  /**
+   * A uniform integer in 0..n−1 (n ≥ 2): one d`n` when a die can have n faces (up to
+   * {@link MAX_SIDES}); otherwise `k`d1000 read as the k digits of a base-1000 number (the first die
+   * the lowest digit, each die's face − 1), accepted when below the largest multiple of n that k
+   * digits reach and then taken mod n, else thrown again (rejection sampling: uniform, and every throw
+   * recorded, so `mailjudge dice verify` recomputes each one).
+   */
+  index(n: number, purpose: string): number {
+    if (n <= MAX_SIDES) return this.roll(`d${n}`, purpose).total - 1;
+    let k = 1;
+    while (MAX_SIDES ** k < n) k++;
+    const range = MAX_SIDES ** k;
+    const limit = Math.floor(range / n) * n;
+    for (;;) {
+      const r = this.roll(`${k}d${MAX_SIDES}`, `${purpose} (one number of 0..${n - 1}: the ${k} dice as base-${MAX_SIDES} digits, lowest first, below ${limit}, mod ${n})`);
+      const value = r.dice.reduce((acc, face, i) => acc + (face - 1) * MAX_SIDES ** i, 0);
+      if (value < limit) return value % n;
+    }
+  }
+
   /** One of `items`, by a die of `items.length` faces (the first when there is only one, no roll). */
   pick<T>(items: readonly T[], purpose: string): T {
     if (items.length === 0) throw new Error(`nothing to pick from: ${purpose}`);
     if (items.length === 1) return items[0]!;
-    return items[this.roll(`d${items.length}`, purpose).total - 1]!;
+    return items[this.index(items.length, purpose)]!;
   }
 
   /** `items` in a random order (Fisher–Yates, each swap a recorded die). */
   shuffle<T>(items: readonly T[], purpose: string): T[] {
     const out = [...items];
     for (let i = out.length - 1; i > 0; i--) {
-      const j = this.roll(`d${i + 1}`, purpose).total - 1;
+      const j = this.index(i + 1, purpose);
       [out[i], out[j]] = [out[j]!, out[i]!];
     }
     return out;

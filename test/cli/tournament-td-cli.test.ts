@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { findTournamentGames } from '../../src/db/games.js';
 import { findTournamentBySlug } from '../../src/db/tournaments.js';
-import { CLI, runDbCli } from '../helpers/cli.js';
+import { CLI, runCli, runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { reproduceInto } from '../../src/cli/reproduce/reproduce.js';
@@ -103,6 +103,23 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     expect(twice.status).toBe(2);
     expect(twice.stderr).toContain('round 1 of wm-cli has its games already');
   });
+
+
+  it('assign --verify and --print-input: the committed round 1 seating recomputed from the seed', async () => {
+    // The round's seating is verifiable from the seed: recomputed, every starting seat identical; the
+    // pure command given the printed input seats the same boards.
+    const verified = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--verify');
+    expect(verified.stderr).toBe('');
+    expect(verified.stdout).toContain('Round 1 of wm-cli: 3 game(s) against the seating recomputed from the seed');
+    expect(verified.stdout).toContain('identical, every starting seat as the dice gave it.');
+    const input = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--print-input');
+    expect(input.status).toBe(0);
+    const pure = JSON.parse(runCli(['tournament', 'assign'], input.stdout).stdout) as { boards: { board: string; seats: Record<string, string> }[] };
+    const rows = await t.db.selectFrom('positions').select(['game_id', 'power', 'person_id']).where('kind', '=', 'original').where('game_id', 'like', 'wm-cli-r1-%').execute();
+    const started = Object.fromEntries(rows.map((r) => [`${r.game_id} ${r.power}`, String(r.person_id)]));
+    expect(Object.keys(started)).toHaveLength(21);
+    expect(Object.fromEntries(pure.boards.flatMap((b) => POWERS.map((p) => [`wm-cli-${b.board} ${p}`, b.seats[p]])))).toEqual(started);
+  }, 120_000);
 
   it('standings while round 1 runs: provisional; advance refused', () => {
     const r = cli('tournament', 'standings', 'wm-cli');

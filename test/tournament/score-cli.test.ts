@@ -67,8 +67,53 @@ describe('mailjudge tournament score (DESIGN.md "The tournament CLI contracts")'
     expect(out.players).toEqual({ a: (43 * 5) / 24, b: (43 * 15) / 24, c: (43 * 4) / 24 });
     expect(Object.values(out.players!).reduce((x, y) => x + y, 0)).toBeCloseTo(43, 9);
   });
+  it('"result": a draw that leaves out a survivor eliminates it (D.IX(4)); the others share the places', () => {
+    // FRANCE 10 + 32 = 42; ENGLAND left out: 0; GERMANY alone 2nd: 8 + 16 = 24; ITALY, AUSTRIA share 3rd–4th: 4 + (8 + 4)/2 = 10
+    const centres = { FRANCE: 10, ENGLAND: 8, GERMANY: 8, ITALY: 4, AUSTRIA: 4, RUSSIA: 0, TURKEY: 0 };
+    const out = score({ games: [{ id: 'r1-b3', endYear: 1909, centres, result: { kind: 'draw', powers: ['FRANCE', 'germany', 'ITALY', 'AUSTRIA'] }, players: { ENGLAND: [{ player: 'ed', from: 'S1901', to: 'F1909' }] } }] }).games[0]!.powers;
+    expect(out.FRANCE).toEqual({ centres: 10, bonus: 32, score: 42 });
+    expect(out.ENGLAND).toEqual({ ...zero, players: { ed: 0 } });
+    expect(out.GERMANY).toEqual({ centres: 8, bonus: 16, score: 24 });
+    expect(out.ITALY).toEqual({ centres: 4, bonus: 6, score: 10 });
+    // The same counts with no result: ENGLAND and GERMANY share 2nd–3rd, 8 + 12 = 20 each
+    const played = score({ games: [{ id: 'r1-b3', endYear: 1909, centres }] }).games[0]!.powers;
+    expect(played.ENGLAND!.score).toBe(20);
+    expect(played.GERMANY!.score).toBe(20);
+  });
+  it('"result": a concession is scored as a solo (C.4, C.5): 34 + 32 = 66, the others 0', () => {
+    const out = score({ games: [{ id: 'r1-b4', endYear: 1909, centres: { ITALY: 15, FRANCE: 10, RUSSIA: 9, ENGLAND: 0, GERMANY: 0, AUSTRIA: 0, TURKEY: 0 }, result: { kind: 'concession', power: 'ITALY' } }] }).games[0]!.powers;
+    expect(out.ITALY).toEqual({ centres: 34, bonus: 32, score: 66 });
+    expect(out.FRANCE).toEqual(zero);
+  });
+  it('C.14: one season away is not pro-rated, at the start (a "temporary" stand-in) or mid-game; two are', () => {
+    // RUSSIA 4 + 32 = 36 (2 a season): olga keeps all 18 (36), sam 1 season (2); FRANCE 3 + (16+8+4+2+1+0)/6... see below
+    const out = score({
+      games: [{
+        id: 'r1-b5', endYear: 1909,
+        centres: { RUSSIA: 4, FRANCE: 3, ENGLAND: 3, GERMANY: 3, ITALY: 3, AUSTRIA: 3, TURKEY: 3 },
+        players: {
+          RUSSIA: [{ player: 'sam', from: 'S1901', to: 'S1901', temporary: true }, { player: 'olga', from: 'F1901', to: 'F1909' }],
+          FRANCE: [{ player: 'fay', from: 'S1901', to: 'F1904' }, { player: 'tom', from: 'S1905', to: 'S1905', temporary: true }, { player: 'fay', from: 'F1905', to: 'F1909' }],
+          TURKEY: [{ player: 'tia', from: 'S1901', to: 'S1904' }, { player: 'ugo', from: 'F1904', to: 'S1905', temporary: true }, { player: 'tia', from: 'F1905', to: 'F1909' }],
+        },
+      }],
+    }).games[0]!.powers;
+    expect(out.RUSSIA).toEqual({ centres: 4, bonus: 32, score: 36, players: { sam: 2, olga: 36 } });
+    // the six at 3 share 16+8+4+2+1+0 = 31: 3 + 31/6 each
+    const six = 3 + 31 / 6;
+    expect(out.FRANCE!.players!.fay).toBeCloseTo(six, 9);
+    expect(out.FRANCE!.players!.tom).toBeCloseTo(six / 18, 9);
+    // tia away two seasons (F1904, S1905): 16/18
+    expect(out.TURKEY!.players!.tia).toBeCloseTo((six * 16) / 18, 9);
+    expect(out.TURKEY!.players!.ugo).toBeCloseTo((six * 2) / 18, 9);
+  });
   it.each([
     ['not JSON', 'nope', /invalid JSON/],
+    ['a draw with an eliminated power', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 10, ENGLAND: 8, GERMANY: 8, ITALY: 4, AUSTRIA: 4, RUSSIA: 0, TURKEY: 0 }, result: { kind: 'draw', powers: ['FRANCE', 'TURKEY'] } }] }), /TURKEY has 0 centres/],
+    ['a draw with a solo on the board', JSON.stringify({ games: [{ ...DESIGN_EXAMPLE.games[0], solo: null, result: { kind: 'draw', powers: ['FRANCE', 'ENGLAND'] } }] }), /FRANCE has 18 centres, a solo/],
+    ['an unknown result kind', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 3 }, result: { kind: 'win' } }] }), /"kind": "draw"/],
+    ['a concession to an unknown power', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 3, ENGLAND: 3, GERMANY: 3, ITALY: 3, AUSTRIA: 3, TURKEY: 3, RUSSIA: 4 }, result: { kind: 'concession', power: 'SPAIN' } }] }), /result\.power: unknown power "SPAIN"/],
+    ['a misspelt field', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 3, ENGLAND: 3, GERMANY: 3, ITALY: 3, AUSTRIA: 3, TURKEY: 3, RUSSIA: 4 }, results: {} }] }), /Unrecognized key: "results"/],
     ['no games', '{}', /games/],
     ['a count that is not a number', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 'x' } }] }), /^games\[0\]\.centres\.FRANCE: /m],
     ['an unknown power', JSON.stringify({ games: [{ id: 'a', endYear: 1909, centres: { FRANCE: 3, ENGLAND: 3, GERMANY: 3, ITALY: 3, AUSTRIA: 3, TURKEY: 3, RUSSIA: 4, SPAIN: 1 } }] }), /unknown power "SPAIN"/],

@@ -1,15 +1,22 @@
 /**
  * `mailjudge tournament score` (DESIGN.md "The tournament CLI contracts"): finished games on stdin,
- * each power's centres, bonus and score (C.1–C.4) and each holder's pro-rated score (C.14) on stdout.
+ * each power's centres, bonus and score (C.1–C.5; a survivor left out of a draw is eliminated, D.IX(4))
+ * and each holder's pro-rated score (C.14) on stdout. A period may say `"temporary": true` (a B.7
+ * stand-in: the player of record keeps the position, and a one-season absence is not pro-rated).
  * Pure; bad input exits 2 with `{error, problems}` listing every problem.
  */
 import { z } from 'zod';
 import { POWERS, type Power } from '../../diplomacy/index.js';
 import { formatSeason, seasonIndex } from '../../tournament/seasons.js';
-import { SOLO_CENTRES, SOLO_THRESHOLD, scoreTournamentGame, validatePeriods, type ScoredGame, type SeatPeriod, type TournamentGame } from '../../tournament/score/index.js';
+import { SOLO_CENTRES, SOLO_THRESHOLD, checkResult, scoreTournamentGame, type GameResult, validatePeriods, type ScoredGame, type SeatPeriod, type TournamentGame } from '../../tournament/score/index.js';
 import { InputError, parseJsonText } from '../position-json.js';
 
-const PeriodJson = z.object({ player: z.string().trim().min(1, 'give the player'), from: z.string(), to: z.string() });
+const PeriodJson = z.object({ player: z.string().trim().min(1, 'give the player'), from: z.string(), to: z.string(), temporary: z.boolean().optional() }).strict();
+
+const ResultJson = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('draw'), powers: z.array(z.string()).min(1, 'name the powers in the draw') }).strict(),
+  z.object({ kind: z.literal('concession'), power: z.string() }).strict(),
+], { error: 'a result is {"kind": "draw", "powers": [...]} or {"kind": "concession", "power": "..."} (absent: played to the end year)' });
 
 const ScoreJson = z.object({
   games: z.array(
@@ -18,10 +25,11 @@ const ScoreJson = z.object({
       endYear: z.number().int().min(1901, 'a year from 1901 (B.3: 1909, 1912 or 1915)').max(2000, 'a year to 2000 (B.3: 1909, 1912 or 1915)'),
       centres: z.record(z.string(), z.number().int().min(0).max(SOLO_CENTRES)),
       solo: z.string().nullable().optional(),
+      result: ResultJson.optional(),
       players: z.record(z.string(), z.array(PeriodJson)).optional(),
-    }),
+    }).strict(),
   ),
-});
+}).strict();
 
 function readPower(name: string, where: string, problems: string[]): Power | undefined {
   const p = name.trim().toUpperCase() as Power;
@@ -67,7 +75,7 @@ function readGame(g: GameJson, at: string, problems: string[]): TournamentGame |
       const where = `${at}.players.${p}[${i}]`;
       const from = readSeason(period.from, `${where}.from`, problems);
       const to = readSeason(period.to, `${where}.to`, problems);
-      if (from !== undefined && to !== undefined) periods.push({ player: period.player.trim(), from, to });
+      if (from !== undefined && to !== undefined) periods.push({ player: period.player.trim(), from, to, ...(period.temporary ? { temporary: true } : {}) });
     });
     problems.push(...validatePeriods(periods, g.endYear, `${at}.players.${p}`));
     players[p] = periods;
@@ -86,8 +94,18 @@ function readGame(g: GameJson, at: string, problems: string[]): TournamentGame |
       }
     }
   }
+  // D.IX(3),(4), C.5: how the game ended by vote.
+  let result: GameResult | undefined;
+  if (g.result?.kind === 'draw') {
+    const powers = g.result.powers.map((name) => readPower(name, `${at}.result.powers`, problems));
+    if (powers.every((p): p is Power => p !== undefined)) result = { kind: 'draw', powers };
+  } else if (g.result?.kind === 'concession') {
+    const power = readPower(g.result.power, `${at}.result.power`, problems);
+    if (power !== undefined) result = { kind: 'concession', power };
+  }
+  if (result && missing.length === 0) problems.push(...checkResult(centres as Record<Power, number>, solo, result, `${at}.result`));
   if (problems.length > before) return undefined;
-  return { id: g.id.trim(), endYear: g.endYear, centres: centres as Record<Power, number>, solo, players };
+  return { id: g.id.trim(), endYear: g.endYear, centres: centres as Record<Power, number>, solo, players, ...(result ? { result } : {}) };
 }
 
 /** `games[0].centres.FRANCE`, the way the other problems name fields. */

@@ -35,13 +35,13 @@ export async function loadStandings(db: Db, t: Tournament, actor: string, now: D
 }
 
 /** `tournament register <slug> --from <file>`. */
-export async function runTournamentRegister(db: Db, slug: string, registration: Registration, actor: string, ctx?: { fromAddress: string; now: Date }): Promise<CommandResult> {
+export async function runTournamentRegister(db: Db, slug: string, registration: Registration, actor: string, ctx?: { fromAddress: string; now: Date }, earlier: readonly string[] = []): Promise<CommandResult> {
   const t = await tournamentOr(db, slug);
-  if (isResult(t)) return t;
-  if (registration.td && !ctx) return problems(['td: the judge\'s own address is needed to mail the TD (run it through mailjudge with its configuration)']);
+  if (isResult(t)) return t.ok || earlier.length === 0 ? t : problems([...earlier, ...t.problems]);
+  if (registration.td && !ctx) return problems([...earlier, 'td: the judge\'s own address is needed to mail the TD (run it through mailjudge with its configuration)']);
   try {
     return await db.transaction().execute(async (trx) => {
-      const r = await registerTournament(trx, t, registration, actor);
+      const r = await registerTournament(trx, t, registration, actor, earlier);
       if (!r.ok || !registration.td) return r;
       // Issue 26 item 11: the file names the TD (audited and mailed as `tournament td` does).
       const td = await nameTournamentDirector(trx, t, registration.td, { actor, ...ctx! });
@@ -75,7 +75,8 @@ export async function runTournamentTrophies(db: Db, slug: string, actor: string,
   const json = {
     tournament: slug,
     individual: final?.ranking.entries[0] ? { winner: name(final.ranking.entries[0].id), provisional: !final.records.closed, ties: final.ranking.ties } : null,
-    team: s.teamRanking ? { winner: s.teamRanking.entries[0]?.id ?? null, ranking: s.teamRanking.entries.map((e) => ({ place: e.place, team: e.id })), ties: s.teamRanking.ties } : null,
+    team: s.teamRanking ? { winner: s.teamProvisional ? null : s.teamRanking.entries[0]?.id ?? null, leading: s.teamRanking.entries[0]?.id ?? null, provisional: s.teamProvisional !== null, why: s.teamProvisional, ranking: s.teamRanking.entries.map((e) => ({ place: e.place, team: e.id })), ties: s.teamRanking.ties } : null,
+    countriesProvisional: s.countriesProvisional,
     countries: s.countries ? Object.fromEntries(POWERS.map((p) => {
       const best = s.countries![p].entries[0];
       return [p, best ? { player: name(best.item.player), score: best.item.score, game: best.item.game, round: best.item.round } : null];
@@ -149,6 +150,12 @@ export interface AssignDbOptions {
   readonly gmEmail?: string;
   readonly domain?: string;
   readonly deadline?: Date;
+  /**
+   * `verify`: recompute the round's seating from the tournament's seed and the round's input and
+   * compare it with the games created for it; `input`: print that input as the pure `mailjudge
+   * tournament assign` reads it (the seed included: the TD's view, or anyone's once it is revealed).
+   */
+  readonly check?: 'verify' | 'input';
 }
 
 /** `tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
@@ -160,7 +167,7 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
   const stage = stagesOf(Math.max(1, s.people.teams.length))[o.round - 1];
   if (!stage) return problems([`--round ${o.round}: ${slug} has ${stagesOf(s.people.teams.length).length} rounds (B.1, B.4: with ${s.people.teams.length} teams)`]);
   const games = await findTournamentGames(db, t.id);
-  if (games.some((g) => g.roundNumber === o.round)) return problems([`round ${o.round} of ${slug} has its games already (${games.filter((g) => g.roundNumber === o.round).map((g) => g.id).join(', ')})`]);
+  if (!o.check && games.some((g) => g.roundNumber === o.round)) return problems([`round ${o.round} of ${slug} has its games already (${games.filter((g) => g.roundNumber === o.round).map((g) => g.id).join(', ')})`]);
   const members = await findTournamentMembers(db, t.id);
   let players: { id: string; team: string | null; power?: Power }[];
   if (o.round === 1) {
@@ -184,7 +191,9 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
   // player on exactly one board, so nobody is permanent in more than one game of the round on creation.
   // The limit is enforced when replacements are recorded (src/service/tournament/b9-limit.ts).
   const input: AssignInput = { round: o.round, teamRound: stage.startsWith('team'), seed: `${seed}:assign-round-${o.round}`, players, history };
+  if (o.check === 'input') return { ok: true, text: JSON.stringify(input), json: input };
   const out = assignBoards(input);
+  if (o.check === 'verify') return verifySeating(db, slug, o.round, out, games.filter((g) => g.roundNumber === o.round));
   const names = await findPeople(db, players.map((p) => Number(p.id)));
   const name = (id: string) => names.get(Number(id))?.name ?? id;
   const gameId = (board: string) => `${slug}-${board}`.slice(0, 63);
@@ -192,7 +201,7 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
     `${o.commit ? 'Round' : 'Dry run: round'} ${o.round} of ${slug} (${stage}${stage.startsWith('team') ? '' : ''}, to ${endYearOf(stage)}): ${out.boards.length} board(s)${o.round === 1 ? ', powers as each team chose them (B.5)' : ', powers drawn by the dice (B.5)'}`,
   ];
   for (const b of out.boards) lines.push(`  ${gameId(b.board)}: ${POWERS.map((p) => `${p} ${name(b.seats[p])}`).join(', ')}`);
-  lines.push(out.broken.length === 0 ? 'B.6: every constraint (a)–(e) holds.' : `B.6 constraints broken (${out.broken.length}), the least important first (c, e, a, d, b):`);
+  lines.push(out.broken.length === 0 ? 'B.6: every constraint (a)–(e) holds.' : `B.6 constraints broken (${out.broken.length}); the search gives way on the least important first (e, then c, a, d, b):`);
   for (const x of out.broken) lines.push(`  ${x.rule} on ${gameId(x.board)}: ${x.players.map(name).join(', ')}${x.teams ? ` (teams ${x.teams.join(', ')})` : ''}${x.power ? ` (${x.power})` : ''}`);
   lines.push(`Dice commitment (SHA-256 of the round's seed): ${out.commitment}`);
   const json = { tournament: slug, round: o.round, committed: o.commit, boards: out.boards.map((b) => ({ game: gameId(b.board), seats: Object.fromEntries(POWERS.map((p) => [p, { name: name(b.seats[p]), email: names.get(Number(b.seats[p]))?.email }])) })), broken: out.broken, commitment: out.commitment };
@@ -223,6 +232,26 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
   if (failed) return problems(failed.problems);
   lines.push(`Created ${out.boards.length} game(s); each player and GM is sent the game-start mail by the running judge.`);
   return { ok: true, text: lines.join('\n'), json };
+}
+
+/** The round's games against the seating recomputed from the seed: each starting seat (B.5) compared. */
+async function verifySeating(db: Db, slug: string, round: number, out: ReturnType<typeof assignBoards>, games: readonly { id: string; boardName: string }[]): Promise<CommandResult> {
+  if (games.length === 0) return problems([`round ${round} of ${slug} has no games to verify; the dry run shows what the seed gives: mailjudge tournament assign ${slug} --round ${round}`]);
+  const gameId = (board: string) => `${slug}-${board}`.slice(0, 63);
+  const differences: string[] = [];
+  const byId = new Map(games.map((g) => [g.id, g]));
+  for (const b of out.boards) {
+    const g = byId.get(gameId(b.board));
+    if (!g) { differences.push(`${gameId(b.board)}: the seed seats a board that has no game`); continue; }
+    byId.delete(g.id);
+    const seats = new Map((await findPositionHistory(db, g.id)).filter((r) => r.kind === 'original').map((r) => [r.power, String(r.personId)]));
+    for (const p of POWERS) if (seats.get(p) !== b.seats[p]) differences.push(`${g.id} ${p}: the game started with person ${seats.get(p) ?? 'nobody'}, the seed seats person ${b.seats[p]}`);
+  }
+  for (const g of byId.values()) differences.push(`${g.id}: a game of round ${round} that the seed does not seat`);
+  const head = `Round ${round} of ${slug}: ${games.length} game(s) against the seating recomputed from the seed (commitment ${out.commitment})`;
+  return differences.length === 0
+    ? { ok: true, text: `${head}: identical, every starting seat as the dice gave it.`, json: { tournament: slug, round, identical: true, commitment: out.commitment, differences } }
+    : { ok: false, problems: [`${head}: ${differences.length} difference(s)`, ...differences] };
 }
 
 class AssignCommitError extends Error {

@@ -16,7 +16,7 @@
 import { inTransaction } from '../../db/in-transaction.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { findOrInsertPerson, findPerson } from '../../db/people.js';
-import { endCivilDisorder, resolveNmrNotices } from '../../db/nmr-notices.js';
+import { endCivilDisorder, findActiveNmrNotices, resolveNmrNotices } from '../../db/nmr-notices.js';
 import { endPosition, findCurrentPositions, holdersByPower, insertPosition } from '../../db/positions.js';
 import { findReplacementPeriods, insertReplacementPeriod } from '../../db/replacement-periods.js';
 import type { Db } from '../../db/schema.js';
@@ -49,6 +49,12 @@ export interface ReplaceArgs {
    * and announced. Only from the command line (an emailed REPLACE has none).
    */
   readonly b9Override?: string;
+  /**
+   * B.8(d),(e): the replacement is a reserve from the pool because the captain or team provided none
+   * (the team then forfeits the position's points). Also taken as so when the power's replacement
+   * procedure had passed to the reserves (the captain's 48/96 hours were over).
+   */
+  readonly fromPool?: boolean;
 }
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
@@ -104,6 +110,9 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
       await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'tournament.b9-override', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', reason: a.b9Override.trim(), held: b9?.heldGames ?? [], problems: b9?.problems ?? [] } });
       note = [note, `B.9 set aside by the TD: ${a.b9Override!.trim()}`].filter(Boolean).join('; ');
     }
+    // B.8(d),(e): from the pool when the GM says so, or when the procedure had passed to the reserves.
+    const fromPool = !untilPhase && (a.fromPool === true || (await findActiveNmrNotices(trx, game.id)).some((n) => n.power === a.power && n.status === 'procedure' && n.note === 'waiting for the reserves'));
+    if (fromPool) note = [note, "a reserve from the pool: the team loses the position's points and the reserve scores as an individual permanent replacement (B.8(e))"].filter(Boolean).join('; ');
     const outgoing = distinctPeople(await Promise.all([holders.standIn, ...(untilPhase ? [] : [holders.ofRecord])].map((p) => (p ? findPerson(trx, p.personId) : undefined))));
     const why = [a.reason, note].filter(Boolean).join('; ') || undefined;
     if (holders.standIn) await endPosition(trx, holders.standIn.id, { at: ctx.now, reason: `replaced by ${person.email}` });
@@ -113,16 +122,16 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
       await insertReplacementPeriod(trx, { positionId: pos.id, fromPhase: game.currentPhase, untilPhase, declaredAt: ctx.now, declaredBy: ctx.actor });
     } else {
       if (holders.ofRecord) await endPosition(trx, holders.ofRecord.id, { at: ctx.now, reason: `replaced by ${person.email}` });
-      pos = await insertPosition(trx, { gameId: game.id, power: a.power, personId: person.id, kind: 'permanent', startedAt: ctx.now, reason: `replacement (B.8)${why ? `: ${why}` : ''}` });
+      pos = await insertPosition(trx, { gameId: game.id, power: a.power, personId: person.id, kind: 'permanent', startedAt: ctx.now, reason: `${fromPool ? 'reserve from the pool (B.8(d),(e))' : 'replacement (B.8)'}${why ? `: ${why}` : ''}`, fromPool });
     }
-    await resolveNmrNotices(trx, game.id, a.power, 'replaced', ctx.now, `replaced by ${person.email}`);
+    await resolveNmrNotices(trx, game.id, a.power, 'replaced', ctx.now, `replaced by ${person.email}${fromPool ? ' from the pool of reserves (B.8(d),(e))' : ''}`);
     await endCivilDisorder(trx, game.id, a.power, ctx.now);
     const ofRecordName = holders.ofRecord ? (await findPerson(trx, holders.ofRecord.personId))?.name : undefined;
     await sendNotice(trx, ctx.fromAddress, {
       game, template: 'position-change', key: `position:${game.id}:${a.power}:${pos.id}`,
       context: () => ({ power: a.power, incoming: person.name, outgoing: untilPhase ? ofRecordName : outgoing.map((p) => p.name).join(' and ') || undefined, temporary: Boolean(untilPhase), untilPhase, why }),
     }, distinctPeople([...(await recipients()), ...outgoing]));
-    await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'position.replace', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, reason: why ?? null } });
+    await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'position.replace', detail: { power: a.power, person: person.id, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, reason: why ?? null, fromPool } });
 
     const phase = await findPhase(trx, game.id, game.currentPhase);
     // B.8: the replacement gets the game-start mail for the power taken over (the open turn's deadline).
@@ -136,7 +145,7 @@ async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<C
     return {
       ok: true,
       text: `${a.power}: ${person.name} <${person.email}> ${untilPhase ? `stands in until ${untilPhase} (temporary, B.7): ${ofRecordName ?? 'the player of record'} plays again from ${untilPhase}, or sooner by sending orders` : 'is now the player (permanent)'}${note ? `; ${note}` : ''}. Everyone has been told.${late}`,
-      json: { game: game.id, power: a.power, person: { id: person.id, name: person.name, email: person.email }, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, note: note ?? null },
+      json: { game: game.id, power: a.power, person: { id: person.id, name: person.name, email: person.email }, kind: untilPhase ? 'temporary' : 'permanent', until: untilPhase ?? null, note: note ?? null, fromPool },
     };
   });
 }

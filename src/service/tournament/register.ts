@@ -66,9 +66,12 @@ export function checkRegistration(r: Registration): string[] {
   return out;
 }
 
-/** Register everything in one transaction; refuses the whole file when a player or team exists already. */
-export async function registerTournament(trx: Trx, t: Tournament, r: Registration, actor: string): Promise<CommandResult> {
-  const list = checkRegistration(r);
+/**
+ * Register everything in one transaction; refuses the whole file, nothing imported, with every problem
+ * at once: `earlier` (the file's own rows), B.2/B.5, and a team or player registered already.
+ */
+export async function registerTournament(trx: Trx, t: Tournament, r: Registration, actor: string, earlier: readonly string[] = []): Promise<CommandResult> {
+  const list = [...earlier, ...checkRegistration(r)];
   const existingTeams = new Set((await findTeams(trx, t.id)).map((x) => x.name.toLowerCase()));
   for (const team of r.teams) if (existingTeams.has(team.name.toLowerCase())) list.push(`${team.where}: team "${team.name}" is registered already in ${t.slug}`);
   const members = await findTournamentMembers(trx, t.id);

@@ -3,11 +3,14 @@
  * built from the games' own records — nothing typed in twice:
  * - the centre counts at the end of each year from the phase history (B.3: a game still running is
  *   scored on its current counts, carried to the round's end year);
- * - the result by vote (C.5) from the passed draw or concession;
+ * - the result by vote (C.5) from the passed draw or concession; a survivor left out of the draw is
+ *   eliminated (D.IX(4));
  * - who held each power for which Spring/Fall seasons from the positions history, replacements
  *   included (C.14), temporary stand-ins (B.7) as non-permanent holders (C.15);
- * - a permanent replacement from outside the starting player's team is a reserve from the pool, and
- *   the team forfeits the position's points (B.8(e)).
+ * - the position's team is its starting player's (C.14: the team is credited the full points, a
+ *   stand-in or the captain's own replacement from outside the team included); only a reserve taken
+ *   from the pool because the captain or team gave no replacement (`positions.from_pool`) costs the
+ *   team the position (B.8(e)).
  */
 import { findPhases } from '../../db/phases.js';
 import { findPositionHistory, type Position } from '../../db/positions.js';
@@ -63,7 +66,9 @@ async function historyOf(db: Db, game: Game, endYear: number): Promise<{ history
   const first = passed[passed.length - 1];
   if (first) {
     const year = parsePhase(first.decidedIn)?.year ?? endYear;
-    ending = first.proposal.kind === 'concession' ? { kind: 'conceded-solo', power: first.proposal.power, year } : { kind: 'vote', year };
+    ending = first.proposal.kind === 'concession'
+      ? { kind: 'conceded-solo', power: first.proposal.power, year }
+      : { kind: 'vote', year, ...(first.proposal.kind === 'draw' ? { powers: first.proposal.powers } : {}) };
   }
   return { history: { endYear, years: [...years].map(([year, centres]) => ({ year, centres })), ending }, seasons };
 }
@@ -75,7 +80,7 @@ function actingAt(rows: readonly Position[], at: Date): Position | undefined {
 }
 
 /** A power's holders season by season, as runs of consecutive seasons ({@link HeldSeat}s, the starting player first). */
-function seatsOf(rows: readonly Position[], seasons: readonly { index: number; at: Date | null }[], now: Date, teamOf: (player: string) => string | null): HeldSeat[] {
+function seatsOf(rows: readonly Position[], seasons: readonly { index: number; at: Date | null }[], now: Date): HeldSeat[] {
   const runs: { row: Position; from: number; to: number }[] = [];
   for (const s of [...seasons].sort((a, b) => a.index - b.index)) {
     const holder = actingAt(rows, s.at ?? now);
@@ -84,13 +89,12 @@ function seatsOf(rows: readonly Position[], seasons: readonly { index: number; a
     if (last && last.row.personId === holder.personId && last.to === s.index - 1) last.to = s.index;
     else runs.push({ row: holder, from: s.index, to: s.index });
   }
-  const first = runs[0];
-  const startTeam = first ? teamOf(playerId(first.row.personId)) : null;
   return runs.map((r) => {
     const player = playerId(r.row.personId);
-    // B.8(e): a permanent replacement from outside the team is the pool's reserve; the team forfeits.
-    const reserve = r.row.kind === 'permanent' && startTeam !== null && teamOf(player) !== startTeam;
-    return { player, from: r.from, to: r.to, permanent: r.row.kind !== 'temporary', since: r.row.startedAt.toISOString(), ...(reserve ? { reserve: true } : {}) };
+    const temporary = r.row.kind === 'temporary';
+    // B.8(e): only a reserve from the pool, placed because the captain or team gave none, costs the team.
+    const reserve = r.row.kind === 'permanent' && r.row.fromPool;
+    return { player, from: r.from, to: r.to, permanent: !temporary, since: r.row.startedAt.toISOString(), ...(temporary ? { temporary: true } : {}), ...(reserve ? { reserve: true } : {}) };
   });
 }
 
@@ -111,10 +115,13 @@ export async function loadRoundRecords(db: Db, t: { tournamentId: number; round:
     const gameEnd = game.endYear ?? endYear;
     const { history, seasons } = await historyOf(db, game, gameEnd);
     const rows = await findPositionHistory(db, game.id);
-    const seats = Object.fromEntries(POWERS.map((power) => [power, seatsOf(rows.filter((r) => r.power === power), seasons, t.now, t.teamOf)])) as Record<Power, HeldSeat[]>;
+    const seats = Object.fromEntries(POWERS.map((power) => [power, seatsOf(rows.filter((r) => r.power === power), seasons, t.now)])) as Record<Power, HeldSeat[]>;
+    // The player each power was dealt at the start (B.5): the team credited the position (C.14).
+    const starters: Partial<Record<Power, string>> = {};
+    for (const r of rows) if (r.kind === 'original' && starters[r.power] === undefined) starters[r.power] = playerId(r.personId);
     const played = seasons.filter((s) => s.at !== null).map((s) => s.index);
     const lastSeason = played.length > 0 ? Math.max(...played) : seasons.length > 0 ? Math.min(...seasons.map((s) => s.index)) : 0;
-    out.push({ id: game.id, history, seats, endedAt: lastSeason });
+    out.push({ id: game.id, history, seats, endedAt: lastSeason, starters });
     boards.push({ id: game.id, board: game.boardName, status: game.status, phase: game.currentPhase, closed: gameClosed(game, gameEnd) });
   }
   return { round: t.round, endYear, games: out, boards, closed: boards.length > 0 && boards.every((b) => b.closed) };

@@ -109,7 +109,7 @@ export function standingsText(s: Standings, r: RoundStanding): string {
     lines.push(...table(['Place', 'Team', 'Total', 'Credits'], r.teams.ranking.entries.map((e) => [String(e.place), e.id, showScore(e.item.scores.reduce((a, b) => a + b, 0)), String([10, 9, 8, 7, 6, 5, 4, 3, 2, 1][e.place - 1] ?? 0)]), new Set([0, 2, 3])).map((l) => `  ${l}`));
     lines.push(...tieLines(r.teams.ranking, (id) => id));
   }
-  if (r.teamStandings) lines.push('', ...teamLines(r.teamStandings, 'Teams after round 2 (C.12):'));
+  if (r.teamStandings) lines.push('', ...teamLines(r.teamStandings, `Teams after round 2 (C.12)${r.records.closed ? '' : ', provisional'}:`));
   const rolls = r.rolls;
   if (rolls.length > 0) lines.push('', 'Dice rolled (d100, verifiable):', ...rolls.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`));
   lines.push('', `Dice commitment (SHA-256 of the tournament's seed): ${s.commitment}`);
@@ -155,6 +155,7 @@ export function standingsJson(s: Standings, r: RoundStanding): unknown {
     stage: r.stage,
     rule: r.rule,
     closed: r.records.closed,
+    provisional: !r.records.closed,
     games: r.records.boards,
     standings: standingRows(s, r).map((x) => ({ ...x, score: Math.round(x.score * 1e9) / 1e9 })),
     advancing: r.advancing.map(name),
@@ -174,10 +175,11 @@ export function trophiesText(s: Standings): string {
   lines.push(final && final.ranking.entries[0] ? `Individual winner (C.11): ${name(final.ranking.entries[0].id)}${final.records.closed ? '' : ' (provisional: the final is still running)'}` : 'Individual winner (C.11): the final has not been played yet');
   lines.push(...(final ? tieLines(final.ranking, name) : []));
   if (s.teamRanking && s.teamRanking.entries[0]) {
-    lines.push('', `Team winner (C.12): ${s.teamRanking.entries[0].id}`, ...teamLines(s.teamRanking, 'Team standings (C.12):'));
+    const state = s.teamProvisional ? ` (provisional: ${s.teamProvisional})` : '';
+    lines.push('', s.teamProvisional ? `Team winner (C.12): not decided yet; leading ${s.teamRanking.entries[0].id}${state}` : `Team winner (C.12): ${s.teamRanking.entries[0].id}`, ...teamLines(s.teamRanking, `Team standings (C.12)${state}:`));
   }
   if (s.countries) {
-    lines.push('', 'Best country (C.13, rounds 1 and 2):');
+    lines.push('', `Best country (C.13, rounds 1 and 2)${s.countriesProvisional ? ` — provisional: ${s.countriesProvisional}` : ''}:`);
     for (const p of POWERS) {
       const best = s.countries[p].entries[0];
       lines.push(`  ${pad(p, 8)} ${best ? `${name(best.item.player)}, ${showScore(best.item.score)} in ${best.item.game} (round ${best.item.round})` : 'nobody played it'}`);

@@ -9,7 +9,9 @@
  */
 import { DiceStream, commitment, type RecordedRoll } from '../../dice/index.js';
 import type { Db } from '../../db/schema.js';
+import { findTournamentGames } from '../../db/games.js';
 import { findPeople } from '../../db/people.js';
+import { findPositionHistory } from '../../db/positions.js';
 import { findRounds, findTeams, findTournamentMembers, type Tournament } from '../../db/tournaments.js';
 import {
   advanceFromRound1, advanceFromRound2, countryResultsOf, placesOf, qualifyFromSemiFinal, rankCountries, rankFinal, rankRound1Teams, rankTeams, scoreRound,
@@ -44,11 +46,14 @@ export interface TournamentPeople {
 }
 
 export async function loadTournamentPeople(db: Db, tournamentId: number): Promise<TournamentPeople> {
-  const [teams, members] = await Promise.all([findTeams(db, tournamentId), findTournamentMembers(db, tournamentId)]);
+  const [teams, members, games] = await Promise.all([findTeams(db, tournamentId), findTournamentMembers(db, tournamentId), findTournamentGames(db, tournamentId)]);
   const teamName = new Map(teams.map((t) => [t.id, t.name]));
   const teamByPlayer = new Map<string, string>();
   for (const m of members) if (m.teamId !== null && (m.role === 'player' || m.role === 'captain')) teamByPlayer.set(String(m.personId), teamName.get(m.teamId)!);
-  const ids = [...new Set(members.map((m) => m.personId))];
+  // Everyone who held a position, members or not (a replacement from outside the tournament): the
+  // standings name them, never by an internal id.
+  const holders = (await Promise.all(games.map((g) => findPositionHistory(db, g.id)))).flat().map((p) => p.personId);
+  const ids = [...new Set([...members.map((m) => m.personId), ...holders])];
   const people = await findPeople(db, ids);
   return {
     names: new Map([...people].map(([id, p]) => [String(id), p.name])),
@@ -91,6 +96,21 @@ export interface Standings {
   /** Every d100 rolled, in order. */
   readonly rolls: readonly RecordedRoll[];
   readonly commitment: string;
+  /** Why the team ranking (C.12) is not final yet (a round it depends on not played or not over), or null when it is. */
+  readonly teamProvisional: string | null;
+  /** Why the best countries (C.13, rounds 1 and 2) are not final yet, or null when they are. */
+  readonly countriesProvisional: string | null;
+}
+
+/** Why a result that depends on `rounds` is not final yet: one of them not played or still running; null when all are over. */
+export function provisionalBecause(rounds: readonly RoundStanding[], needed: readonly number[]): string | null {
+  const why: string[] = [];
+  for (const n of needed) {
+    const r = rounds.find((x) => x.round === n);
+    if (!r) why.push(`round ${n} has not been played yet`);
+    else if (!r.records.closed) why.push(`round ${n} is still running (${r.records.boards.filter((b) => !b.closed).length} of ${r.records.boards.length} games)`);
+  }
+  return why.length > 0 ? why.join('; ') : null;
 }
 
 /** Score and rank every round that has games, up to `upTo` (default: all). */
@@ -166,6 +186,10 @@ export async function computeStandings(db: Db, t: Tournament, seed: string, now:
     countries = rankCountries(countryResults, dice);
     rolls.push(...dice.rolls);
   }
-  return { tournament: t, people, stages, rounds, countries, teamRanking, rolls, commitment: commitment(seed) };
+  // C.12: the team competition is the team rounds (B.4: round 1 alone with fewer than 42 teams); C.13: rounds 1 and 2.
+  const teamRounds = stages.flatMap((st, i) => (st.startsWith('team-round') ? [i + 1] : []));
+  const teamProvisional = upTo !== undefined && upTo < Math.max(...teamRounds) ? `ranked up to round ${upTo} only` : provisionalBecause(rounds, teamRounds);
+  const countriesProvisional = upTo !== undefined && upTo < 2 ? `ranked up to round ${upTo} only` : provisionalBecause(rounds, stages.length >= 2 ? [1, 2] : [1]);
+  return { tournament: t, people, stages, rounds, countries, teamRanking, rolls, commitment: commitment(seed), teamProvisional, countriesProvisional };
 }
 

@@ -29,6 +29,12 @@ export interface RoundGame {
   readonly seats: Readonly<Record<Power, readonly HeldSeat[]>>;
   /** The last season played (index, S1901 = 0); default: the last season any holder reaches. */
   readonly endedAt?: number;
+  /**
+   * Each power's starting player (seated there at the start, B.5), when the first season's holder is
+   * someone else (a stand-in for S1901) or the starter never played (replaced before S1901 was
+   * adjudicated): the team credited the position is theirs (C.14).
+   */
+  readonly starters?: Partial<Record<Power, string>>;
 }
 
 export interface TeamRoundTotal {
@@ -56,20 +62,23 @@ export function scoreRound(games: readonly RoundGame[], teamOf: (player: string)
   const teams = new Map<string, { scores: number[]; forfeited: number; members: Set<string> }>();
   for (const g of games) {
     const outcome = outcomeOf(g.history);
-    const game = scoreTournamentGame({ id: g.id, endYear: g.history.endYear, ...outcome, players: g.seats, ...(g.endedAt !== undefined ? { endedAt: g.endedAt } : {}) });
+    // A holder who is not permanent is a stand-in (B.7): pro-rated, and not the position's player of record (C.14).
+    const periods = Object.fromEntries(POWERS.map((p) => [p, g.seats[p].map((s) => ({ ...s, temporary: s.temporary ?? !s.permanent }))])) as Record<Power, HeldSeat[]>;
+    const game = scoreTournamentGame({ id: g.id, endYear: g.history.endYear, ...outcome, players: periods, ...(g.endedAt !== undefined ? { endedAt: g.endedAt } : {}), ...(g.starters ? { starters: g.starters } : {}) });
     scored.push(game);
     const all = POWERS.flatMap((p) => g.seats[p]);
     const endedAt = g.endedAt ?? Math.max(...all.map((s) => s.to));
     for (const power of POWERS) {
-      const seats = g.seats[power];
+      const seats = periods[power];
       const score = game.powers[power].score;
-      const shares = new Map(prorate(score, seats, { endYear: g.history.endYear, endedAt }).map((s) => [s.player, s.score]));
+      const starter = g.starters?.[power];
+      const shares = new Map(prorate(score, seats, { endYear: g.history.endYear, endedAt, ...(starter !== undefined ? { starter } : {}) }).map((s) => [s.player, s.score]));
       // B.8(e): a reserve from the pool plays as a permanent replacement, for himself only.
       for (const s of seats) {
         const reserve = s.reserve === true;
         participations.push({ player: s.player, game: g.id, power, permanent: s.permanent || reserve, since: s.since, share: shares.get(s.player) ?? 0, reserve });
       }
-      const credit = positionCredit(score, seats, teamOf);
+      const credit = positionCredit(score, seats, teamOf, starter);
       if (credit.team !== null) {
         const t = teams.get(credit.team) ?? { scores: [], forfeited: 0, members: new Set<string>() };
         t.scores.push(credit.credit);

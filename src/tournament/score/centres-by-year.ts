@@ -4,11 +4,14 @@
  * years a game did not play (C.5, B.3):
  * - a solo conceded by vote: the counts at the concession carried to the penultimate year of the
  *   round, the solo (34 centres, everyone else eliminated, C.4) only in the final year;
- * - any other result accepted by vote: the counts at the vote carried to every remaining year;
+ * - any other result accepted by vote: the counts at the vote carried to every remaining year; a
+ *   draw that leaves out a survivor "presumes the elimination of the players not included" (D.IX(4)):
+ *   from the vote's year on, the left-out powers count 0;
  * - a solo reached on the board: C.4 from that year on (our reading; the seed names no other count);
  * - a game that reaches the round's end year: the counts then are the final counts (B.3).
  */
 import { POWERS, type Power } from '../powers.js';
+import { afterDraw } from './game-result.js';
 import { SOLO_CENTRES, SOLO_THRESHOLD, type GameOutcome } from './score-game.js';
 
 export type GameEnding =
@@ -16,8 +19,11 @@ export type GameEnding =
   | { readonly kind: 'played' }
   /** C.5: a solo conceded by vote in (the end of) `year`. */
   | { readonly kind: 'conceded-solo'; readonly power: Power; readonly year: number }
-  /** C.5: any other result (a draw, a game called) accepted by vote in `year`. */
-  | { readonly kind: 'vote'; readonly year: number };
+  /**
+   * C.5: any other result (a draw, a game called) accepted by vote in `year`; `powers`: the draw's
+   * powers (D.IX(4): a survivor left out is eliminated), absent for a draw of every survivor.
+   */
+  | { readonly kind: 'vote'; readonly year: number; readonly powers?: readonly Power[] };
 
 export interface GameHistory {
   /** The round's end year (B.3: 1909, 1909, 1912, 1915). */
@@ -57,6 +63,9 @@ export function centresByYear(history: GameHistory): Map<number, Readonly<Record
       out.set(year, soloCounts(solo));
     } else if (ending.kind === 'conceded-solo' && year === endYear) {
       out.set(year, soloCounts(ending.power));
+    } else if (ending.kind === 'vote' && ending.powers && year >= ending.year) {
+      // D.IX(4): the survivors left out of the draw are presumed eliminated from the vote on.
+      out.set(year, afterDraw(current, ending.powers));
     } else {
       out.set(year, current);
     }

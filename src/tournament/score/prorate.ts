@@ -2,8 +2,16 @@
  * Pro-rating (C.14): a player who held a position for part of a game scores
  * "Total number of points" × "Number of seasons played" / "Total number of seasons in the game",
  * counting Spring and Fall seasons only. Seasons unplayed because the game ended early are credited
- * to the player active when it ended. A player replaced for no more than one turn (one season) is
- * not pro-rated for it: that season is credited to them as well as to whoever stood in.
+ * to the player active when it ended.
+ *
+ * "A player who is replaced for more than one turn due to arranged absence, or a player who took over
+ * a position as a standby, will receive pro-rated points": a player of record (the position's
+ * starting player, or a permanent replacement) whom stand-ins covered for one season in all while
+ * they held the position is not pro-rated for it: that season is credited to them — at the start of
+ * the game (a stand-in for S1901), in the middle or at the end alike — as well as to the stand-in,
+ * who is always pro-rated. Two seasons away (together or apart) are pro-rated. A player of record's
+ * tenure runs from the game's start (the starting player) or their first season (a permanent
+ * replacement) until the next player of record takes over (or the game ends).
  *
  * Rounding: none. Shares are exact quotients in double precision (66 × 6 / 18 = 22); when every season
  * is held by exactly one player the shares sum to the power's score within 1e-9. They sum to more
@@ -19,6 +27,8 @@ export interface SeatPeriod {
   readonly to: number;
   /** B.8(d),(e): a reserve from the pool, placed because the captain or team gave no replacement. */
   readonly reserve?: boolean;
+  /** B.7: a temporary stand-in; the player of record keeps the position (and its tenure). */
+  readonly temporary?: boolean;
 }
 
 export interface ProRateOptions {
@@ -29,6 +39,11 @@ export interface ProRateOptions {
    * position reaches. The player whose period holds it is credited the seasons after it.
    */
   readonly endedAt?: number;
+  /**
+   * The position's starting player (dealt it at the start, B.5); default: the player of the first
+   * period that is not a stand-in's. Their tenure starts with the game.
+   */
+  readonly starter?: string;
 }
 
 export interface PlayerShare {
@@ -39,29 +54,41 @@ export interface PlayerShare {
   readonly score: number;
 }
 
+/** The starting player of a position: `starter`, else the first period not a stand-in's, else the first. */
+export function starterOf(periods: readonly SeatPeriod[], starter?: string): string | undefined {
+  if (starter !== undefined) return starter;
+  const sorted = [...periods].sort((a, b) => a.from - b.from);
+  return (sorted.find((p) => p.temporary !== true) ?? sorted[0])?.player;
+}
+
 /** Each player's pro-rated share of a position's `score`, in the order they first held it. */
 export function prorate(score: number, periods: readonly SeatPeriod[], options: ProRateOptions): PlayerShare[] {
   const total = seasonsInGame(options.endYear);
   const held = new Map<string, Set<number>>();
-  for (const p of periods) {
+  for (const p of [...periods].sort((a, b) => a.from - b.from)) {
     const set = held.get(p.player) ?? new Set<number>();
     for (let s = Math.max(0, p.from); s <= Math.min(total - 1, p.to); s++) set.add(s);
     held.set(p.player, set);
   }
   const played = new Map([...held].map(([player, set]) => [player, new Set(set)]));
-  // C.14: "replaced for more than one turn" is pro-rated; one season away is not.
-  for (const [player, set] of played) {
-    if (set.size === 0) continue;
-    const seasons = [...set];
-    const first = Math.min(...seasons);
-    const last = Math.max(...seasons);
+  const endedAt = Math.min(total - 1, options.endedAt ?? Math.max(-1, ...periods.map((p) => p.to)));
+  // C.14: "replaced for more than one turn" is pro-rated; one season away from a tenure is not.
+  const starter = starterOf(periods, options.starter);
+  const ofRecord = periods.filter((p) => p.temporary !== true);
+  for (const player of new Set(ofRecord.map((p) => p.player))) {
+    const mine = played.get(player)!;
+    const own = ofRecord.filter((p) => p.player === player);
+    const first = player === starter ? 0 : Math.min(...own.map((p) => p.from));
+    const last = Math.max(...own.map((p) => p.to));
+    // The tenure ends where another player of record takes over after this one's last season.
+    const next = ofRecord.filter((p) => p.player !== player && p.from > last).map((p) => p.from);
+    const end = Math.min(endedAt, next.length > 0 ? Math.min(...next) - 1 : endedAt);
     const away: number[] = [];
-    for (let s = first; s <= last; s++) if (!set.has(s)) away.push(s);
+    for (let s = first; s <= end; s++) if (!mine.has(s)) away.push(s);
     if (away.length === 1) held.get(player)!.add(away[0]!);
   }
   // C.14: seasons unplayed due to early termination go to the player active at the termination.
-  const endedAt = Math.min(total - 1, options.endedAt ?? Math.max(-1, ...periods.map((p) => p.to)));
-  const active = [...periods].reverse().find((p) => p.from <= endedAt && endedAt <= p.to);
+  const active = [...periods].sort((a, b) => a.from - b.from).reverse().find((p) => p.from <= endedAt && endedAt <= p.to);
   if (active) for (let s = endedAt + 1; s < total; s++) held.get(active.player)!.add(s);
   return [...held].map(([player, set]) => ({ player, seasons: set.size, score: (score * set.size) / total }));
 }

@@ -120,7 +120,7 @@ describe('a seven-team tournament, from registration to the winners', () => {
       if (!seat) return;
       const after = new Date(at.getTime() + 3_600_000); // an hour after Fall 1904 was adjudicated
       await endPosition(t.db, seat.id, { at: after, reason: 'left the game' });
-      await insertPosition(t.db, { gameId, power: 'AUSTRIA', personId: rita, kind: 'permanent', startedAt: after, reason: 'reserve from the pool, B.8(d)' });
+      await insertPosition(t.db, { gameId, power: 'AUSTRIA', personId: rita, kind: 'permanent', startedAt: after, reason: 'reserve from the pool, B.8(d)', fromPool: true });
     });
     const r = await runTournamentStandings(t.db, SLUG, { round: 1, format: 'text' }, ACTOR, clock);
     expect(r.ok).toBe(true);

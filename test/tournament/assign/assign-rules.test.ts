@@ -39,7 +39,7 @@ describe('assignBoards: one table row per B.6 letter (kept when possible, broken
   });
 });
 
-describe('the break order: the less important rule gives way (c < e < a < d < b)', () => {
+describe('the break order: the less important rule gives way (e < c < a < d < b)', () => {
   it('(d) gives way to (b): p1 met all twelve others before, so team-mate p2 is not put with him', () => {
     const history = Array.from({ length: 12 }, (_, i) => ({ round: 1, board: `r1-b${i + 1}`, seats: { AUSTRIA: 'p1', ENGLAND: `p${i + 3}` } }));
     const out = assignBoards({ round: 3, teamRound: false, seed: 's', players: players(14, { p1: 'x', p2: 'x' }), history });
