@@ -61,9 +61,9 @@ function failedMoveWords(r: OrderResult, all: readonly OrderResult[]): string {
   if (winner) return `fails: the stronger move from ${originOf(winner.order)} entered ${dest}`;
   const movers = (r.with ?? []).filter((p) => p !== dest);
   const stood = dest !== undefined && (r.with ?? []).includes(dest);
-  if (movers.length > 0 && stood) return `bounces: standoff with ${movers.join(', ')}, and the unit in ${dest} stays`;
+  if (movers.length > 0 && stood) return `bounces: standoff with ${movers.join(', ')}, and off the unit in ${dest}`;
   if (movers.length > 0) return `bounces: standoff with ${movers.join(', ')}`;
-  if (stood) return `bounces: the unit in ${dest} stays`;
+  if (stood) return `bounces off the unit in ${dest}`;
   return 'bounces';
 }
 
