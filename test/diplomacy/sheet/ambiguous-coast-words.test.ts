@@ -35,3 +35,15 @@ describe('illegal orders in the results (issue 28: no engine codes)', () => {
     expect(outcomeWords(standoff[0]!, standoff)).toBe('bounces: standoff with WAR');
   });
 });
+
+describe('ORDERS GERMANY (issue 28)', () => {
+  it('is answered that other powers\' orders come only with the results, and is no set', () => {
+    const state = position('S1902M', { FRANCE: ['F MAO'], GERMANY: ['A MUN'] });
+    const sheet = parseOrderSheet('ORDERS GERMANY', { state, power: 'FRANCE', rules: RULE_PROFILES.wm });
+    expect(sheet.issues.map((i) => [i.code, i.message])).toEqual([
+      ['othersOrdersRefused', 'GERMANY\'s orders are not shown before the results: every power\'s orders are published with the adjudication (send ORDERS alone for your own, HISTORY for past turns)'],
+    ]);
+    expect(sheet.isSet).toBe(false);
+    expect(parseOrderSheet('ORDERS FRANCE', { state, power: 'FRANCE', rules: RULE_PROFILES.wm }).requests.map((r) => r.kind)).toEqual(['orders']);
+  });
+});
