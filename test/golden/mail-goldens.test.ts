@@ -152,7 +152,7 @@ describe('every mail of a game, S1901 to S1902, as people read it', () => {
       'ack-preliminary-with-problem': pick('orders-received', email('FRANCE'), 'preliminary'),
       'ack-final': pick('orders-received', email('FRANCE'), 'FINAL'),
       'ack-hold-all': pick('orders-received', email('GERMANY'), 'S1901M'),
-      'ack-orders-of-another-power': rows.filter((r) => r.to_address === email('FRANCE'))[2]!,
+      'ack-orders-of-another-power': pick('orders-received', email('FRANCE'), 'message received'),
       'extension-granted-notice': pick('deadline-changed', email('FRANCE'), 'S1901M'),
       'extension-request-to-gm': pick('extension-request', GM),
       'gm-reply-unknown-line': pick('gm-reply', GM),
@@ -183,7 +183,7 @@ describe('every mail of a game, S1901 to S1902, as people read it', () => {
     // Austria's move is beaten, not a standoff. F MAO - SPA names no coast: illegal, holds (D.IV(3)(b)).
     const fall = goldens['results-F1901M']!.body_text;
     expect(fall).toMatch(/A VIE - GAL +fails: the stronger move from UKR entered GAL/);
-    expect(fall).toMatch(/F MAO - SPA +not possible, holds instead \(D\.III\(4\)\): no coast named/);
+    expect(fall).toMatch(/F MAO - SPA +not possible, so it holds: no coast named, and the fleet could reach both \(D\.IV\(3\)\(b\)\)\n/);
     expect(fall).not.toMatch(/ambiguousCoast|cannotReach/);
     // Centres after Fall 1901: France BRE MAR PAR + SPA? (A SPA left for POR, so SPA stays neutral) + POR + BEL = 5.
     expect(goldens['results-F1901M']!.body_text).toContain('Your 5 centres: BEL, BRE, MAR, PAR, POR\n2 more than at the start of 1901.');

@@ -14,7 +14,7 @@ const ILLEGAL_WORDS: Record<IllegalReason, string> = {
   ownProvince: 'a unit cannot move to where it stands',
   armyToSea: 'an army cannot enter a sea',
   fleetToLand: 'a fleet cannot enter an inland province',
-  ambiguousCoast: 'no coast named, and the fleet could reach both (D.IV(3)(b))',
+  ambiguousCoast: 'no coast named, and the fleet could reach both',
   badCoast: 'the fleet cannot reach that coast',
   cannotReachSupportDestination: 'the supporting unit could not move there itself',
   noUnitToSupport: 'there is no unit there to support or convoy',
@@ -22,17 +22,29 @@ const ILLEGAL_WORDS: Record<IllegalReason, string> = {
   fleetNotAtSea: 'only a fleet at sea can convoy',
   onlyArmiesConvoyed: 'only armies can be convoyed',
   noConvoyRoute: 'no chain of fleets could convoy it there',
-  badRoute: 'the route written is not a chain of seas (D.VI(3))',
+  badRoute: 'the route written is not a chain of seas',
   notDislodged: 'that unit was not dislodged',
   retreatNotAllowed: 'the unit cannot retreat there',
-  notHomeCenter: 'not one of your home centres (D.V)',
-  centerNotOwned: 'you do not own that centre (D.V)',
-  centerOccupied: 'the centre is occupied (D.V)',
-  noUnitKind: 'army or fleet not named (D.V(1))',
-  fleetCannotStand: 'a fleet cannot be built inland (D.V(5))',
+  notHomeCenter: 'not one of your home centres',
+  centerNotOwned: 'you do not own that centre',
+  centerOccupied: 'the centre is occupied',
+  noUnitKind: 'army or fleet not named',
+  fleetCannotStand: 'a fleet cannot be built inland',
   noBuildsAllowed: 'no builds owed',
   noRemovalsRequired: 'no removals owed',
-  tooMany: 'more than the number owed (D.V(2))',
+  tooMany: 'more than the number owed',
+};
+
+/** The rule an illegal order breaks, where it is not D.III(4) (an impossible order: the unit holds). */
+const ILLEGAL_RULE: Partial<Record<IllegalReason, string>> = {
+  ambiguousCoast: 'D.IV(3)(b)',
+  badRoute: 'D.VI(3)',
+  notHomeCenter: 'D.V',
+  centerNotOwned: 'D.V',
+  centerOccupied: 'D.V',
+  noUnitKind: 'D.V(1)',
+  fleetCannotStand: 'D.V(5)',
+  tooMany: 'D.V(2)',
 };
 
 /** The words for an illegal order's reason, or a general phrase for an unknown one. Pure. */
@@ -86,9 +98,13 @@ export function outcomeWords(r: OrderResult, all: readonly OrderResult[] = []): 
     case 'built': return 'built';
     case 'waived': return 'waived';
     // D.III(4): an illegal order is not carried out and the unit holds.
-    case 'illegal': return r.order.endsWith(' B') || r.order === 'WAIVE' || / D$/.test(r.order) || / R /.test(r.order)
-      ? `not carried out: ${illegalReasonWords(r.reason)}`
-      : `not possible, holds instead (D.III(4)): ${illegalReasonWords(r.reason)}`;
+    // The rule is cited once: the reason's own rule, or D.III(4) for an impossible order.
+    case 'illegal': {
+      const rule = r.reason ? ILLEGAL_RULE[r.reason as IllegalReason] : undefined;
+      return r.order.endsWith(' B') || r.order === 'WAIVE' || / D$/.test(r.order) || / R /.test(r.order)
+        ? `not carried out: ${illegalReasonWords(r.reason)}${rule ? ` (${rule})` : ''}`
+        : `not possible, so it holds: ${illegalReasonWords(r.reason)} (${rule ?? 'D.III(4)'})`;
+    }
     case 'superseded': return 'replaced by a later order';
   }
 }

@@ -54,10 +54,16 @@ export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: s
   } else out.push('No orders were found in this message.');
   if (sheet.isSet) {
     out.push('');
-    out.push(`Orders the judge holds from this set (${sheet.orders.length}):`);
-    for (const o of sheet.orders) out.push(`  ${o.text}`);
-    if (sheet.orders.length === 0) out.push(`  (none${sheet.declaration === 'holdAll' ? ': every unit holds' : ''})`);
-    if (sheet.unordered.length > 0) out.push(`${unorderedNote(phaseName)}: ${sheet.unordered.join(', ')}`);
+    if (sheet.orders.length === 0 && sheet.declaration === 'holdAll' && sheet.unordered.length > 0) {
+      // Issue 28: HOLD ALL is shown as the holds it stands for, as the results will publish them.
+      out.push(`Orders the judge holds from this set (HOLD ALL: ${sheet.unordered.length}):`);
+      for (const u of sheet.unordered) out.push(`  ${u} H`);
+    } else {
+      out.push(`Orders the judge holds from this set (${sheet.orders.length}):`);
+      for (const o of sheet.orders) out.push(`  ${o.text}`);
+      if (sheet.orders.length === 0) out.push(`  (none${sheet.declaration === 'holdAll' ? ': every unit holds' : ''})`);
+      if (sheet.unordered.length > 0) out.push(`${unorderedNote(phaseName)}: ${sheet.unordered.join(', ')}`);
+    }
   }
   if (sheet.issues.length > 0) {
     out.push('');

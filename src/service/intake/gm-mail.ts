@@ -157,7 +157,7 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
     const unread = read.commands.length === 0 && read.unknown.length === 0
       ? bodyLines.filter((l) => !l.subject && l.text.trim() !== '').slice(0, 5)
       : read.unknown;
-    for (const u of unread) results.push(`line ${u.line}: "${u.text.trim()}" is not a command the judge knows; nothing was done for it. The commands are listed below.`);
+    for (const u of unread) results.push(`line ${u.line}: "${u.text.trim()}" is not a command the judge knows; nothing was done (the commands are below).`);
     if (read.commands.length === 0 && unread.length === 0) results.push('Your message held no command; the commands are listed below.');
     const help = read.commands.length === 0 || unread.length > 0 || read.commands.some((c) => c.kind === 'help');
     let status: object | undefined;

@@ -18,7 +18,7 @@ describe('illegal orders in the results (issue 28: no engine codes)', () => {
   it('reads as plain words with the rule cited once', async () => {
     const { outcomeWords } = await import('../../../src/diplomacy/index.js');
     const text = outcomeWords({ power: 'FRANCE', order: 'F MAO - SPA', outcome: 'illegal', reason: 'ambiguousCoast' });
-    expect(text).toBe('not possible, holds instead (D.III(4)): no coast named, and the fleet could reach both (D.IV(3)(b))');
+    expect(text).toBe('not possible, so it holds: no coast named, and the fleet could reach both (D.IV(3)(b))');
     expect(text).not.toMatch(/ambiguousCoast/);
   });
   it('a move beaten by a supported move into its destination says so, not "bounces with"', async () => {
