@@ -89,6 +89,7 @@ JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ 
       .option('--revised-sets <policy>', 'replace (default) or merge (D.III(3))')
       .option('--press <rule>', 'standard (default), A, B or C (D.X(1))')
       .option('--identity <policy>', 'dmarc-or-secret (default), dmarc, secret or address')
+      .option('--player-addresses <policy>', 'shared (default: the start mail gives every player the others\' addresses, D.X(5)) or private')
       .addHelpText(
         'after',
         `

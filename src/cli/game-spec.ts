@@ -69,6 +69,7 @@ export interface GameSpecOptions {
   readonly revisedSets?: string;
   readonly press?: string;
   readonly identity?: string;
+  readonly playerAddresses?: string;
 }
 
 export type ParseGameSpecResult = { readonly ok: true; readonly spec: GameSpec } | { readonly ok: false; readonly problems: string[] };
@@ -86,6 +87,7 @@ const msg = {
   revisedSets: 'must be replace or merge (D.III(3))',
   press: 'must be standard, A, B or C (D.X(1))',
   identity: 'must be dmarc-or-secret, dmarc, secret or address',
+  playerAddresses: 'must be shared or private',
   deadline: 'must be an ISO 8601 instant with its zone, in GMT preferably (D.VII(4)(b)), e.g. 2024-05-01T12:00Z',
   text: 'must be a non-empty text',
   power: `must be one of ${POWERS.join(', ')}`,
@@ -107,6 +109,7 @@ const Round = z.number({ error: msg.round }).int({ error: msg.round }).min(1, { 
 const LateOrders = z.enum(['refuse', 'accept-until-adjudication'], { error: msg.lateOrders });
 const RevisedSets = z.enum(['replace', 'merge'], { error: msg.revisedSets });
 const Press = z.enum(['standard', 'A', 'B', 'C'], { error: msg.press });
+const PlayerAddresses = z.enum(['shared', 'private'], { error: msg.playerAddresses });
 const Identity = z.enum(['dmarc-or-secret', 'dmarc', 'secret', 'address'], { error: msg.identity });
 const Deadline = z.string({ error: msg.deadline }).refine(isInstant, { error: msg.deadline });
 const PowerName = z
@@ -128,8 +131,8 @@ const GameJson = z.strictObject(
     endYear: EndYear.nullable().optional(),
     policies: z
       .strictObject(
-        { lateOrders: LateOrders.optional(), revisedSets: RevisedSets.optional(), press: Press.optional(), identity: Identity.optional() },
-        { error: 'must be an object with lateOrders, revisedSets, press, identity' },
+        { lateOrders: LateOrders.optional(), revisedSets: RevisedSets.optional(), press: Press.optional(), identity: Identity.optional(), playerAddresses: PlayerAddresses.optional() },
+        { error: 'must be an object with lateOrders, revisedSets, press, identity, playerAddresses' },
       )
       .optional(),
     tournament: Id.optional(),
@@ -306,6 +309,7 @@ export function parseGameSpec(text: string, format: 'json' | 'csv', options: Gam
     revisedSets: option(options.revisedSets, '--revised-sets', 'policies', RevisedSets, p) ?? file.policies?.revisedSets ?? DEFAULT_POLICIES.revisedSets,
     pressRule: option(options.press, '--press', 'policies', Press, p) ?? file.policies?.press ?? DEFAULT_POLICIES.pressRule,
     identity: option(options.identity, '--identity', 'policies', Identity, p) ?? file.policies?.identity ?? DEFAULT_POLICIES.identity,
+    playerAddresses: option(options.playerAddresses, '--player-addresses', 'policies', PlayerAddresses, p) ?? file.policies?.playerAddresses ?? DEFAULT_POLICIES.playerAddresses!,
   };
 
   const fix = (key: string, flag: string) => (format === 'json' ? `add "${key}" to the file or pass ${flag}` : `pass ${flag}`);

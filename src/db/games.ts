@@ -24,7 +24,12 @@ export interface GamePolicies {
   readonly pressRule: PressRule;
   /** D.X(6): how a sender is shown to be the player of record. */
   readonly identity: IdentityPolicy;
+  /** D.X(5): the start mail gives each player the others' addresses (`shared`, the default) or not. */
+  readonly playerAddresses?: PlayerAddressesPolicy;
 }
+
+/** D.X(5): whether players are given each other's addresses at the start. */
+export type PlayerAddressesPolicy = 'shared' | 'private';
 
 /** The defaults of the World Masters rules: each policy's main rule, not its alternative. */
 export const DEFAULT_POLICIES: GamePolicies = {
@@ -32,6 +37,7 @@ export const DEFAULT_POLICIES: GamePolicies = {
   revisedSets: 'replace',
   pressRule: 'standard',
   identity: 'dmarc-or-secret',
+  playerAddresses: 'shared',
 };
 
 /** A game, as the rest of the judge sees it. */
@@ -88,6 +94,7 @@ export function gameFromRow(row: GameRow): Game {
       revisedSets: row.revised_sets,
       pressRule: row.press_rule,
       identity: row.identity,
+      playerAddresses: row.player_addresses,
     },
     currentPhase: row.current_phase,
     status: row.status,
@@ -114,6 +121,7 @@ export async function insertGame(db: Db, game: NewGame): Promise<Game> {
       revised_sets: policies.revisedSets,
       press_rule: policies.pressRule,
       identity: policies.identity,
+      player_addresses: policies.playerAddresses ?? 'shared',
       current_phase: game.currentPhase,
       status: game.status,
       kind: game.kind,

@@ -121,6 +121,7 @@ export interface GamesTable {
   revised_sets: ColumnType<RevisedSetsPolicy, RevisedSetsPolicy | undefined, RevisedSetsPolicy>;
   press_rule: ColumnType<PressRule, PressRule | undefined, PressRule>;
   identity: ColumnType<IdentityPolicy, IdentityPolicy | undefined, IdentityPolicy>;
+  player_addresses: ColumnType<'shared' | 'private', 'shared' | 'private' | undefined, 'shared' | 'private'>;
   current_phase: ColumnType<string, string | undefined, string>;
   status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
   kind: ColumnType<GameKindName, GameKindName | undefined, GameKindName>;

@@ -14,6 +14,7 @@ export { adjudicate, updateCenters, type AdjudicateOptions, type PhaseOutcome } 
 export type { SubmittedOrder } from './adjudicator/movement.js';
 export { adjustmentCounts, vacantHomeCentres } from './adjudicator/adjustments.js';
 export { retreatOptions } from './adjudicator/retreat-options.js';
+export { outcomeWords, illegalReasonWords } from './adjudicator/outcome-words.js';
 export { civilDisorderRemovals, distanceFromHome, homeCentres } from './adjudicator/civil-disorder.js';
 export { standardStartState } from './start.js';
 export { summarisePosition, formatPositionSummary, type PositionSummary, type PowerSummary } from './position-summary.js';

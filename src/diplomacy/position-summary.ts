@@ -110,6 +110,13 @@ function wrap(first: string, words: readonly string[], indent: number): string[]
   return lines;
 }
 
+/** "2 more than at the start of 1901", "No change since the start of 1901", "1 fewer than …" (issue 28: never a bare "0"). */
+function changeWords(change: number, year: number | undefined): string {
+  const since = year !== undefined ? `the start of ${year}` : 'the start of this year';
+  if (change === 0) return `No change since ${since}`;
+  return `${Math.abs(change)} ${change > 0 ? 'more' : 'fewer'} than at ${since}`;
+}
+
 function owed(s: PowerSummary, you: boolean): string {
   const n = Math.abs(s.adjustment);
   const what = s.adjustment > 0 ? `build ${n}` : s.adjustment < 0 ? `remove ${n}` : '';
@@ -119,7 +126,7 @@ function owed(s: PowerSummary, you: boolean): string {
 
 /**
  * The summary as plain text, no line over 72 characters, columns padded with spaces. With `reader`,
- * it opens with the reader's own lines: "Your units: ...", "Your centres: ...", "You must build 2."
+ * it opens with the reader's own lines: "Your units: ...", "Your 5 centres (…): ...", "You must build 2."
  */
 export function formatPositionSummary(summary: PositionSummary, reader?: Power): string {
   const out: string[] = [];
@@ -129,7 +136,8 @@ export function formatPositionSummary(summary: PositionSummary, reader?: Power):
     for (const d of mine.dislodged) {
       out.push(...wrap(`Your dislodged ${d.unit} may retreat to:`, d.retreats, 4), '  (or be disbanded)');
     }
-    out.push(...wrap(`Your centres: ${mine.centres.length} (${signed(mine.change)} ${summary.changeYear !== undefined ? `in ${summary.changeYear}` : 'this year'}):`, mine.centres, 4));
+    out.push(...wrap(`Your ${mine.centres.length} centre${mine.centres.length === 1 ? '' : 's'}:`, mine.centres.length ? mine.centres : ['none'], 4));
+    out.push(`${changeWords(mine.change, summary.changeYear)}.`);
     if (mine.adjustment !== 0) out.push(`${owed(mine, true).replace(/^y/, 'Y')}.`);
     if (mine.buildsBlocked > 0) out.push(`(${mine.buildsBlocked} more build${mine.buildsBlocked > 1 ? 's' : ''} owed but no vacant home centre to build in)`);
     out.push('');

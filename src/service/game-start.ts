@@ -11,11 +11,21 @@ import { issueSecretIfNone, secretNote } from './role-secret.js';
 import type { Trx } from '../db/schema.js';
 import { POWERS, type GameState, type Power } from '../diplomacy/index.js';
 import { sendNotice, when } from './notify.js';
+import { findTournament } from '../db/tournaments.js';
+import { pictureOfPosition } from '../diplomacy/picture/index.js';
+import { mapAttachment } from './map-attachment.js';
+
+/** "World Masters 2030, round 1, Board 1; the game ends after Fall 1909 (B.3)": what the game is. Pure. */
+export function eventLine(game: Pick<Game, 'boardName' | 'roundNumber' | 'endYear'>, tournament: string | undefined): string {
+  const where = [tournament, game.roundNumber !== null ? `round ${game.roundNumber}` : undefined, game.boardName].filter(Boolean).join(', ');
+  return game.endYear !== null ? `${where}; the game ends after Fall ${game.endYear} unless decided sooner (B.3).` : `${where}; no end year is set: the game runs until a win or an agreed result.`;
+}
 
 /** The policies of the game in the words a player needs (D.I(1)(b)). */
 export function housePolicies(game: Pick<Game, 'policies' | 'address'>): string[] {
   const p = game.policies;
   return [
+    ...(p.playerAddresses === 'private' ? ['Players\' addresses are not given out by the judge (a house rule of this game); press goes through the judge (D.X).'] : []),
     `Orders count only with this game's address (${game.address}) in To or Cc (D.II(2)).`,
     p.revisedSets === 'merge'
       ? 'A revised set is merged with your earlier ones: the most recent order for each unit counts (D.III(3), alternative rule).'
@@ -62,6 +72,16 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
   const byPower = new Map(m.players.map((p) => [p.power, p.person]));
   const players = POWERS.filter((p) => byPower.has(p)).map((power) => ({ power, name: byPower.get(power)!.name }));
   const recipients = m.to ?? [...m.players.map((p) => p.person), m.gm];
+  // Issue 28: the start mail names the event and carries the starting map; the addresses of the
+  // other players are given unless the GM's house rule keeps them private (D.X(5): no prior
+  // restriction on players' communications, so sharing is the default).
+  const start = !m.replacement;
+  const tournament = start && m.game.tournamentId !== null ? (await findTournament(trx, m.game.tournamentId))?.name : undefined;
+  const event = start ? eventLine(m.game, tournament) : undefined;
+  const shareAddresses = (m.game.policies.playerAddresses ?? 'shared') === 'shared';
+  const addressed = POWERS.filter((p) => byPower.has(p)).map((power) => ({ power, name: byPower.get(power)!.name, email: start && shareAddresses ? byPower.get(power)!.email : undefined }));
+  const picture = start ? `${m.game.id}-${phaseName}.png` : undefined;
+  const attachments = picture ? [mapAttachment(pictureOfPosition(m.state), picture)] : undefined;
   let queued = 0;
   for (const person of recipients) {
     const power = m.replacement?.person.id === person.id ? m.replacement.power : m.players.find((p) => p.person.id === person.id)?.power;
@@ -79,10 +99,12 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
       template: 'game-start',
       key: `${m.replacement ? 'takeover' : 'game-start'}:${m.game.id}:${phaseName}${m.replacement ? `:${m.replacement.power}` : ''}`,
       context: (zone) => ({
-        power, units, gm: person.id === m.gm.id, replacement: Boolean(m.replacement), phaseName, players, gmName: m.gm.name, gmEmail: m.gm.email,
+        power, units, gm: person.id === m.gm.id, replacement: Boolean(m.replacement), phaseName, players: start ? addressed : players, event, picture,
+        addressesPrivate: start && !shareAddresses, gmName: m.gm.name, gmEmail: m.gm.email,
         deadline: when(m.deadline, zone), policies: housePolicies(m.game), identity: identityNote(m.game), secretNote: secretNoteText,
       }),
       calendar: { phase: phaseName, deadline: m.deadline, sequence: m.deadlineSequence, stamp: m.stamp },
+      ...(attachments ? { attachments } : {}),
     }, [person]);
   }
   return queued;

@@ -75,7 +75,7 @@ export async function historyContext(db: Db, game: Game, phase: string | undefin
   const powers = POWERS.filter((p) => results.some((r) => r.power === p) || stored.nmr?.includes(p)).map((power) => ({
     power,
     nmr: stored.nmr?.includes(power) ?? false,
-    orders: results.filter((r) => r.power === power).map((r) => ({ order: r.order, outcome: outcomeText(r) })),
+    orders: results.filter((r) => r.power === power).map((r) => ({ order: r.order, outcome: outcomeText(r, results) })),
   }));
   return { list, asked: phase, phase: { name: record.name, title: phaseTitle(record.stateBefore.phase), powers, after: record.stateAfter ? positionView(record.stateAfter) : undefined } };
 }

@@ -69,7 +69,7 @@ describe('parseGameSpec', () => {
         gm: { email: 'gm@example.org', name: undefined },
         rules: 'wm',
         endYear: null,
-        policies: { lateOrders: 'refuse', revisedSets: 'replace', pressRule: 'standard', identity: 'dmarc-or-secret' },
+        policies: { lateOrders: 'refuse', revisedSets: 'replace', pressRule: 'standard', identity: 'dmarc-or-secret', playerAddresses: 'shared' },
         tournament: undefined,
         round: undefined,
         board: 'g1',

@@ -69,7 +69,8 @@ describe('formatPositionSummary', () => {
     expect(formatPositionSummary(summarisePosition(WINTER, START, 'FRANCE'), 'FRANCE')).toBe(
       [
         'Your units (FRANCE): A BUR, A POR, F SPA/SC',
-        'Your centres: 5 (+2 this year): BRE, MAR, PAR, POR, SPA',
+        'Your 5 centres: BRE, MAR, PAR, POR, SPA',
+        '2 more than at the start of this year.',
         'You must build 2.',
         '',
         'Position at the start of W1901A:',
@@ -121,7 +122,7 @@ describe('formatPositionSummary', () => {
 describe('the change column names the year it counts', () => {
   it('against the start of the year (the last Winter), as a Winter report shows it: +2, "In 1901"', () => {
     const text = formatPositionSummary(summarisePosition(WINTER, { centres: START, year: 1901 }, 'FRANCE'), 'FRANCE');
-    expect(text).toContain('Your centres: 5 (+2 in 1901): BRE, MAR, PAR, POR, SPA\n');
+    expect(text).toContain('Your 5 centres: BRE, MAR, PAR, POR, SPA\n2 more than at the start of 1901.\n');
     expect(text).toContain([
       'Power      Centres In 1901  Units  Adjustment',
       'FRANCE           5      +2      3  build 2',

@@ -57,7 +57,7 @@ describe('a player\'s mail read as a careful GM would (issue 17)', () => {
     expect(italy.body_text).toContain('You play ITALY.');
     expect(italy.body_text).toContain('Your units: F NAP, A ROM, A VEN');
     expect(italy.body_text).toContain('S1901M deadline: Friday 8 February 2030, 12:00 GMT');
-    expect(italy.body_text).toContain('Friday 8 February 2030, 13:00 GMT+1 (Europe/Rome)');
+    expect(italy.body_text).toContain('Friday 8 February 2030, 13:00 GMT+1 in Europe/Rome');
     expect(italy.body_text).toContain(`write to ${G}@judge.example.org, one order per line`);
     expect(italy.body_text).toContain('Orders received after the deadline are not accepted, not even by a second (D.VII(3))');
     expect(italy.body_text).toContain('A revised set replaces your earlier set entirely');

@@ -33,8 +33,10 @@ afterAll(async () => t.close());
 async function events(gameId: string, kind: string, to: string) {
   const rows = await t.db.selectFrom('outbox').select(['id', 'attachments']).where('game_id', '=', gameId).where('kind', '=', kind).where('to_address', '=', to).orderBy('id').execute();
   return rows.map((r) => {
-    expect(r.attachments).toHaveLength(1);
-    return { id: r.id, ...readEvent(Buffer.from(r.attachments[0]!.content, 'base64').toString('utf8')) };
+    // The game-start mail also carries the starting map (issue 28); one calendar event per mail.
+    const cal = r.attachments.filter((a) => a.contentType.startsWith('text/calendar'));
+    expect(cal).toHaveLength(1);
+    return { id: r.id, ...readEvent(Buffer.from(cal[0]!.content, 'base64').toString('utf8')) };
   });
 }
 
@@ -76,6 +78,12 @@ describe('deadline events', () => {
     const ics = parsed.attachments.find((a) => a.filename === 'cal-S1901M.ics' || a.contentType === 'text/calendar' || a.contentType === 'application/ics');
     expect(ics).toBeDefined();
     expect(readEvent(ics!.content.toString('utf8')).event['SEQUENCE']).toBe('2');
+    // Issue 28: the file is typed text/calendar (RFC 5545 8.1), never application/ics, and its last
+    // line ends with CRLF like every other (RFC 5545 3.1).
+    expect(raw).not.toMatch(/application\/ics/);
+    const file = parsed.attachments.find((a) => a.filename === 'cal-S1901M.ics')!;
+    expect(file.contentType).toBe('text/calendar');
+    expect(file.content.toString('utf8').endsWith('END:VCALENDAR\r\n')).toBe(true);
   });
 
   it('a mail that changes no deadline carries no event', async () => {

@@ -88,7 +88,7 @@ describe('extension requests (D.VII(5))', () => {
   it('grants the guaranteed one, passes the next to the GM, refuses late, over-long and unclear ones', async () => {
     const g = await calendarGame(t.db, 'ext', { deadline: DEADLINE, zones: { ITALY: 'Europe/Rome' } });
     const first = await communicate(t.db, g, 'ITALY', 'EXTENSION 24 hours', EARLY);
-    expect(first.notes).toEqual(['Extension granted: the S1901M deadline is now Saturday 11 May 2030, 12:00 GMT (Saturday 11 May 2030, 14:00 GMT+2 (Europe/Rome)). 24-hour extension granted: your guaranteed extension for this game (D.VII(5)).']);
+    expect(first.notes).toEqual(['Extension granted: the S1901M deadline is now Saturday 11 May 2030, 12:00 GMT (Saturday 11 May 2030, 14:00 GMT+2 in Europe/Rome). 24-hour extension granted: your guaranteed extension for this game (D.VII(5)).']);
     expect((await findPhase(t.db, 'ext', 'S1901M'))!.deadline).toEqual(new Date('2030-05-11T12:00:00Z'));
     const changed = await mails(t.db, 'ext', 'deadline-changed');
     expect(changed).toHaveLength(8);

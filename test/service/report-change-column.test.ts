@@ -52,7 +52,7 @@ describe('the change column of the report', () => {
     const winter = await report(2);
     expect(winter).toContain('Position at the start of S1902M:');
     // The reader's own lines come first (issue #15: "Your units: ..."), with the same year's change.
-    expect(winter).toMatch(/Your units \(FRANCE\): .*\nYour centres: 4 \(\+1 in 1901\): BRE, MAR, PAR, SPA\n/);
+    expect(winter).toMatch(/Your units \(FRANCE\): .*\nYour 4 centres: BRE, MAR, PAR, SPA\n1 more than at the start of 1901\.\n/);
     expect(winter).toContain('Power      Centres In 1901  Units  Adjustment\nFRANCE           4      +1      4\n');
     expect(winter).toMatch(/Your units \(FRANCE\): .*A MAR/);
     expect(winter).toContain('(In 1901: centres gained or lost since the start of 1901.)');

@@ -116,7 +116,7 @@ describe('a 1901–1902 game on a simulated clock', () => {
     const moved = await outbox(db, G, 'deadline-changed');
     expect(moved).toHaveLength(8);
     expect(moved.find((m) => m.to_address === email('RUSSIA'))!.body_text).toContain('New deadline: Monday 14 January 2030, 00:00 GMT');
-    expect(moved.find((m) => m.to_address === email('RUSSIA'))!.body_text).toContain('Monday 14 January 2030, 03:00 GMT+3 (Europe/Moscow)');
+    expect(moved.find((m) => m.to_address === email('RUSSIA'))!.body_text).toContain('Monday 14 January 2030, 03:00 GMT+3 in Europe/Moscow');
 
     // Reminders and the GM's digest 24 hours before the (new) deadline: Sunday 00:00.
     await sim.advanceTo(at('2030-01-13T00:00:00Z'));

@@ -153,7 +153,7 @@ export function readVote(line: string): VoteLine | undefined {
 }
 
 export type RequestLine =
-  | { readonly kind: RequestKind; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[] }
+  | { readonly kind: RequestKind; readonly power?: Power; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[] }
   | undefined;
 
 const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each (turn|season|phase)|until (i|further) (say|notice|tell)|all future (turns|seasons))\b/i;
@@ -162,6 +162,9 @@ const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each 
 export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
   const t = line.trim().replace(/[.!]+$/, '');
   if (/^(status|help|position|summary|orders|deadline|map|standings)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' | PlayerLookup };
+  // Issue 28: `ORDERS GERMANY` asks for another power's orders, which are published only with the results.
+  const others = /^(?:show\s+)?orders\s+(?:of\s+|for\s+)?([a-z]+)$/i.exec(t);
+  if (others && readPower(others[1]!)) return { kind: 'othersOrders', power: readPower(others[1]!)! };
   const history = /^history(?:\s+([SFW]\d{4}[MRA]))?$/i.exec(t);
   if (history) return { kind: 'history', ...(history[1] ? { phase: history[1].toUpperCase() } : {}) };
   const ext = /^(?:(?:please\s+)?(?:request|ask for|i request|requesting)\s+(?:an?\s+)?)?extension\b(.*)$/i.exec(t);

@@ -10,6 +10,11 @@ import type { OrderSheet, SheetLine } from './types.js';
 
 const WIDTH = 34;
 
+/** A request's name as a player reads it (issue 28: no internal codes such as `othersOrders`). */
+function requestWords(kind: string): string {
+  return kind === 'othersOrders' ? "another power's orders" : kind === 'perpetual' ? 'perpetual orders' : kind;
+}
+
 function note(l: SheetLine): string {
   switch (l.kind) {
     case 'order': return l.understood ?? '';
@@ -18,7 +23,7 @@ function note(l: SheetLine): string {
     case 'issue': return '(not understood, see below)';
     case 'press': return l.understood ? `(${l.understood})` : '';
     case 'vote': return `(${l.understood ?? 'vote'})`;
-    case 'request': return `(request: ${l.understood ?? ''})`;
+    case 'request': return `(request: ${requestWords(l.understood ?? '')})`;
     case 'mark': return `(marked ${l.understood ?? ''})`;
     case 'declaration': return `(${l.understood ?? 'a set'})`;
     case 'text': return `(set aside: ${l.understood ?? 'conversation'}, not read as an order)`;
@@ -58,10 +63,16 @@ export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: s
   } else out.push('No orders were found in this message.');
   if (sheet.isSet) {
     out.push('');
-    out.push(`Orders the judge holds from this set (${sheet.orders.length}):`);
-    for (const o of sheet.orders) out.push(`  ${o.text}`);
-    if (sheet.orders.length === 0) out.push(`  (none${sheet.declaration === 'holdAll' ? ': every unit holds' : ''})`);
-    if (sheet.unordered.length > 0) out.push(`${unorderedNote(phaseName)}: ${sheet.unordered.join(', ')}`);
+    if (sheet.orders.length === 0 && sheet.declaration === 'holdAll' && sheet.unordered.length > 0) {
+      // Issue 28: HOLD ALL is shown as the holds it stands for, as the results will publish them.
+      out.push(`Orders the judge holds from this set (HOLD ALL: ${sheet.unordered.length}):`);
+      for (const u of sheet.unordered) out.push(`  ${u} H`);
+    } else {
+      out.push(`Orders the judge holds from this set (${sheet.orders.length}):`);
+      for (const o of sheet.orders) out.push(`  ${o.text}`);
+      if (sheet.orders.length === 0) out.push(`  (none${sheet.declaration === 'holdAll' ? ': every unit holds' : ''})`);
+      if (sheet.unordered.length > 0) out.push(`${unorderedNote(phaseName)}: ${sheet.unordered.join(', ')}`);
+    }
   }
   if (sheet.issues.length > 0) {
     out.push('');
@@ -89,7 +100,7 @@ export function formatAsUnderstood(sheet: OrderSheet, power: Power, phaseName: s
   const extras: string[] = [];
   if (sheet.press.length > 0) extras.push(`${sheet.press.length} press message${sheet.press.length === 1 ? '' : 's'}`);
   if (sheet.votes.length > 0) extras.push(`${sheet.votes.length} vote${sheet.votes.length === 1 ? '' : 's'} or proposal${sheet.votes.length === 1 ? '' : 's'}`);
-  if (sheet.requests.length > 0) extras.push(`requests: ${sheet.requests.map((r) => r.kind).join(', ')}`);
+  if (sheet.requests.length > 0) extras.push(`requests: ${sheet.requests.map((r) => requestWords(r.kind)).join(', ')}`);
   if (extras.length > 0) {
     out.push('');
     out.push(`Also in this message: ${extras.join('; ')}.`);

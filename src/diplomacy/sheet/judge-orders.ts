@@ -51,6 +51,15 @@ const REASONS: Record<string, { code: SheetIssueCode; stands: boolean; why: stri
   noRemovalsRequired: { code: 'excessDisband', stands: false, why: 'you have no units to remove this winter' },
 };
 
+/** D.IV(3)(b): a move to a two-coast province without a coast: name the coasts of that province only. */
+function ambiguousCoast(o: Order, map: GameMap): { code: SheetIssueCode; stands: true; why: string } {
+  const dest = o.kind === 'move' ? provinceOf(o.to) : undefined;
+  const coasts = dest ? (map.provinces.get(dest)?.coasts ?? []) : [];
+  const names = coasts.map((c) => `${dest!.toUpperCase()}/${c.toUpperCase()}`);
+  const which = names.length > 0 ? `name one (${names.join(' or ')})` : 'name the coast';
+  return { code: 'ambiguousCoast', stands: true, why: `the fleet can reach both coasts; ${which} or the unit holds (D.IV(3)(b))` };
+}
+
 const BUILD_COAST = { code: 'cannotBuild' as const, stands: false, why: 'a fleet built in a centre with two coasts needs its coast: F STP/NC B or F STP/SC B (D.V(1))' };
 
 /** Why an order does not belong in this phase, in the words of the phase. */
@@ -125,7 +134,7 @@ export function judgeOrders(candidates: readonly Candidate[], power: Power, stat
         notes.set(i, { kind: 'notUsed', understood: text, code: 'duplicateBuild' });
         return;
       }
-      const known = reason === 'wrongPhase' ? wrongPhase(c.order, state) : reason === 'badCoast' && c.order.kind === 'build' ? BUILD_COAST : REASONS[reason] ?? { code: 'wrongPhase' as const, stands: false, why: reason };
+      const known = reason === 'wrongPhase' ? wrongPhase(c.order, state) : reason === 'badCoast' && c.order.kind === 'build' ? BUILD_COAST : reason === 'ambiguousCoast' ? ambiguousCoast(c.order, map) : REASONS[reason] ?? { code: 'wrongPhase' as const, stands: false, why: reason };
       issue(c, known.code, known.stands ? 'warning' : 'error', `${text}: ${known.why}`);
       if (!known.stands) {
         notes.set(i, { kind: 'notUsed', understood: text, code: known.code });

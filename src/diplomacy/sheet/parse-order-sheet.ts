@@ -142,12 +142,18 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
       return;
     }
 
-    const req = readRequest(t, baseLookup);
+    const read = readRequest(t, baseLookup);
+    // `ORDERS FRANCE` from France is the ORDERS lookup of the sender's own orders.
+    const req = read?.kind === 'othersOrders' && read.power === context.power ? { kind: 'orders' as const } : read;
     if (req) {
       requests.push({ line: l.no, kind: req.kind, written: t, ...(req.hours !== undefined ? { hours: req.hours } : {}), ...(req.phase ? { phase: req.phase } : {}), ...(req.abbreviations ? { abbreviations: req.abbreviations } : {}) });
       lines.push({ line: l.no, written: l.text, kind: 'request', understood: req.kind });
       if (req.kind === 'perpetual') {
         issue(l.no, t, 'perpetualRefused', 'orders cannot be made perpetual: send a set of orders for every turn (D.II(4))');
+      }
+      if (req.kind === 'othersOrders') {
+        // D.VII: orders are secret until the adjudication; everyone sees every power's orders in the results.
+        issue(l.no, t, 'othersOrdersRefused', `${req.power}'s orders are not shown before the results: every power's orders are published with the adjudication (send ORDERS alone for your own, HISTORY for past turns)`);
       }
       if (req.kind === 'abbreviations') {
         if (!context.mayRegisterAbbreviations) {

@@ -31,6 +31,8 @@ export type SheetIssueCode =
   | 'excessDisband'
   // Commands, press, votes.
   | 'perpetualRefused'
+  /** `ORDERS GERMANY`: another power's orders are shown only with the results. */
+  | 'othersOrdersRefused'
   | 'abbreviationListRefused'
   | 'badAbbreviation'
   | 'blackPress'
@@ -99,7 +101,7 @@ export interface VoteItem {
   readonly vote?: 'yes' | 'no';
 }
 
-export type RequestKind = 'extension' | 'perpetual' | 'abbreviations' | 'status' | 'help' | PlayerLookup;
+export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | PlayerLookup;
 
 /**
  * The njudge-style questions a player may ask by email (issue #15), answered to the asker only and

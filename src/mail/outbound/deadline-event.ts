@@ -71,7 +71,9 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
       : `${e.what ?? 'Orders'} for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
     organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
   });
-  return cal.toString();
+  // RFC 5545 3.1: every content line ends with CRLF, the last (END:VCALENDAR) included.
+  const text = cal.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
 
 /** The event as an outbox attachment (`deadline-<phase>.ics`, text/calendar with its method). Pure. */

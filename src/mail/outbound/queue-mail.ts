@@ -54,7 +54,12 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
   const domain = fromAddress.split('@')[1] ?? 'localhost';
   // Issue 16: mail to a player of the game carries their reply address (src/db/reply-tokens.ts).
   const token = mail.gameId && !mail.headers?.['Reply-To'] ? await replyTokenFor(trx, mail.gameId, mail.to) : undefined;
-  const headers = token ? { ...mail.headers, 'Reply-To': replyAddress(fromAddress, mail.gameId!, token) } : mail.headers;
+  // Issue 28: everyone else (the GM, a TD, a team captain) replies to the game's address, where the
+  // judge reads their commands; without it a reply went to the judge's own address and was refused.
+  const gameAddress = (mail.context as { game?: { address?: unknown } }).game?.address;
+  const replyTo = token ? replyAddress(fromAddress, mail.gameId!, token)
+    : mail.gameId && !mail.headers?.['Reply-To'] && !mail.template.startsWith('coalition-') && typeof gameAddress === 'string' ? gameAddress : undefined;
+  const headers = replyTo ? { ...mail.headers, 'Reply-To': replyTo } : mail.headers;
   const queued = await enqueueOutbox(trx, {
     dedupeKey: mail.dedupeKey,
     gameId: mail.gameId,

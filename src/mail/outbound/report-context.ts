@@ -9,6 +9,7 @@ import { formatPositionSummary, summarisePosition } from '../../diplomacy/positi
 import {
   POWERS,
   adjustmentCounts,
+  outcomeWords,
   formatPhase,
   STANDARD_MAP,
   type GameState,
@@ -60,27 +61,9 @@ export function phaseTitle(p: Phase): string {
   return `${SEASONS[p.season]} ${p.year} ${KINDS[p.kind]} (${formatPhase(p)})`;
 }
 
-/** What happened to an order, in a few words. */
-export function outcomeText(r: OrderResult): string {
-  const withList = r.with && r.with.length > 0 ? ` with ${r.with.join(', ')}` : '';
-  switch (r.outcome) {
-    case 'moved': return 'moves';
-    case 'held': return 'holds';
-    case 'bounced': return `bounces${withList}`;
-    case 'dislodged': return `dislodged${r.by ? ` from ${r.by}` : ''}`;
-    case 'noConvoy': return r.reason === 'paradox' ? 'no convoy (paradox)' : 'no convoy';
-    case 'supported': return 'support given';
-    case 'cut': return `support cut${r.by ? ` by ${r.by}` : ''}`;
-    case 'void': return 'void (nothing to support or convoy as ordered)';
-    case 'convoyed': return 'convoys';
-    case 'disrupted': return 'convoy disrupted';
-    case 'retreated': return 'retreats';
-    case 'disbanded': return r.reason === 'civilDisorder' ? 'removed (civil disorder, D.V(4))' : r.reason === 'noRetreat' ? 'destroyed (nowhere to retreat)' : r.reason === 'retreatCollision' ? `destroyed (retreat collision${withList})` : 'disbanded';
-    case 'built': return 'built';
-    case 'waived': return 'waived';
-    case 'illegal': return `illegal${r.reason ? ` (${r.reason})` : ''}: holds`;
-    case 'superseded': return 'replaced by a later order';
-  }
+/** What happened to an order, in a few words (plain words, src/diplomacy/adjudicator/outcome-words.ts). */
+export function outcomeText(r: OrderResult, all: readonly OrderResult[] = []): string {
+  return outcomeWords(r, all);
 }
 
 /**
@@ -94,7 +77,7 @@ export function formatDeadline(at: Date, zone: string | undefined): { gmt: strin
   if (!zone || zone === 'UTC' || zone === 'GMT' || zone === 'Etc/UTC') return { gmt };
   const local = t.setZone(zone);
   if (!local.isValid) return { gmt };
-  return { gmt, local: `${local.toFormat(format)} ${local.offsetNameShort ?? zone} (${zone})` };
+  return { gmt, local: `${local.toFormat(format)} ${local.offsetNameShort ?? zone} in ${zone}` }; // issue 28: no parentheses, so none nest
 }
 
 /** The line as written, when it differs from the canonical order (D.VIII(4)). */
@@ -129,7 +112,8 @@ export function buildReportContext(input: ReportInput, readerZone?: string) {
       power,
       nmr: input.nmr.includes(power) ? nmrText(input.phase, power, input.results) : undefined,
       // D.III(4): a unit of a power whose set counted but gave it no valid order holds; the report says so.
-      orders: results.map((r) => ({ order: r.order, outcome: outcomeText(r), written: writtenIfDifferent(r, input.writtenLines), unordered: input.phase.kind === 'M' && r.index === undefined && !input.nmr.includes(power) })),
+      // A set that named no order (HOLD ALL, NO ORDERS) is published as plain holds, not as missing orders.
+      orders: results.map((r) => ({ order: r.order, outcome: outcomeText(r, input.results), written: writtenIfDifferent(r, input.writtenLines), unordered: input.phase.kind === 'M' && r.index === undefined && !input.nmr.includes(power) && results.some((x) => x.index !== undefined) })),
       press: (input.press ?? []).filter((p) => p.author === power).map((p) => p.text),
     };
   }).filter((p) => p.orders.length > 0 || p.nmr);

@@ -101,8 +101,11 @@ function message(mail: OutboxMail, from: string) {
     messageId: `<${mail.messageId}>`,
     date: mail.createdAt,
     headers,
-    ...(event ? { icalEvent: { method: event.calendarMethod, filename: event.filename, content: Buffer.from(event.content, 'base64').toString('utf8') } } : {}),
-    ...(files.length > 0 ? { attachments: files.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })) } : {}),
+    // Issue 28: the event as nodemailer's icalEvent would send it (a text/calendar alternative and a
+    // file), but the file typed text/calendar with its method (RFC 5545 8.1, RFC 6047 2.4) instead of
+    // nodemailer's application/ics.
+    ...(event ? { alternatives: [{ contentType: `text/calendar; charset=utf-8; method=${event.calendarMethod}`, content: Buffer.from(event.content, 'base64').toString('utf8') }] } : {}),
+    ...(files.length > 0 || event ? { attachments: [...files, ...(event ? [event] : [])].map((a) => ({ filename: a.filename, contentType: a === event ? `text/calendar; charset=utf-8; method=${event.calendarMethod}` : a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })) } : {}),
     ...(thread && !headers['References'] ? { references: thread } : {}),
     ...(thread && !headers['In-Reply-To'] ? { inReplyTo: thread } : {}),
   };

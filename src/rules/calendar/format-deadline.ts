@@ -33,11 +33,11 @@ export function formatGmtSeconds(instant: Date): string {
   return `${DateTime.fromJSDate(instant, { zone: 'utc' }).toFormat(FORMAT_SECONDS)} GMT`;
 }
 
-/** `Friday 7 March 2025, 17:00 EST (America/New_York)`, or `undefined` for an unknown zone. */
+/** `Friday 7 March 2025, 17:00 EST in America/New_York`, or `undefined` for an unknown zone. */
 export function formatInZone(instant: Date, zone: string): string | undefined {
   if (!isValidZone(zone)) return undefined;
   const t = DateTime.fromJSDate(instant, { zone });
-  return `${t.toFormat(exactFormat(instant, FORMAT, FORMAT_SECONDS))} ${t.offsetNameShort ?? ''} (${zone})`.replace('  ', ' ');
+  return `${t.toFormat(exactFormat(instant, FORMAT, FORMAT_SECONDS))} ${t.offsetNameShort ?? ''} in ${zone}`.replace('  ', ' ');
 }
 
 /**

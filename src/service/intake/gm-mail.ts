@@ -46,15 +46,14 @@ export interface SenderRoles {
   readonly td: boolean;
 }
 
-/** Every command's form, for the answer to a line the judge could not read. */
-const COMMAND_FORMS = 'PROCESS <phase> [OVERRIDE <why>], STATUS, EXTEND <hours>, EXTEND <power> [hours], REFUSE EXTENSION <power>, DEADLINE <instant> [CONSENT], ABSENCE <power> <day hh:mm> TO <day hh:mm> [zone] | CLEAR, REPLACE <power> <email> <name> [UNTIL <phase>] | BACK, ROLLBACK <phase> <why>, APPROVE|REFUSE ROLLBACK <phase> <note> (the TD), CALENDAR [MOVEMENT <hours>] [RETREAT <hours>] [ADJUSTMENT <hours>] [REMINDERS <hours,...>|NONE] [DIGESTS <hours,...>|NONE] [DIGEST-TIMES <hh:mm,...>|NONE], HOLIDAYS, HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>] (the TD), AGREE|DISAGREE [<rule> | #<proposal>], HELP';
 
 /** The commands only the GM gives (a TD who is not the game's GM is refused them, with the reason). */
 const GM_ONLY: readonly GmCommand['kind'][] = ['process', 'extend', 'deadline', 'absence', 'replace', 'calendar', 'agree'];
 
 export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, mail: InboundMail, gm: Person, game: Game, evidence: Record<string, unknown>, roles: SenderRoles = { gm: true, td: false }): Promise<ReceiveOutcome> {
   // Line 0 is the subject: read only as a whole command (a subject "deadline" is a title).
-  const read = readGmCommands(readBodyLines(stripSecretLines(`${mail.subject}\n${mail.text}`)).lines.map((l) => ({ line: l.no - 1, text: l.text, subject: l.no === 1 })));
+  const bodyLines = readBodyLines(stripSecretLines(`${mail.subject}\n${mail.text}`)).lines.map((l) => ({ line: l.no - 1, text: l.text, subject: l.no === 1 }));
+  const read = readGmCommands(bodyLines);
   const answer = await mayReply(db, ctx, gm.email);
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
     const locked = (await lockGame(trx, game.id))!;
@@ -154,8 +153,13 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
         }
       }
     }
-    for (const u of read.unknown) results.push(`line ${u.line}: "${u.text}" is not a command the judge knows (${COMMAND_FORMS}).`);
-    const help = read.commands.length === 0 || read.commands.some((c) => c.kind === 'help');
+    // Issue 28: a line the judge could not read is named, and the commands follow (HELP).
+    const unread = read.commands.length === 0 && read.unknown.length === 0
+      ? bodyLines.filter((l) => !l.subject && l.text.trim() !== '').slice(0, 5)
+      : read.unknown;
+    for (const u of unread) results.push(`line ${u.line}: "${u.text.trim()}" is not a command the judge knows; nothing was done (the commands are below).`);
+    if (read.commands.length === 0 && unread.length === 0) results.push('Your message held no command; the commands are listed below.');
+    const help = read.commands.length === 0 || unread.length > 0 || read.commands.some((c) => c.kind === 'help');
     let status: object | undefined;
     if (showStatus && phase) {
       const sets = await findOrderSetStatus(trx, locked.id, phase.name);

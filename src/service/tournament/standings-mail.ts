@@ -16,7 +16,10 @@ import { findTournament, findTournamentMembers } from '../../db/tournaments.js';
 import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { ensureDiceSeed } from './dice-seed.js';
 import { computeStandings, type RoundStanding, type Standings } from './standings.js';
-import { standingsText } from './standings-report.js';
+import { standingsMailCsv, standingsText, whereYouStand } from './standings-report.js';
+
+/** Rows of the table shown in the round-close mail; the whole table is attached as CSV (issue 28). */
+export const STANDINGS_INLINE_ROWS = 20;
 
 /** A message that asks for the standings and nothing else (a STANDINGS line, or the subject with an empty body). */
 export function onlyStandings(text: string, subject: string): boolean {
@@ -118,10 +121,15 @@ export async function mailStandingsIfRoundClosed(trx: Trx, fromAddress: string, 
     .execute();
   const ids = [...new Set([...members.filter((m) => m.role !== 'gm').map((m) => m.personId), ...holders.map((h) => h.person_id)])];
   const people = await trx.selectFrom('people').select(['id', 'email']).where('id', 'in', ids.length > 0 ? ids : [-1]).orderBy('id').execute();
-  const context = standingsMailContext(s, r, false);
+  // Issue 28: each reader sees where they stand first; the top of the table inline, the whole as CSV.
+  const context = { ...standingsMailContext(s, r, false), text: standingsText(s, r, STANDINGS_INLINE_ROWS) };
+  const csv = { filename: `${t.slug}-round-${r.round}-standings.csv`, contentType: 'text/csv; charset=utf-8', content: Buffer.from(standingsMailCsv(s, r), 'utf8').toString('base64') };
+  const idOf = new Map([...s.people.emails].map(([id, e]) => [e.toLowerCase(), id]));
   let queued = 0;
   for (const p of people) {
-    const q = await queueMail(trx, fromAddress, { dedupeKey: outboxKey('tournament-standings', t.slug, r.round, p.email.toLowerCase()), gameId: null, template: 'tournament-standings', context, to: p.email });
+    const id = idOf.get(p.email.toLowerCase());
+    const you = id !== undefined ? whereYouStand(s, r, id) : undefined;
+    const q = await queueMail(trx, fromAddress, { dedupeKey: outboxKey('tournament-standings', t.slug, r.round, p.email.toLowerCase()), gameId: null, template: 'tournament-standings', context: { ...context, you }, to: p.email, attachments: [csv] });
     if (q.created) queued += 1;
   }
   return queued;

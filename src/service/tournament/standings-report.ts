@@ -81,9 +81,11 @@ function roundTitle(s: Standings, r: RoundStanding): string {
 }
 
 /** The readable standings of one round. */
-export function standingsText(s: Standings, r: RoundStanding): string {
+export function standingsText(s: Standings, r: RoundStanding, limit?: number): string {
   const name = (id: string) => s.people.names.get(id) ?? id;
-  const rows = standingRows(s, r);
+  const all = standingRows(s, r);
+  // Issue 28: the round-close mail shows the top of the table; the whole of it goes as a CSV file.
+  const rows = limit !== undefined ? all.slice(0, limit) : all;
   const lines = [roundTitle(s, r), ''];
   const header = ['Place', 'Player', 'Team', 'Game', 'Power', 'Centres', 'Bonus', 'Score'];
   if (r.stage === 'team-round-1') header.push('Credits');
@@ -98,6 +100,7 @@ export function standingsText(s: Standings, r: RoundStanding): string {
   });
   const right = new Set(header.map((_, i) => i).filter((i) => i === 0 || (i >= 5 && i < header.length - 1)));
   lines.push(...table(header, body, right));
+  if (rows.length < all.length) lines.push(`(the first ${rows.length} of ${all.length}; the whole table is in the attached CSV file)`);
   if (r.stage === 'final' && rows[0]) lines.push('', `Winner of the tournament (C.11): ${rows[0].name}`);
   else if (r.stage === 'semi-final' && r.semi) lines.push('', `To the final (C.9, the highest scorer of each board): ${r.semi.qualifiers.map(name).join(', ')}`);
   else lines.push('', `Advancing (${r.advancing.length}): ${r.advancing.map(name).join(', ') || 'none'}`);
@@ -190,4 +193,29 @@ export function trophiesText(s: Standings): string {
   }
   lines.push('', `Dice commitment (SHA-256 of the tournament's seed): ${s.commitment}`);
   return lines.join('\n');
+}
+
+/** The whole table of one round as CSV for the round-close mail: no addresses (they are the TD's CSV's), CRLF as RFC 4180. */
+export function standingsMailCsv(s: Standings, r: RoundStanding): string {
+  const rows = standingRows(s, r);
+  const header = ['place', 'player', 'team', 'game', 'power', 'centres', 'bonus', 'score', 'total', 'advances'];
+  const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  const body = rows.map((x) => [String(x.place), x.name, x.team ?? '', x.game, x.power, String(x.centres), showScore(x.bonus), showScore(x.score), showScore(x.total), x.advancing ? 'yes' : 'no']);
+  return [header, ...body].map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** "You are 12th of 297, 45.5 points: you advance (C.7)." for the player `id`, or undefined when not ranked. */
+export function whereYouStand(s: Standings, r: RoundStanding, id: string): string | undefined {
+  const rows = standingRows(s, r);
+  const me = rows.find((x) => x.player === id);
+  if (!me) return undefined;
+  const tied = rows.filter((x) => x.place === me.place).length > 1;
+  const go = r.stage === 'final' ? (me.place === 1 ? ': you win the tournament (C.11)' : '') : me.advancing ? `: you ${r.stage === 'semi-final' ? 'go to the final' : 'advance'} (${r.rule})` : `: you do not advance (${r.rule})`;
+  return `You are ${tied ? 'tied ' : ''}${ordinal(me.place)} of ${rows.length}, with ${showScore(me.total)} (${me.game}, ${me.power}, ${me.centres} centres)${go}.`;
+}
+
+function ordinal(n: number): string {
+  const t = n % 100;
+  const suffix = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${n % 10 > 3 ? 'th' : suffix}`;
 }

@@ -27,7 +27,7 @@ describe('digestFor (the GM digest)', () => {
   it('lists every power’s state, pending requests, current absences, the vote count and the deadline in GMT then the GM’s zone', () => {
     const d = digestFor(INPUT);
     expect(d.phase).toBe('F1903M');
-    expect(d.nextDeadline.map((l) => l.text)).toEqual(['Monday 10 March 2025, 13:00 GMT', 'Monday 10 March 2025, 09:00 EDT (America/New_York)']);
+    expect(d.nextDeadline.map((l) => l.text)).toEqual(['Monday 10 March 2025, 13:00 GMT', 'Monday 10 March 2025, 09:00 EDT in America/New_York']);
     expect(d.timeLeft).toBe('2 days 1 hour');
     expect(d.counts).toEqual({ final: 1, preliminary: 1, missing: 1, civilDisorder: 1 });
     expect(d.powers.map((p) => [p.power, p.label, p.lastSet ?? '-', p.pendingExtensions.length, p.absences.length])).toEqual([

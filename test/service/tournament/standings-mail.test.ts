@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 async function standingsMails() {
-  return t.db.selectFrom('outbox').select(['to_address', 'subject', 'body_text', 'dedupe_key']).where('kind', '=', 'tournament-standings').orderBy('id').execute();
+  return t.db.selectFrom('outbox').select(['to_address', 'subject', 'body_text', 'dedupe_key', 'attachments']).where('kind', '=', 'tournament-standings').orderBy('id').execute();
 }
 
 describe('standings by email', () => {
@@ -93,6 +93,15 @@ describe('standings by email', () => {
     // Russia aside, all had 3 centres every year; (e) same team; (f) the d100, whose rolls are listed.
     expect(body).toContain('C.7(f) (highest roll on 100-sided dice)');
     expect(body).toMatch(/C\.7\(f\) advancement to round 2.*: \d+ \(nonce round-1:\d+\)/);
+    // Issue 28: each reader is told first where they stand (Russia: 1st of 7, 46 = 36 + 10 credits),
+    // and the whole table comes as a CSV file without anyone's address.
+    const russia = mails.find((m) => m.to_address === email('RUSSIA'))!;
+    expect(russia.body_text.split('\n')[0]).toMatch(/^You are 1st of 7, with 46 \(\S+, RUSSIA, 4 centres\): you advance \(C\.7\)\.$/);
+    const csv = russia.attachments.find((a) => a.contentType.startsWith('text/csv'))!;
+    const csvText = Buffer.from(csv.content, 'base64').toString('utf8');
+    expect(csvText.split('\r\n')[0]).toBe('place,player,team,game,power,centres,bonus,score,total,advances');
+    expect(csvText.split('\r\n').filter((l) => l !== '')).toHaveLength(1 + 7);
+    expect(csvText).not.toContain('@');
     // Exactly once: the hook again queues nothing.
     expect(await t.db.transaction().execute((trx) => mailStandingsIfRoundClosed(trx, JUDGE, gameId, sim.now))).toBe(0);
     expect((await standingsMails()).length).toBe(1 + POWERS.length);
