@@ -7,7 +7,7 @@
  */
 import type { GameMap, ProvinceId } from '../map/types.js';
 import { textWidth } from '../../rules/picture/index.js';
-import { inProvinceRegion, type MapGeometry, type Point } from './geometry.js';
+import { pointInRings, type MapGeometry, type Point } from './geometry.js';
 
 /** An axis-aligned box: left, top, right, bottom. */
 export interface Box { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
@@ -116,7 +116,9 @@ export function layoutLabels(geometry: MapGeometry, map: GameMap, obstacles: rea
       const box = boxAt(id, p);
       if (box.x0 < 2 || box.y0 < 2 || box.x1 > W - 2 || box.y1 > H - 2 || index.hits(box)) continue;
       const mid: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2];
-      if (inProvinceRegion(geometry, id, mid) && inProvinceRegion(geometry, id, [p[0], p[1] - size / 2])) { chosen = { at: p, box, inside: true }; break; }
+      // Inside: tested against the province's drawn
+      // rings only (already cut along the coast: the whole-land test would cost ten times more).
+      if (pointInRings(mid, g.rings) && pointInRings([p[0], p[1] - size / 2], g.rings)) { chosen = { at: p, box, inside: true }; break; }
       outside ??= { at: p, box };
     }
     const pick = chosen ?? (outside ? { ...outside, inside: false } : { at: g.label, box: boxAt(id, g.label), inside: true });
