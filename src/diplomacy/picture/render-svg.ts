@@ -555,7 +555,7 @@ function legend(picture: MapPicture, W: number, top: number, layout: MapLayout):
   const rows = Math.ceil(STYLE_SAMPLES.length / sPerRow);
   const height = y + (rows - 1) * rowH + (phone ? 30 : 22) - top;
   out.unshift(`<rect x="0" y="${top}" width="${W}" height="${height}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`);
-  return { svg: out.join(''), height };
+  return { svg: `<g class="legend">${out.join('')}</g>`, height };
 }
 
 function escapeXml(s: string): string {
