@@ -3,13 +3,14 @@
  * its model to PNG bytes (the picture model, the SVG, resvg's rendering, the PNG encoding), on one
  * core (resvg renders on the calling thread):
  * - diplomacy: a busy Fall 1901 (moves, supports, a convoy, bounces, a dislodgement with retreats);
+ * - diplomacy phone: the same picture in the phone layout (issue 28: two stacked halves, 520 px wide);
  * - coalition: a turn on the example grid (moves carried out, stopped short and rejected, two battles).
  * Each line gives the median wall time over 5 runs of 20 pictures, the process CPU time per picture
  * (what the picture costs on a shared machine, where wall time also counts other processes), the
  * picture's size, and the floor: a blank picture of the same size through the same renderer.
  */
 import { readFileSync } from 'node:fs';
-import { adjudicate } from '../src/diplomacy/index.js';
+import { STANDARD_MAP, adjudicate } from '../src/diplomacy/index.js';
 import { STANDARD_GEOMETRY, pictureOfResults, renderMapSvg, renderPng } from '../src/diplomacy/picture/index.js';
 import { adjudicateMovement } from '../src/coalition/index.js';
 import { pictureOfMovement, renderGridSvg } from '../src/coalition/picture/index.js';
@@ -28,6 +29,7 @@ const update = adjudicateMovement({ map: turn.map, armies: turn.armies }, turn.o
 
 const KINDS: Record<string, () => Buffer> = {
   diplomacy: () => renderPng(renderMapSvg(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY)),
+  'diplomacy phone': () => renderPng(renderMapSvg(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY, STANDARD_MAP, 'phone')),
   coalition: () => renderPng(renderGridSvg(pictureOfMovement(turn.map, turn.armies, update, 'TURN 3 - MOVEMENT UPDATE', 'BENCH'))),
 };
 

@@ -26,7 +26,7 @@ import { appendAudit } from '../db/audit-log.js';
 import { insertReplayEntry } from '../db/replay-log.js';
 import { log } from '../config/log.js';
 import { pictureOfResults } from '../diplomacy/picture/index.js';
-import { mapAttachment } from './map-attachment.js';
+import { mapAttachments } from './map-attachment.js';
 import type { TurnContext, TurnJob, TurnOutcome } from './game-kind.js';
 import type { Game } from '../db/games.js';
 import { lockGame, updateGameProgress } from '../db/games.js';
@@ -199,7 +199,9 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   const reportKey = record.generation ? `${record.name}.g${record.generation}` : record.name;
   // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
   const mapName = `${game.id}-${formatPhase(phase)}`;
-  const picture = mapAttachment(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  // Issue 28: with it, the phone layout of the same picture (`…-phone.png`).
+  const pictures = mapAttachments(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  const picture = pictures[0]!;
   // Issue 15: the position's change column counts this game year's gains and losses: against the
   // centres at the start of the year (S<year>M, as the last Winter left them), so a Winter report
   // shows the gains its builds come from. A game that began later in a year counts from its start.
@@ -214,7 +216,7 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
       template: 'adjudication-report',
       context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: yearStart, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
       to: r.person.email.toLowerCase(),
-      attachments: [picture],
+      attachments: pictures,
       // The next deadline goes into each reader's calendar.
       ...(opened ? { calendar: { game, phase: opened.name, deadline: opened.deadline, sequence: opened.deadlineSequence, stamp: now } } : {}),
     });

@@ -34,5 +34,11 @@ describe('the position and the map in every results report', () => {
     expect(png.length).toBeGreaterThan(10_000);
     // Drawn once: every reader gets the same bytes.
     expect(new Set(pictures.map((p) => p.content)).size).toBe(1);
+    // Issue 28: the phone layout rides beside it: 520 px wide (two halves of the map, stacked).
+    const phones = rows.map((r) => (r.attachments as { filename: string; contentType: string; content: string }[]).find((a) => a.filename === 'pictured-S1901M-phone.png'));
+    expect(phones.every((p) => p?.contentType === 'image/png')).toBe(true);
+    const phone = Buffer.from(phones[0]!.content, 'base64');
+    expect([phone.readUInt32BE(16), phone.readUInt32BE(20)]).toEqual([520, expect.any(Number)]);
+    expect(phone.readUInt32BE(20)).toBeGreaterThan(2 * 971);
   });
 });

@@ -12,7 +12,8 @@ import type { SubmittedOrder } from '../adjudicator/movement.js';
 import { formatPhase, type Phase } from '../phase.js';
 import type { DislodgedUnit, GameState, Unit } from '../state.js';
 
-export type OrderStatus = 'pending' | 'succeeded' | 'failed';
+/** `illegal`: the judge could not carry the order out as written (it stood as a hold); drawn unlike a failed one. */
+export type OrderStatus = 'pending' | 'succeeded' | 'failed' | 'illegal';
 
 export interface PictureOrder {
   readonly power: Power;
@@ -66,6 +67,7 @@ const DONE: Readonly<Record<Order['kind'], Outcome>> = {
 
 /** Whether an order succeeded in the picture: its outcome is the one its kind aims at (a retreat that ends disbanded failed). */
 export function statusOf(kind: Order['kind'], outcome: Outcome): OrderStatus {
+  if (outcome === 'illegal') return 'illegal';
   return DONE[kind] === outcome ? 'succeeded' : 'failed';
 }
 

@@ -14,6 +14,7 @@ import type { GameMap } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
 import { anchorOf, type MapGeometry, type Point, type Ring } from './geometry.js';
+import { around, layoutLabels, polylineBoxes, type Box, type PlacedLabel } from './label-layout.js';
 import type { MapPicture, PictureOrder } from './map-picture.js';
 import { ink, textPath, textWidth, tint } from '../../rules/picture/index.js';
 
@@ -31,7 +32,8 @@ export const POWER_COLOURS: Readonly<Record<Power, string>> = {
 /** The tint a province takes when its centre is owned: the colour mixed with white (shared helper). */
 export { tint };
 
-export const LEGEND_HEIGHT = 96;
+/** The wide layout's legend band: title, powers, line styles. */
+export const LEGEND_HEIGHT = 151;
 const SEA = '#bcd6ea';
 const SEA_BORDER = '#7fa6c4';
 const LAND = '#f3ecd6';
@@ -128,23 +130,76 @@ function arrowHead(cv: Curve, size: number): string {
   return `M${pt(tip)}L${pt(l)}L${pt(r)}Z`;
 }
 
-interface LineStyle { colour: string; width: number; failed: boolean; head: 'arrow' | 'dot' | 'diamond' | 'none'; dash?: string }
+interface LineStyle {
+  colour: string;
+  width: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'illegal';
+  head: 'arrow' | 'ring' | 'diamond' | 'none';
+  /** The line's own pattern (a failed or illegal order overrides it). */
+  dash?: string;
+  /** Round caps (dotted lines). */
+  round?: boolean;
+}
 
-function drawCurve(cv: Curve, s: LineStyle): string {
-  const dash = s.failed ? ' stroke-dasharray="7 5"' : s.dash ? ` stroke-dasharray="${s.dash}"` : '';
-  let out = `<path d="${curvePath(cv)}" fill="none" stroke="${DARK}" stroke-width="${n(s.width + 2.4)}"${dash} stroke-linecap="butt"/>`;
-  out += `<path d="${curvePath(cv)}" fill="none" stroke="${s.colour}" stroke-width="${n(s.width)}"${dash} stroke-linecap="butt"/>`;
+const ILLEGAL = '#8c8c8c';
+
+/** Points along a curve, for the label layout's obstacles. */
+function curvePoints(cv: Curve, steps = 10): Point[] {
+  return Array.from({ length: steps + 1 }, (_, i) => at(cv, i / steps));
+}
+
+/**
+ * One order line. Its look says what it is and what became of it:
+ * move: thick solid line, filled arrow head; support: thin line ending in a ring; convoy: dotted line
+ * ending in a diamond; retreat: dash-dot with a large head; failed: dashed with a black cross;
+ * illegal: grey, short dashes and a barred circle (the order could not be carried out as written).
+ */
+function drawCurve(cv: Curve, s: LineStyle, boxes: Box[]): string {
+  const illegal = s.status === 'illegal';
+  const colour = illegal ? ILLEGAL : s.colour;
+  const pattern = illegal ? '3 4' : s.status === 'failed' ? '7 5' : s.dash;
+  const dash = pattern ? ` stroke-dasharray="${pattern}"` : '';
+  const cap = s.round && !illegal && s.status !== 'failed' ? 'round' : 'butt';
+  let out = `<path d="${curvePath(cv)}" fill="none" stroke="${DARK}" stroke-width="${n(s.width + 2.4)}"${dash} stroke-linecap="${cap}"/>`;
+  out += `<path d="${curvePath(cv)}" fill="none" stroke="${colour}" stroke-width="${n(s.width)}"${dash} stroke-linecap="${cap}"/>`;
+  boxes.push(...polylineBoxes(curvePoints(cv), s.width + 4));
   if (s.head === 'arrow') {
-    const h = arrowHead(cv, 6 + s.width * 1.6);
-    out += `<path d="${h}" fill="${s.colour}" stroke="${DARK}" stroke-width="1.4" stroke-linejoin="round"/>`;
-  } else if (s.head === 'dot') {
-    out += `<circle cx="${n(cv.b[0])}" cy="${n(cv.b[1])}" r="4" fill="${s.colour}" stroke="${DARK}" stroke-width="1.4"/>`;
+    const size = 6 + s.width * 1.8;
+    out += `<path d="${arrowHead(cv, size)}" fill="${colour}" stroke="${DARK}" stroke-width="1.4" stroke-linejoin="round"/>`;
+    boxes.push(around(cv.b, size * 0.8));
+  } else if (s.head === 'ring') {
+    out += `<circle cx="${n(cv.b[0])}" cy="${n(cv.b[1])}" r="5.5" fill="#ffffff" stroke="${DARK}" stroke-width="4.2"/><circle cx="${n(cv.b[0])}" cy="${n(cv.b[1])}" r="5.5" fill="#ffffff" stroke="${colour}" stroke-width="2.2"/>`;
+    boxes.push(around(cv.b, 8));
   } else if (s.head === 'diamond') {
     const [x, y] = cv.b;
-    out += `<path d="M${n(x)} ${n(y - 6)}L${n(x + 6)} ${n(y)}L${n(x)} ${n(y + 6)}L${n(x - 6)} ${n(y)}Z" fill="${s.colour}" stroke="${DARK}" stroke-width="1.4"/>`;
+    out += `<path d="M${n(x)} ${n(y - 7)}L${n(x + 7)} ${n(y)}L${n(x)} ${n(y + 7)}L${n(x - 7)} ${n(y)}Z" fill="#ffffff" stroke="${DARK}" stroke-width="4"/><path d="M${n(x)} ${n(y - 7)}L${n(x + 7)} ${n(y)}L${n(x)} ${n(y + 7)}L${n(x - 7)} ${n(y)}Z" fill="#ffffff" stroke="${colour}" stroke-width="2"/>`;
+    boxes.push(around(cv.b, 9));
   }
-  if (s.failed) out += cross(at(cv, 0.55), 5.5);
+  const mid = at(cv, 0.55);
+  if (s.status === 'failed') { out += cross(mid, 5.5); boxes.push(around(mid, 9)); }
+  if (illegal) { out += barred(mid, 7); boxes.push(around(mid, 10)); }
   return out;
+}
+
+/** The "not allowed" sign: a circle with a bar, black on white. */
+function barred(p: Point, r: number): string {
+  const [x, y] = p;
+  const d = r * 0.7;
+  return `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="#ffffff" stroke="${DARK}" stroke-width="2.2"/><path d="M${n(x - d)} ${n(y + d)}L${n(x + d)} ${n(y - d)}" stroke="${DARK}" stroke-width="2.2"/>`;
+}
+
+/** A hold: an octagon round the unit in the power's colour (dashed when the unit was dislodged; grey when illegal). */
+function holdMark(p: Point, colour: string, status: LineStyle['status']): string {
+  const r = UNIT_R + 7;
+  const pts: string[] = [];
+  for (let i = 0; i < 8; i++) {
+    const a = (Math.PI * (2 * i + 1)) / 8;
+    pts.push(pt([p[0] + r * Math.cos(a), p[1] + r * Math.sin(a)]));
+  }
+  const d = `M${pts.join('L')}Z`;
+  const c = status === 'illegal' ? ILLEGAL : colour;
+  const dash = status === 'failed' ? ' stroke-dasharray="7 5"' : status === 'illegal' ? ' stroke-dasharray="3 4"' : '';
+  return `<path d="${d}" fill="none" stroke="${DARK}" stroke-width="5.2"${dash}/><path d="${d}" fill="none" stroke="${c}" stroke-width="2.8"${dash}/>`;
 }
 
 /** Where a move order's curve is drawn (so supports and convoys can point at its middle). */
@@ -158,7 +213,7 @@ function standing(units: readonly Unit[], loc: Location): Location {
   return units.find((u) => provinceOf(u.location) === loc)?.location ?? loc;
 }
 
-function drawOrders(picture: MapPicture, geometry: MapGeometry, before: readonly Unit[]): { lines: string; rings: string } {
+function drawOrders(picture: MapPicture, geometry: MapGeometry, before: readonly Unit[], boxes: Box[]): { lines: string; rings: string } {
   const key = (o: Order) => (o.kind === 'move' ? `${provinceOf(o.unit.location)}>${provinceOf(o.to)}` : '');
   const moveCurves = new Map<string, Curve>();
   for (const o of picture.orders) {
@@ -172,11 +227,11 @@ function drawOrders(picture: MapPicture, geometry: MapGeometry, before: readonly
   const colourOf = (o: PictureOrder) => POWER_COLOURS[o.power];
   for (const o of picture.orders) {
     const ord = o.order;
-    const failed = o.status === 'failed';
+    const status = o.status;
     switch (ord.kind) {
       case 'move': {
         const cv = moveCurves.get(key(ord))!;
-        main += drawCurve(cv, { colour: colourOf(o), width: 3.6, failed, head: 'arrow' });
+        main += drawCurve(cv, { colour: colourOf(o), width: 3.6, status, head: 'arrow' }, boxes);
         break;
       }
       case 'supportMove':
@@ -184,33 +239,46 @@ function drawOrders(picture: MapPicture, geometry: MapGeometry, before: readonly
         const from = anchorOf(geometry, standing(before, ord.unit.location));
         const target = moveCurves.get(`${provinceOf(ord.target.location)}>${provinceOf(ord.to)}`);
         const aim = target ? at(target, 0.5) : midpoint(anchorOf(geometry, ord.target.location), anchorOf(geometry, ord.to));
-        const cv = curve(from, aim, UNIT_R + 1, 2);
-        support += drawCurve(cv, { colour: colourOf(o), width: 2, failed, head: ord.kind === 'convoy' ? 'diamond' : 'dot', ...(ord.kind === 'convoy' ? { dash: '2 3' } : {}) });
+        const cv = curve(from, aim, UNIT_R + 1, ord.kind === 'convoy' ? 7 : 5.5);
+        support += ord.kind === 'convoy'
+          ? drawCurve(cv, { colour: colourOf(o), width: 2.4, status, head: 'diamond', dash: '0.1 5', round: true }, boxes)
+          : drawCurve(cv, { colour: colourOf(o), width: 2, status, head: 'ring' }, boxes);
         break;
       }
       case 'supportHold': {
         const from = anchorOf(geometry, standing(before, ord.unit.location));
         const to = anchorOf(geometry, standing(before, ord.target.location));
         const cv = curve(from, to, UNIT_R + 1, UNIT_R + 6);
-        support += drawCurve(cv, { colour: colourOf(o), width: 2, failed, head: 'none' });
-        rings += `<circle cx="${n(to[0])}" cy="${n(to[1])}" r="${UNIT_R + 6}" fill="none" stroke="${DARK}" stroke-width="4.4"${failed ? ' stroke-dasharray="7 5"' : ''}/><circle cx="${n(to[0])}" cy="${n(to[1])}" r="${UNIT_R + 6}" fill="none" stroke="${colourOf(o)}" stroke-width="2"${failed ? ' stroke-dasharray="7 5"' : ''}/>`;
+        support += drawCurve(cv, { colour: colourOf(o), width: 2, status, head: 'none' }, boxes);
+        const c = status === 'illegal' ? ILLEGAL : colourOf(o);
+        const dash = status === 'failed' ? ' stroke-dasharray="7 5"' : status === 'illegal' ? ' stroke-dasharray="3 4"' : '';
+        rings += `<circle cx="${n(to[0])}" cy="${n(to[1])}" r="${UNIT_R + 6}" fill="none" stroke="${DARK}" stroke-width="4.4"${dash}/><circle cx="${n(to[0])}" cy="${n(to[1])}" r="${UNIT_R + 6}" fill="none" stroke="${c}" stroke-width="2"${dash}/>`;
+        boxes.push(around(to, UNIT_R + 9));
+        break;
+      }
+      case 'hold': {
+        const p = anchorOf(geometry, standing(before, ord.unit.location));
+        rings += holdMark(p, colourOf(o), status);
+        boxes.push(around(p, UNIT_R + 10));
         break;
       }
       case 'retreat': {
         const from = dislodgedSpot(anchorOf(geometry, ord.unit.location));
-        const cv = curve(from, anchorOf(geometry, ord.to), UNIT_R, UNIT_R + 6);
-        main += drawCurve(cv, { colour: colourOf(o), width: 3, failed, head: 'arrow', dash: '10 3 2 3' });
+        const cv = curve(from, anchorOf(geometry, ord.to), UNIT_R + 2, UNIT_R + 7);
+        main += drawCurve(cv, { colour: colourOf(o), width: 4, status, head: 'arrow', dash: '10 3 2 3' }, boxes);
         break;
       }
       case 'build': {
         const p = anchorOf(geometry, ord.location);
         const r = UNIT_R + 7;
-        rings += `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="${r}" fill="#ffffff" fill-opacity="0.75" stroke="${DARK}" stroke-width="2.2"${failed ? ' stroke-dasharray="5 4"' : ''}/>`;
-        if (failed) rings += cross(p, 8);
+        rings += `<circle cx="${n(p[0])}" cy="${n(p[1])}" r="${r}" fill="#ffffff" fill-opacity="0.75" stroke="${DARK}" stroke-width="2.2"${status === 'failed' || status === 'illegal' ? ' stroke-dasharray="5 4"' : ''}/>`;
+        if (status === 'failed') rings += cross(p, 8);
+        if (status === 'illegal') rings += barred(p, 8);
+        boxes.push(around(p, r + 2));
         break;
       }
       default:
-        break; // holds, disbands (drawn as removed units) and waives
+        break; // disbands (drawn as removed units) and waives
     }
   }
   return { lines: support + main, rings };
@@ -230,11 +298,11 @@ function unitsBefore(picture: MapPicture): Unit[] {
   return [...picture.dislodged, ...picture.removed, ...picture.units];
 }
 
-function centreMarker(at: Point, owner: Power | undefined): string {
+function centreMarker(at: Point, owner: Power | undefined, r = 6.5): string {
   const [x, y] = at;
   const fill = owner ? POWER_COLOURS[owner] : '#ffffff';
-  let out = `<circle cx="${n(x)}" cy="${n(y)}" r="6.5" fill="${fill}" stroke="${DARK}" stroke-width="1.5"/>`;
-  if (owner) out += `<path d="${textPath(initial(owner), x, y + 3.5, 7)}" fill="none" stroke="${ink(fill)}" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"/>`;
+  let out = `<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="${fill}" stroke="${DARK}" stroke-width="1.5"/>`;
+  if (owner) out += `<path d="${textPath(initial(owner), x, y + r * 0.54, r * 1.08)}" fill="none" stroke="${ink(fill)}" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"/>`;
   else out += `<circle cx="${n(x)}" cy="${n(y)}" r="2" fill="${DARK}"/>`;
   return out;
 }
@@ -246,23 +314,20 @@ interface StaticLayers {
   /** Land regions' path data (their fill depends on the position). */
   readonly lands: readonly { readonly id: string; readonly d: string; readonly centre: boolean; readonly impassable: boolean }[];
   readonly fillerLands: string;
-  /** Land borders, the coastline and the province names. */
+  /** Land borders and the coastline. */
   readonly lines: string;
-  /** Where each centre's marker goes. */
-  readonly centres: readonly { readonly id: string; readonly at: Point }[];
 }
 
 const STATIC = new WeakMap<MapGeometry, WeakMap<GameMap, StaticLayers>>();
 
 /**
  * The static layers, cached per geometry and map (both are immutable data): the borders and the
- * coastline are hairlines (1 px), which resvg draws much faster than wider strokes, and every name
- * is one path for its halo and one for its ink. Issue 15: under 100 ms per map.
+ * coastline are hairlines (1 px), which resvg draws much faster than wider strokes. Issue 15: under
+ * 100 ms per map. The names are not static: they are laid out round each picture's units and orders.
  */
 function staticLayers(geometry: MapGeometry, map: GameMap): StaticLayers {
   const hit = STATIC.get(geometry)?.get(map);
   if (hit) return hit;
-  const W = geometry.width;
   const seaFills: string[] = [];
   const seaBorders: string[] = [];
   const lands: { id: string; d: string; centre: boolean; impassable: boolean }[] = [];
@@ -280,108 +345,217 @@ function staticLayers(geometry: MapGeometry, map: GameMap): StaticLayers {
     } else fillerLands.push(`<path d="${ringsPath(f.rings)}" fill="${FILLER_LAND}"/>`);
   }
   const water = `<g fill-rule="evenodd">${seaFills.join('')}</g>\n<path d="${seaBorders.join('')}" fill="none" stroke="${SEA_BORDER}" stroke-width="1" stroke-linejoin="round"/>`;
-  const halos: string[] = [];
-  const seaInk: string[] = [];
-  const landInk: string[] = [];
-  const centres: { id: string; at: Point }[] = [];
-  const size = 10;
-  for (const [id, g] of Object.entries(geometry.provinces)) {
-    if (g.kind === 'impassable') continue;
-    const sc = map.provinces.get(id)?.supplyCenter ?? false;
-    const w = textWidth(id, size);
-    const half = (w + (sc ? 18 : 0)) / 2;
-    // Kept inside the picture; a centre's marker follows its name.
-    const x = Math.min(Math.max(g.label[0], half + 4), W - half - 4);
-    const ly = g.label[1];
-    const lx = sc ? x - 9 : x;
-    const d = textPath(id, lx, ly, size);
-    halos.push(d);
-    (g.kind === 'sea' ? seaInk : landInk).push(d);
-    if (sc) centres.push({ id, at: [lx + w / 2 + 9, ly - size / 2] });
-  }
-  const stroke = (d: string[], colour: string, width: number, extra = '') => `<path d="${d.join('')}" fill="none" stroke="${colour}" stroke-width="${n(width)}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
-  const textW = Math.max(1.3, size / 7.5);
   const lines = [
     `<path d="${geometry.landBorders}" fill="none" stroke="${LAND_BORDER}" stroke-width="1" stroke-linecap="round"/>`,
     `<path d="${ringsPath(geometry.land)}" fill="none" stroke="${COAST}" stroke-width="1" stroke-linejoin="round"/>`,
-    `<g>${stroke(halos, '#ffffff', textW + 3, ' stroke-opacity="0.9"')}${stroke(seaInk, '#1d4466', textW)}${stroke(landInk, DARK, textW)}</g>`,
   ].join('\n');
-  const layers: StaticLayers = { water, lands, fillerLands: fillerLands.join(''), lines, centres };
+  const layers: StaticLayers = { water, lands, fillerLands: fillerLands.join(''), lines };
   const byMap = STATIC.get(geometry) ?? new WeakMap<GameMap, StaticLayers>();
   byMap.set(map, layers);
   STATIC.set(geometry, byMap);
   return layers;
 }
 
-/**
- * Render `picture` as an SVG document `geometry.width` wide (the map, then a legend band with every
- * power's initial, colour and centre count). Pure; throws only when the geometry lacks a province of
- * the map (a data bug).
- */
-export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): string {
-  const W = geometry.width;
-  const H = geometry.height + LEGEND_HEIGHT;
-  const parts: string[] = [];
-  parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
-  parts.push(`<title>${escapeXml(picture.title)}</title>`);
-  // An opaque background (the sea): no seam between two regions is transparent, and the PNG is RGB.
-  parts.push(`<rect width="${W}" height="${H}" fill="${SEA}"/>`);
+/** The two layouts: `wide` (the whole map, 1000 px) and `phone` (the map in a west and an east half, stacked, with larger names and legend, readable at 400 px without zoom). */
+export type MapLayout = 'wide' | 'phone';
 
-  const base = staticLayers(geometry, map);
-  // Water first with its borders (the land covers the borders' runs over land), then the land cut
-  // along the coast (shaded by centre owner: the only part of the base that changes), its borders,
-  // the coastline, the names; then the centre markers.
-  parts.push(base.water);
-  const lands = base.lands.map((l) => {
-    const owner = l.centre ? picture.centers.get(l.id) : undefined;
-    return `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND}" data-province="${l.id}"/>`;
-  });
-  parts.push(`<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`);
-  parts.push(base.lines);
-  parts.push(`<g>${base.centres.map((c) => centreMarker(c.at, picture.centers.get(c.id))).join('')}</g>`);
+/** Cap height of the province names in each layout (the phone picture is shown at about 0.77 of its size at 400 px: 14 px names read as about 11 px). */
+export const LABEL_SIZE: Readonly<Record<MapLayout, number>> = { wide: 11, phone: 14 };
+const MARKER_R: Readonly<Record<MapLayout, number>> = { wide: 6.5, phone: 7.5 };
 
-  // Standoffs, orders, units.
+/** What the picture draws over the map (order lines, units, stars), and the boxes the names must avoid. */
+export interface DrawnPicture {
+  readonly rings: string;
+  readonly lines: string;
+  readonly stars: string;
+  readonly units: string;
+  readonly obstacles: readonly Box[];
+}
+
+/** The picture's marks and the boxes they cover (pure; the label layout's input). */
+export function drawPicture(picture: MapPicture, geometry: MapGeometry): DrawnPicture {
+  const boxes: Box[] = [];
   const before = unitsBefore(picture);
-  const { lines, rings } = drawOrders(picture, geometry, before);
-  parts.push(`<g>${rings}</g>`);
-  parts.push(`<g>${picture.standoffs.map((p) => star(anchorOf(geometry, p), 13)).join('')}</g>`);
+  const { lines, rings } = drawOrders(picture, geometry, before, boxes);
+  const stars = picture.standoffs.map((p) => {
+    const a = anchorOf(geometry, p);
+    boxes.push(around(a, 14));
+    return star(a, 13);
+  }).join('');
   const units: string[] = [];
-  for (const u of picture.units) units.push(unitMark(u.kind, u.power, anchorOf(geometry, u.location)));
+  const unitBox = (kind: UnitKind, p: Point) => (kind === 'A' ? around(p, UNIT_R + 2) : { x0: p[0] - 17, y0: p[1] - 8, x1: p[0] + 17, y1: p[1] + 11 });
+  for (const u of picture.units) {
+    const p = anchorOf(geometry, u.location);
+    units.push(unitMark(u.kind, u.power, p));
+    boxes.push(unitBox(u.kind, p));
+  }
   for (const u of picture.removed) {
     const spot = picture.units.some((v) => provinceOf(v.location) === provinceOf(u.location)) ? dislodgedSpot(anchorOf(geometry, u.location)) : anchorOf(geometry, u.location);
     units.push(unitMark(u.kind, u.power, spot, { ghost: true }) + cross(spot, 9));
+    boxes.push(unitBox(u.kind, spot), around(spot, 12));
   }
   for (const d of picture.dislodged) {
     const spot = dislodgedSpot(anchorOf(geometry, d.location));
     for (const r of d.retreats) {
-      const cv = curve(spot, anchorOf(geometry, r), UNIT_R, UNIT_R + 4);
-      units.push(`<path d="${curvePath(cv)}" fill="none" stroke="${DARK}" stroke-width="1.6" stroke-dasharray="2 3"/><path d="${arrowHead(cv, 7)}" fill="#ffffff" stroke="${DARK}" stroke-width="1.2"/>`);
+      const cv = curve(spot, anchorOf(geometry, r), UNIT_R + 4, UNIT_R + 6);
+      units.push(`<path d="${curvePath(cv)}" fill="none" stroke="${DARK}" stroke-width="1.8" stroke-dasharray="2 3"/><path d="${arrowHead(cv, 9)}" fill="#ffffff" stroke="${DARK}" stroke-width="1.4"/>`);
+      boxes.push(...polylineBoxes(curvePoints(cv), 4), around(cv.b, 7));
     }
     units.push(`<circle cx="${n(spot[0])}" cy="${n(spot[1])}" r="${UNIT_R + 4}" fill="#ffffff" stroke="${DARK}" stroke-width="2" stroke-dasharray="4 3"/>`);
     units.push(unitMark(d.kind, d.power, spot));
+    boxes.push(around(spot, UNIT_R + 6));
   }
-  parts.push(`<g>${lines}</g>`);
-  parts.push(`<g>${units.join('')}</g>`);
-  parts.push(legend(picture, W, geometry.height));
+  return { rings, lines, stars, units: units.join(''), obstacles: boxes };
+}
+
+/** The names where the layout put them: halo, ink, leader lines and the centre markers. */
+function drawLabels(labels: readonly PlacedLabel[], geometry: MapGeometry, picture: MapPicture): string {
+  const halos: string[] = [];
+  const seaInk: string[] = [];
+  const landInk: string[] = [];
+  const leaders: string[] = [];
+  const markers: string[] = [];
+  for (const l of labels) {
+    const d = textPath(l.id, l.at[0], l.at[1], l.size);
+    halos.push(d);
+    (geometry.provinces[l.id]?.kind === 'sea' ? seaInk : landInk).push(d);
+    if (l.leader) leaders.push(`M${pt(l.leader[0])}L${pt(l.leader[1])}`);
+    if (l.marker) markers.push(centreMarker(l.marker, picture.centers.get(l.id), l.markerR));
+  }
+  const w = Math.max(1.3, (labels[0]?.size ?? 10) / 7.5);
+  const stroke = (d: string[], colour: string, width: number, extra = '') => `<path d="${d.join('')}" fill="none" stroke="${colour}" stroke-width="${n(width)}" stroke-linecap="round" stroke-linejoin="round"${extra}/>`;
+  return [
+    leaders.length > 0 ? `${stroke(leaders, '#ffffff', 3.4)}${stroke(leaders, DARK, 1.2)}` : '',
+    stroke(halos, '#ffffff', w + 3.2, ' stroke-opacity="0.92"'),
+    stroke(seaInk, '#1d4466', w),
+    stroke(landInk, DARK, w),
+    `<g>${markers.join('')}</g>`,
+  ].join('');
+}
+
+/** The map without its legend, `geometry.width` by `geometry.height`. */
+function mapBody(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
+  const base = staticLayers(geometry, map);
+  const lands = base.lands.map((l) => {
+    const owner = l.centre ? picture.centers.get(l.id) : undefined;
+    return `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND}" data-province="${l.id}"/>`;
+  });
+  const drawn = drawPicture(picture, geometry);
+  const labels = layoutLabels(geometry, map, drawn.obstacles, { size: LABEL_SIZE[layout], markerR: MARKER_R[layout] });
+  // Water with its borders, the land (shaded by centre owner), borders and coast; then the order
+  // rings, stars, lines and units; the names last, where nothing covers them.
+  return [
+    base.water,
+    `<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`,
+    base.lines,
+    `<g>${drawn.rings}</g>`,
+    `<g>${drawn.stars}</g>`,
+    `<g>${drawn.lines}</g>`,
+    `<g>${drawn.units}</g>`,
+    `<g>${drawLabels(labels, geometry, picture)}</g>`,
+  ].join('\n');
+}
+
+/** The phone layout's two halves: west and east, overlapping by 40 px so every name is whole in one of them. */
+const PHONE_TILE = 520;
+
+/**
+ * Render `picture` as an SVG document: `wide` is the map `geometry.width` wide with a legend band
+ * (every power's initial, colour and centre count, and every line style); `phone` is the map's west
+ * and east halves stacked ({@link PHONE_TILE} px wide) with larger names and legend. Pure; throws only
+ * when the geometry lacks a province of the map (a data bug).
+ */
+export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): string {
+  const body = mapBody(picture, geometry, map, layout);
+  const parts: string[] = [];
+  if (layout === 'wide') {
+    const W = geometry.width;
+    const leg = legend(picture, W, geometry.height, 'wide');
+    const H = geometry.height + leg.height;
+    parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
+    parts.push(`<title>${escapeXml(picture.title)}</title>`);
+    // An opaque background (the sea): no seam between two regions is transparent, and the PNG is RGB.
+    parts.push(`<rect width="${W}" height="${H}" fill="${SEA}"/>`);
+    parts.push(body);
+    parts.push(leg.svg);
+  } else {
+    const W = PHONE_TILE;
+    const gap = 8;
+    const top = 2 * geometry.height + gap;
+    const leg = legend(picture, W, top, 'phone');
+    const H = top + leg.height;
+    parts.push(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
+    parts.push(`<title>${escapeXml(picture.title)}</title>`);
+    parts.push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
+    parts.push(`<defs><g id="map">${body}</g></defs>`);
+    parts.push(`<svg x="0" y="0" width="${W}" height="${geometry.height}" viewBox="0 0 ${W} ${geometry.height}"><rect width="${W}" height="${geometry.height}" fill="${SEA}"/><use xlink:href="#map"/></svg>`);
+    parts.push(`<svg x="0" y="${geometry.height + gap}" width="${W}" height="${geometry.height}" viewBox="${geometry.width - W} 0 ${W} ${geometry.height}"><rect x="${geometry.width - W}" width="${W}" height="${geometry.height}" fill="${SEA}"/><use xlink:href="#map"/></svg>`);
+    parts.push(`<rect x="0" y="${geometry.height}" width="${W}" height="${gap}" fill="${DARK}"/>`);
+    parts.push(leg.svg);
+  }
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }
 
-function legend(picture: MapPicture, W: number, top: number): string {
-  const out: string[] = [`<rect x="0" y="${top}" width="${W}" height="${LEGEND_HEIGHT}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`];
-  out.push(label(picture.title, 14, top + 24, 15, DARK, 'start', false));
-  if (picture.subtitle) out.push(label(picture.subtitle, W - 14 - textWidth(picture.subtitle, 11), top + 22, 11, DARK, 'start', false));
-  const col = (W - 20) / POWERS.length;
+/** The line styles the legend explains, in the order it shows them. */
+const STYLE_SAMPLES: readonly { readonly name: string; readonly draw: (a: Point, b: Point, boxes: Box[]) => string }[] = [
+  { name: 'MOVE', draw: (a, b, x) => drawCurve(straight(a, b), { colour: DARK_SAMPLE, width: 3.6, status: 'succeeded', head: 'arrow' }, x) },
+  { name: 'SUPPORT', draw: (a, b, x) => drawCurve(straight(a, b), { colour: DARK_SAMPLE, width: 2, status: 'succeeded', head: 'ring' }, x) },
+  { name: 'CONVOY', draw: (a, b, x) => drawCurve(straight(a, b), { colour: DARK_SAMPLE, width: 2.4, status: 'succeeded', head: 'diamond', dash: '0.1 5', round: true }, x) },
+  { name: 'HOLD', draw: (a, b) => holdMark(midpoint(a, b), DARK_SAMPLE, 'succeeded') },
+  { name: 'RETREAT', draw: (a, b, x) => drawCurve(straight(a, b), { colour: DARK_SAMPLE, width: 4, status: 'succeeded', head: 'arrow', dash: '10 3 2 3' }, x) },
+  { name: 'FAILED', draw: (a, b, x) => drawCurve(straight(a, b), { colour: DARK_SAMPLE, width: 3.6, status: 'failed', head: 'arrow' }, x) },
+  { name: 'ILLEGAL', draw: (a, b, x) => drawCurve(straight(a, b), { colour: DARK_SAMPLE, width: 3.6, status: 'illegal', head: 'arrow' }, x) },
+  { name: 'STANDOFF', draw: (a, b) => star(midpoint(a, b), 11) },
+  { name: 'DISLODGED', draw: (a, b) => { const m = midpoint(a, b); return `<circle cx="${n(m[0])}" cy="${n(m[1])}" r="${UNIT_R + 4}" fill="#ffffff" stroke="${DARK}" stroke-width="2" stroke-dasharray="4 3"/>${unitMark('A', 'GERMANY', m)}`; } },
+];
+const DARK_SAMPLE = '#0072b2';
+
+function straight(a: Point, b: Point): Curve {
+  return { a, c: midpoint(a, b), b };
+}
+
+/** The legend band: the title, the powers (colour, initial, centres and units), the line styles. */
+function legend(picture: MapPicture, W: number, top: number, layout: MapLayout): { svg: string; height: number } {
+  const phone = layout === 'phone';
+  const out: string[] = [];
+  const titleSize = phone ? 17 : 15;
+  const nameSize = phone ? 13 : 10;
+  const smallSize = phone ? 12 : 9;
+  let y = top + titleSize + 10;
+  out.push(label(picture.title, 14, y, titleSize, DARK, 'start', false));
+  if (picture.subtitle) {
+    if (phone) { y += smallSize + 10; out.push(label(picture.subtitle, 14, y, smallSize, DARK, 'start', false)); }
+    else out.push(label(picture.subtitle, W - 14 - textWidth(picture.subtitle, 11), top + 22, 11, DARK, 'start', false));
+  }
+  // Powers: seven columns (wide) or four (phone).
+  const perRow = phone ? 4 : POWERS.length;
+  const col = (W - 20) / perRow;
+  y += phone ? 36 : 28;
   POWERS.forEach((p, i) => {
-    const x = 10 + i * col;
-    const y = top + 62;
+    const x = 10 + (i % perRow) * col;
+    const yy = y + Math.floor(i / perRow) * (phone ? 44 : 0);
     const centres = [...picture.centers.values()].filter((o) => o === p).length;
     const units = picture.units.filter((u) => u.power === p).length;
-    out.push(unitMark('A', p, [x + 14, y]));
-    out.push(label(p, x + 30, y - 4, 10, DARK, 'start', false));
-    out.push(label(`${centres} SC ${units} U`, x + 30, y + 14, 9, '#333333', 'start', false));
+    out.push(unitMark('A', p, [x + 14, yy]));
+    out.push(label(phone ? p.slice(0, 3) : p, x + 30, yy - 3, nameSize, DARK, 'start', false));
+    out.push(label(`${centres} SC ${units} U`, x + 30, yy + (phone ? 15 : 14), smallSize, '#333333', 'start', false));
   });
-  return out.join('');
+  y += phone ? 2 * 44 : 42;
+  // Line styles: a sample and its name each.
+  const sPerRow = phone ? 3 : 5;
+  const sCol = (W - 20) / sPerRow;
+  const rowH = phone ? 46 : 34;
+  STYLE_SAMPLES.forEach((s, i) => {
+    const x = 10 + (i % sPerRow) * sCol;
+    const yy = y + Math.floor(i / sPerRow) * rowH;
+    out.push(s.draw([x + 8, yy], [x + 50, yy], []));
+    out.push(label(s.name, x + 64, yy + smallSize / 2, smallSize, DARK, 'start', false));
+  });
+  const rows = Math.ceil(STYLE_SAMPLES.length / sPerRow);
+  const height = y + (rows - 1) * rowH + (phone ? 30 : 22) - top;
+  out.unshift(`<rect x="0" y="${top}" width="${W}" height="${height}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`);
+  return { svg: `<g class="legend">${out.join('')}</g>`, height };
 }
 
 function escapeXml(s: string): string {

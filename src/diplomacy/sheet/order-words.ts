@@ -27,6 +27,17 @@ const VERBS: ReadonlyMap<string, string> = new Map(
   }).flatMap(([verb, spellings]) => spellings.split(' ').map((s) => [s, verb] as const)),
 );
 
+/**
+ * Unit words in the languages the hobby's players also write orders in (issue 28): French `Armée`,
+ * `Flotte`; German `Armee`, `Flotte`; Italian `Armata`, `Flotta`; Spanish `Ejército`, `Flota`. Read
+ * as `army`/`fleet` in every phase (D.III(1): an unambiguous abbreviation or word is accepted). The
+ * one-letter forms stay A and F (`E` or `H` would clash with the hobby's other meanings).
+ */
+const FOREIGN_UNIT_WORDS: ReadonlyMap<string, 'army' | 'fleet'> = new Map([
+  ['armée', 'army'], ['armee', 'army'], ['armata', 'army'], ['ejército', 'army'], ['ejercito', 'army'],
+  ['flotte', 'fleet'], ['flotta', 'fleet'], ['flota', 'fleet'],
+]);
+
 /** Verb words the order grammar (src/diplomacy/orders/parse-order.ts) reads itself. */
 const GRAMMAR_WORDS = new Set('b build builds d disband disbands remove removes r retreat retreats s sup supp support supports c cvy convoy convoys h hold holds stand stands move moves attack attacks waive waives waived'.split(' '));
 
@@ -156,6 +167,8 @@ export function spellOutVerbs(text: string, phase: PhaseKind, lookup: ProvinceLo
       if (phase === 'R' && leading) return lower === 'd' ? 'disband' : 'retreat';
       return w;
     }
+    const unit = FOREIGN_UNIT_WORDS.get(lower);
+    if (unit) return unit;
     const verb = VERBS.get(lower);
     // Words the grammar knows already (S, C, H, B, Convoy, Supports, …) are left as they are.
     if (!verb || GRAMMAR_WORDS.has(lower)) return w;

@@ -226,6 +226,20 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     issue(MAX_SHEET_LINES, '', 'tooManyLines', `only the first ${MAX_SHEET_LINES} lines of a message are read`);
   }
 
+  /**
+   * Issue 28: in a winter, a unit and an empty province with no verb (`A Rom`, `Armee Rome`,
+   * `Flotte Naples`) can only be a build (D.III(1): an unambiguous abbreviation is accepted), so it is
+   * read as one and judged as one (cannotBuild names the reason when it is not possible). A unit
+   * that stands there, or a written HOLD, is left as written.
+   */
+  const bareBuild = (o: Order, spelt: string): Order => {
+    if (phaseKind !== 'A' || o.kind !== 'hold' || !o.unit.kind || o.unit.power) return o;
+    if (/\b(?:h|holds?|stands?)\s*$/i.test(spelt.trim())) return o;
+    const at = provinceOf(o.unit.location);
+    if (state.units.some((u) => provinceOf(u.location) === at)) return o;
+    return { kind: 'build', unitKind: o.unit.kind, location: o.unit.location };
+  };
+
   // Options → one candidate order per order line (D.II(5)).
   const candidates: Candidate[] = [];
   const candidateLine = new Map<number, OrderLine>();
@@ -245,6 +259,7 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
           p = again;
         }
       }
+      if (p.ok) p = { ok: true, order: bareBuild(p.order, spelt) };
       if (p.ok) { parsed.push(p); first ??= p.order; } else {
         const near = nearestReading(opt, phaseKind, map, lookup);
         parsed.push({ ok: false, text: opt, code: p.issue.code, fragment: p.issue.fragment, message: near ? `${p.issue.message}. Did you mean "${near}"? (not used: send it again as you mean it)` : p.issue.message });

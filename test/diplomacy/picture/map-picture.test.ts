@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { POWERS, RULE_PROFILES, STANDARD_MAP, standardStartState, type Power } from '../../../src/diplomacy/index.js';
 import {
+  LEGEND_HEIGHT,
   POWER_COLOURS,
   STANDARD_GEOMETRY,
   anchorOf,
@@ -128,7 +129,7 @@ describe('PNG', () => {
 
   it('is the size of the picture and the same bytes every time', () => {
     expect(img.width).toBe(STANDARD_GEOMETRY.width);
-    expect(img.height).toBe(STANDARD_GEOMETRY.height + 96);
+    expect(img.height).toBe(STANDARD_GEOMETRY.height + LEGEND_HEIGHT);
     expect(renderPng(renderMapSvg(pictureOfPosition(state), STANDARD_GEOMETRY)).equals(png)).toBe(true);
   });
 

@@ -23,6 +23,7 @@ export const CASES = {
   'convoy-spring-1902': 'convoy-spring-1902.json',
   'retreat-fall-1901': 'retreat-fall-1901.json',
   'builds-winter-1901': 'builds-winter-1901.json',
+  'fall-1902': 'fall-1902-orders.json',
 } as const;
 
 export function fixtureText(file: string): string {
