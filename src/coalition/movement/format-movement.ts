@@ -10,18 +10,26 @@ import type { MovementUpdate } from './types.js';
  * world as it stands when the update is sent (after the lock's battles, 3.1): an army a battle moved
  * (4.2.5) or killed says so on its line.
  */
-export function formatMovementUpdate(update: MovementUpdate, counts: readonly DayCount[] = [], standing?: readonly { name: string; at: string }[]): string {
+export function formatMovementUpdate(update: MovementUpdate, counts: readonly DayCount[] = [], standing?: readonly { name: string; at: string; troops?: readonly { alive: number }[] }[], lost?: ReadonlyMap<string, number>): string {
   const lines: string[] = ['Positions:'];
   const key = (name: string) => name.trim().toLowerCase();
   const now = standing ? new Map(standing.map((a) => [key(a.name), a.at])) : undefined;
+  // 4.2.5: the troops each army has left as it stands, and what a battle of this lock cost it.
+  const troopsOf = new Map((standing ?? []).filter((a) => (a.troops ?? []).length > 0).map((a) => [key(a.name), a.troops!.reduce((n, t) => n + t.alive, 0)]));
+  const troops = (name: string) => {
+    const n = troopsOf.get(key(name));
+    if (n === undefined) return '';
+    const l = lost?.get(key(name)) ?? 0;
+    return `; ${n} troops${l > 0 ? ` (lost ${l} in its battle rolled at this lock, 4.2.5)` : ''}`;
+  };
   for (const a of update.armies) {
     const c = counts.find((x) => x.army === a.name);
     const at = now?.get(key(a.name));
     const move = a.from === a.at ? `at ${a.at}` : `${a.from} > ${a.at}`;
     if (now && at === undefined) { lines.push(`  ${a.name}: ${move}; then killed in a battle settled at this lock (see the Battle Results and Announcements)`); continue; }
-    if (at !== undefined && at.toUpperCase() !== a.at.toUpperCase()) { lines.push(`  ${a.name}: ${move}; then ${at} after losing its battle at this lock (4.2.5), day 0`); continue; }
+    if (at !== undefined && at.toUpperCase() !== a.at.toUpperCase()) { lines.push(`  ${a.name}: ${move}; then ${at} after losing its battle at this lock (4.2.5), day 0${troops(a.name)}`); continue; }
     const days = c && c.purpose ? `, day ${c.days}${c.pendingBattle ? ' (+1 if it wins its battle)' : ''}` : '';
-    lines.push(`  ${a.name}: ${move}${days}`);
+    lines.push(`  ${a.name}: ${move}${days}${troops(a.name)}`);
   }
   const notable = update.results.filter((r) => r.outcome !== 'moved' && r.outcome !== 'held');
   if (notable.length > 0) {

@@ -11,7 +11,7 @@ import { findCoalitionGame, findCoalitionPlayers, type CoalitionSetup } from '..
 import type { Game } from '../../db/games.js';
 import type { Person } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
-import { countingStrategy, parseWorldMap, siteAt, troopsAlive, type Army } from '../../coalition/index.js';
+import { automaticStrategyArmies, countingStrategy, parseWorldMap, siteAt, troopsAlive, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
@@ -70,14 +70,16 @@ export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; 
       superseded: others.map((x) => `${x.senderName} (${x.role}) at ${gmtSeconds(x.receivedAt)}`),
     };
   });
+  const automatic = automaticStrategyArmies(sections.map((x) => ({ name: x.army, team: x.team })), sections.filter((x) => x.strategy === null).map((x) => x.army));
   await sendNotice(trx, fromAddress, {
     game, template: 'coalition-battle-digest', key: s.updated ? `battle-digest-update:${game.id}:${b.id}:${s.now.getTime()}` : s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
     context: (zone) => ({
       updated: s.updated ?? null,
       square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
-      sections, early: s.early,
+      sections, early: s.early, automatic: automatic.join(' and '),
       example: {
-        strategy: sections.filter((x) => x.strategy !== null).map((x) => `strategy ${x.army} 0`),
+        // 4.2.1: the opponent of a stratless side gets +10 by itself: no strategy line is asked for it.
+        strategy: sections.filter((x) => x.strategy !== null && !automatic.includes(x.army)).map((x) => `strategy ${x.army} 0`),
         size: sections.map((x) => `size ${x.army} 0`),
         losses: sections.map((x) => `losses ${x.army}: ${armies.find((a) => k(a.name) === k(x.army))?.troops?.filter((t) => t.alive > 0).slice(0, 2).map((t) => `0 ${t.creature}`).join(', ') || 'none'}`),
       },

@@ -11,11 +11,13 @@ import { findOpenBattles, findStrategies, setBattleVerdict, setBattleWeather, se
 import { findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
 import type { Trx } from '../../db/schema.js';
 import type { Person } from '../../db/people.js';
-import { RULING_FORM, applyRuling, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
+import { RULING_FORM, applyRuling, automaticStrategyArmies, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { sendNotice } from '../notify.js';
 import { sendDigest } from './battle-deadline.js';
 import { coalitionPeople, everyone } from './game-people.js';
+import { lockText } from './movement-mail.js';
+import { deadlineText } from './turn-times.js';
 
 export interface JudgeTextResult {
   /** What was done, one line each. */
@@ -48,7 +50,7 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     // 4.1.2.5: "the weather conditions will be posted alongside the battle".
     await sendNotice(trx, fromAddress, {
       game, template: 'coalition-weather', key: `weather:${game.id}:${b.id}:${at.getTime()}`,
-      context: () => ({ announcement: b.announcement, weather: w.text, deadline: gmtSeconds(b.deadline) }),
+      context: (zone) => ({ announcement: b.announcement, weather: w.text, deadline: { ...lockText(b.deadline, zone), rule: `strategies stamped up to ${deadlineText(b.deadline)} count; from the next minute on they are refused (3.1, 4.1.1)` } }),
     }, everyone(people));
     notes.push(`line ${w.line}: weather of the battle at ${b.square} set to "${w.text}" and sent to everyone (4.1.2.5)${b.digestSentAt ? '; an updated digest is on its way to you' : ''}`);
     if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `the weather was entered after the digest: "${w.text}" (4.1.2.5)` });
@@ -72,10 +74,12 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.verdict', detail: { battle: b.id, square: b.square, verdict: checked.verdict } });
     const stratless = checked.verdict.stratless ?? [];
     if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `your verdict of ${gmtSeconds(at)} was recorded after the digest` });
-    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
+    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict, armies)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
   }
+  // The battles as they stand now: a digest asked for in the same mail as the weather or a verdict shows them.
+  const openNow = read.digests.length > 0 ? await findOpenBattles(trx, game.id) : open;
   for (const d of read.digests) {
-    const b = battleAt(d.square);
+    const b = openNow.filter((x) => x.square === d.square).at(-1);
     if (!b) { problems.push(`line ${d.line} "DIGEST ${d.square}": no battle waiting to be fought at ${d.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
     const strategies = await findStrategies(trx, b.id);
     const missing = b.armies.filter((a) => !countingStrategy(strategies, a));
@@ -105,9 +109,14 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
   return { notes, problems };
 }
 
-function describe(v: { strategy?: Readonly<Record<string, number>>; size?: Readonly<Record<string, number>>; losses?: Readonly<Record<string, readonly { creature: string; count: number }[]>>; kill?: { by: string; target: string }; capture?: { by: string; target: string } }): string {
+type VerdictText = { strategy?: Readonly<Record<string, number>>; size?: Readonly<Record<string, number>>; stratless?: readonly string[]; losses?: Readonly<Record<string, readonly { creature: string; count: number }[]>>; kill?: { by: string; target: string }; capture?: { by: string; target: string } };
+
+/** The verdict as it will be rolled: the bonus actually used (4.2.1: +10 automatic against a stratless side, the judge's figure then unused). */
+function describe(v: VerdictText, armies: readonly { name: string; team: string }[]): string {
   const parts: string[] = [];
-  for (const [a, n] of Object.entries(v.strategy ?? {})) parts.push(`strategy ${a} +${n}`);
+  const automatic = new Set(automaticStrategyArmies(armies, v.stratless ?? []));
+  for (const a of automatic) parts.push(`strategy ${a} +10 (automatic: the other side is stratless, 4.2.1${v.strategy?.[a] !== undefined ? `; your +${v.strategy[a]} is not used` : ''})`);
+  for (const [a, n] of Object.entries(v.strategy ?? {})) if (!automatic.has(a)) parts.push(`strategy ${a} +${n}`);
   for (const [a, n] of Object.entries(v.size ?? {})) parts.push(`size ${a} +${n}`);
   for (const [a, ls] of Object.entries(v.losses ?? {})) parts.push(`${a} loses ${ls.map((l) => `${l.count} ${l.creature}`).join(', ') || 'nothing'}`);
   if (v.kill) parts.push(`kill attempt ${v.kill.by} -> ${v.kill.target}`);
@@ -119,5 +128,5 @@ function describe(v: { strategy?: Readonly<Record<string, number>>; size?: Reado
 export async function sendUpdatedDigest(trx: Trx, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battleId: number; battleJudge: Person; now: Date; why: string }): Promise<void> {
   const b = (await findOpenBattles(trx, s.game.id)).find((x) => x.id === s.battleId);
   if (!b) return;
-  await sendDigest(trx, fromAddress, { game: s.game, setup: s.setup, battle: b, battleJudge: s.battleJudge, early: strategyOnTime(s.now, b.deadline), now: s.now, updated: { why: s.why, verdict: b.verdict ? describe(b.verdict as Parameters<typeof describe>[0]) : null } });
+  await sendDigest(trx, fromAddress, { game: s.game, setup: s.setup, battle: b, battleJudge: s.battleJudge, early: strategyOnTime(s.now, b.deadline), now: s.now, updated: { why: s.why, verdict: b.verdict ? describe(b.verdict as VerdictText, (s.setup.world.armies as unknown as Army[]).filter((a) => b.armies.includes(a.name))) : null } });
 }

@@ -85,7 +85,7 @@ describe('a Coalition battle by email', () => {
     expect(start.text).toContain('UID:cvb.t1@judge.example.org');
     expect(start.text).toContain('DTSTART:20261120T050000Z');
     expect(start.text).toContain('SEQUENCE:0');
-    expect(start.text).toContain('Movement orders for T1 in cvb (cvb) must reach cvb@judge.example.org by 2026-11-20 05:00 GMT');
+    expect(start.text).toContain('Movement orders for the movement lock of turn 1 in cvb (cvb) must reach cvb@judge.example.org stamped up to Friday 20 November 2026, 05:00:59 GMT');
     expect(await last('gix@example.org', 'coalition-start')).toContain('The attached calendar event puts the lock in your calendar.');
 
     expect(await adjudicateTurn(t.db, ctx('2026-11-20T05:01:00Z'), { gameId: 'cvb', phase: 'T1' })).toBe('adjudicated');
@@ -97,10 +97,13 @@ describe('a Coalition battle by email', () => {
     expect(nextLock.text).toContain('DTSTAMP:20261120T050000Z');
     expect(await last('sai@example.org', 'coalition-update')).toContain('The attached calendar event puts the lock in your calendar.');
     const battleDeadline = await ics('bea@example.org', 'coalition-battles');
-    expect(battleDeadline.filename).toBe('cvb-T1-battles.ics');
-    expect(battleDeadline.text).toContain('UID:cvb.t1-battles@judge.example.org');
+    // Issue 33: one name per thing: the battles announced at turn 1's lock are "Battles of turn 2" in the mail and the event.
+    expect(battleDeadline.filename).toBe('cvb-T2-battles.ics');
+    expect(battleDeadline.text).toContain('UID:cvb.t2-battles@judge.example.org');
+    expect(battleDeadline.text).toContain('SUMMARY:Battles of turn 2\\, cvb (cvb)');
     expect(battleDeadline.text).toContain('DTSTART:20261122T050000Z');
-    expect(battleDeadline.text).toContain('Battle strategies for T1-battles in cvb (cvb) must reach cvb-battle@judge.example.org by 2026-11-22 05:00 GMT');
+    expect(battleDeadline.text).toContain('Battle strategies for the battles of turn 2 in cvb (cvb) must reach cvb-battle@judge.example.org stamped up to Sunday 22 November 2026, 05:00:59 GMT');
+    expect(await last('bea@example.org', 'coalition-battles')).toContain('Battles of turn 2 (announced');
     expect(await last('bea@example.org', 'coalition-battles')).toContain('The attached calendar event puts the deadline in your calendar.');
     // 3.1, 4.1.2.3, 4.3.1: the announcement to everyone, with the deadline 24 hours before the next lock.
     for (const who of ['sai@example.org', 'gix@example.org', 'kara@example.org', 'bea@example.org', 'mo@example.org']) {
