@@ -72,7 +72,7 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
     summary: `${e.cancelled ? 'Cancelled: ' : ''}${e.label ? `${e.label}, ` : `${e.phase} deadline: `}${e.gameId} (${e.board})`,
     description: e.cancelled
       ? `${e.phase} in ${e.gameId} (${e.board}) has been withdrawn: this deadline no longer applies.\nThe judge's mail is authoritative.`
-      : `${e.what ?? 'Orders'} for ${e.label ? e.label.charAt(0).toLowerCase() + e.label.slice(1) : e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} ${e.until ? `stamped up to ${e.until}` : `by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT`}.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
+      : `${e.what ?? 'Orders'} for ${e.label ? `the ${e.label.charAt(0).toLowerCase()}${e.label.slice(1)}` : e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} ${e.until ? `stamped up to ${e.until}` : `by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT`}.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
     organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
   });
   return cal.toString();

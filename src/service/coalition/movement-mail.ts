@@ -319,7 +319,7 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
     const troops = (a as unknown as Army).troops ?? [];
     const alive = troops.reduce((n, t) => n + t.alive, 0);
     const full = troops.reduce((n, t) => n + t.count, 0);
-    return { name: a.name, rank: `${a.team === 'mercenary' && a.mercenary ? `${String(a.mercenary)}, ` : ''}${a.rank}`, at: a.at, troops: troops.length === 0 ? 'troops not listed' : `${alive} of ${full} troops alive${alive < full ? ` (${full - alive} lost)` : ''}`, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
+    return { name: a.name, rank: `${a.team === 'mercenary' && a.mercenary ? `${String(a.mercenary)}, ` : ''}${a.rank}`, at: a.at, troops: troops.length === 0 ? '' : `${alive} of ${full} troops alive${alive < full ? ` (${full - alive} lost)` : ''}`, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
   const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';
