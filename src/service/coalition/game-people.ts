@@ -39,5 +39,5 @@ export function mercenaryJudgeAsPlayer(person: Person): CoalitionPlayer {
 /** Who controlled an army, as the reports name him: "nobody", or the player (5.2.1: of the same name unless the list says otherwise). */
 export function controllerName(controller: string | null, army: string): string {
   if (controller === null) return 'nobody';
-  return controller.trim().toLowerCase() === army.trim().toLowerCase() ? `the player ${controller} (an army is its namesake player's unless the list says otherwise, 5.2.1)` : `the player ${controller}`;
+  return controller.trim().toLowerCase() === army.trim().toLowerCase() ? `the player ${controller}, its namesake (an army not on the list is its namesake player's, 5.2.1)` : `the player ${controller}`;
 }
