@@ -15,7 +15,7 @@ export interface ArmyLosses {
 /** 4.2.5: each army's losses in the battle, from its troops before (`before`) and after (`o.armies`). Pure. */
 export function battleLosses(before: readonly Army[], o: BattleOutcome): ArmyLosses[] {
   const key = (s: string) => s.trim().toLowerCase();
-  const names = [...o.sides.flatMap((s) => s.armies), ...o.notParticipating];
+  const names = [...new Set([...o.sides.flatMap((s) => s.armies), ...o.notParticipating])];
   return names.map((name) => {
     const b = before.find((a) => key(a.name) === key(name));
     const a = o.armies.find((x) => key(x.name) === key(name));

@@ -42,6 +42,8 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
   const players = await findCoalitionPlayers(trx, game.id);
   const people = await coalitionPeople(trx, game, setup, players);
 
+  /** Battles whose digest this message has sent already (an updated one, with the weather). */
+  const digestSent = new Set<number>();
   for (const w of read.weather) {
     const b = battleAt(w.square);
     if (!b) { problems.push(`line ${w.line} "WEATHER ${w.square}": no battle waiting to be fought at ${w.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
@@ -53,7 +55,10 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
       context: (zone) => ({ announcement: b.announcement, weather: w.text, deadline: { ...lockText(b.deadline, zone), rule: `strategies stamped up to ${deadlineText(b.deadline)} count; from the next minute on they are refused (3.1, 4.1.1)` } }),
     }, everyone(people));
     notes.push(`line ${w.line}: weather of the battle at ${b.square} set to "${w.text}" and sent to everyone (4.1.2.5)${b.digestSentAt ? '; an updated digest is on its way to you' : ''}`);
-    if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `the weather was entered after the digest: "${w.text}" (4.1.2.5)` });
+    if (b.digestSentAt) {
+      await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `the weather was entered after the digest: "${w.text}" (4.1.2.5)` });
+      digestSent.add(b.id);
+    }
   }
 
   for (const v of read.verdicts) {
@@ -74,7 +79,7 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.verdict', detail: { battle: b.id, square: b.square, verdict: checked.verdict } });
     const stratless = checked.verdict.stratless ?? [];
     if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `your verdict of ${gmtSeconds(at)} was recorded after the digest` });
-    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict, armies)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
+    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict, armies)}${stratlessText(stratless, armies)}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
   }
   // The battles as they stand now: a digest asked for in the same mail as the weather or a verdict shows them.
   const openNow = read.digests.length > 0 ? await findOpenBattles(trx, game.id) : open;
@@ -87,7 +92,8 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
       problems.push(`line ${d.line} "DIGEST ${d.square}": ${missing.join(' and ')} ${missing.length > 1 ? 'have' : 'has'} no strategy yet: before the deadline (${gmtSeconds(b.deadline)}) the digest comes only once every strategy is in (4.1.1)`);
       continue;
     }
-    await sendDigest(trx, fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: strategyOnTime(at, b.deadline), now: at });
+    if (digestSent.has(b.id)) { notes.push(`line ${d.line}: the digest of the battle at ${b.square} is the updated one above, with the weather`); continue; }
+    await sendDigest(trx, fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: strategyOnTime(at, b.deadline), now: at, requested: true });
     notes.push(`line ${d.line}: the digest of the battle at ${b.square} is on its way to you${strategyOnTime(at, b.deadline) ? ' (early: every strategy is in, 4.1.1; the one at the deadline still comes)' : ''}`);
   }
   let armies = setup.world.armies as unknown as Army[];
@@ -107,6 +113,18 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     problems.push(`no VERDICT, WEATHER or RULING line found; the accepted forms are "WEATHER <square>: <text>", "VERDICT <square>" followed by strategy/size/losses/kill/capture/leaving lines, and ${RULING_FORM}`);
   }
   return { notes, problems };
+}
+
+/** The stratless armies as the roll treats them: a side with none loses and still rolls (4.2.1, 4.2.4); one beside a partner with a strategy stays out (4.4). */
+function stratlessText(stratless: readonly string[], armies: readonly { name: string; team: string }[]): string {
+  if (stratless.length === 0) return '';
+  const none = new Set(stratless);
+  const partnered = stratless.filter((n) => armies.some((a) => a.name !== n && a.team === armies.find((x) => x.name === n)?.team && !none.has(a.name)));
+  const sides = stratless.filter((n) => !partnered.includes(n));
+  return [
+    sides.length ? `; stratless: ${sides.join(' and ')} (${sides.length > 1 ? 'their side loses' : 'loses'}, still rolls; the other side gets +10 strategy, 4.2.1, 4.2.4)` : '',
+    partnered.length ? `; stratless beside a partner with a strategy: ${partnered.join(' and ')} (does not take part and leaves the square, 4.4)` : '',
+  ].join('');
 }
 
 type VerdictText = { strategy?: Readonly<Record<string, number>>; size?: Readonly<Record<string, number>>; stratless?: readonly string[]; losses?: Readonly<Record<string, readonly { creature: string; count: number }[]>>; kill?: { by: string; target: string }; capture?: { by: string; target: string } };

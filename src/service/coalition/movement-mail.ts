@@ -67,12 +67,12 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
 
     // 3.1: the thread locks at the minute (05:00 in, 05:01 out); PMs count within the last 28 hours.
     const timing = via === 'post'
-      ? (coalitionPostOnTime(rec.receivedAt, setup.lockAt) ? { ok: true as const } : { ok: false as const, why: `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn} at ${lock.gmt} (3.1: 05:00 is in, 05:01 is out)` })
+      ? (coalitionPostOnTime(rec.receivedAt, setup.lockAt) ? { ok: true as const } : { ok: false as const, why: `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn}: orders stamped up to ${deadlineText(setup.lockAt)} count (3.1)` })
       : (() => {
           const w = coalitionPmWindow(rec.receivedAt, setup.lockAt);
           if (w.counts) return { ok: true as const };
           return { ok: false as const, why: w.code === 'after-lock'
-            ? `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn} at ${lock.gmt} (3.1)`
+            ? `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn}: orders stamped up to ${deadlineText(setup.lockAt)} count (3.1)`
             : `orders PMed to the Movement Judge count only within the last 28 hours before the lock (3.1): from ${gmtSeconds(w.opensAt)}; post it in the thread instead (${game.address}), or send it again then` };
         })();
 
@@ -159,7 +159,7 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
  */
 export function readAs(via: 'post' | 'pm', accepted: number, onTime: boolean): string {
   if (!onTime) return via === 'pm' ? 'a PM to the Movement Judge outside the time PMed orders count: its orders are not kept or published (3.1)' : 'a post in the movement thread, after the lock: it was not sent on to the players and nothing in it is carried out (3.1)';
-  if (accepted === 0) return via === 'pm' ? 'a PM to the Movement Judge with no movement order in it: nothing is held back for the lock' : 'a message to the movement thread with no movement order in it: nothing was sent on to the players';
+  if (accepted === 0) return via === 'pm' ? 'a PM to the Movement Judge with no movement order accepted: nothing is held back for the lock' : 'a message to the movement thread with no movement order accepted: nothing was sent on to the players';
   return via === 'pm' ? `a PM to the Movement Judge: its ${accepted === 1 ? 'order is' : `${accepted} orders are`} held back and published after the lock (3.1)` : `a post in the movement thread: its ${accepted === 1 ? 'order was' : `${accepted} orders were`} sent on to every player of both teams (3.1)`;
 }
 
