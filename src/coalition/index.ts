@@ -27,7 +27,7 @@ export * from './battle/resolve-battle.js';
 export * from './battle/announce-battles.js';
 export { checkOrders, type OrderCheck } from './movement/check-orders.js';
 export { updateTurn, type TurnUpdate } from './movement/update-turn.js';
-export { formatBattleOutcome } from './battle/format-battle.js';
+export { battleLosses, formatBattleOutcome, formatLosses, type ArmyLosses } from './battle/format-battle.js';
 export * from './battle/battle-timing.js';
 export * from './battle/strategies.js';
 export * from './battle/read-verdict.js';

@@ -26,6 +26,8 @@ export interface NewInboundMessage {
   readonly messageId?: string | null;
   /** The address it came in through (default: a game mailbox). */
   readonly role?: InboundRole;
+  /** The SMTP envelope, when the judge received it by SMTP itself (sql/0024): kept for the replay. */
+  readonly envelope?: { readonly ip?: string; readonly helo?: string; readonly mailFrom?: string } | null;
 }
 
 /** A stored message's metadata (everything but the bytes). */
@@ -50,7 +52,7 @@ export interface InboundMessage extends InboundMessageInfo {
 
 const INFO_COLUMNS = ['id', 'sha256', 'size', 'received_at', 'source', 'mailbox', 'uidvalidity', 'uid', 'message_id', 'stored_at', 'role'] as const;
 
-function infoFromRow(row: Omit<InboundMessageRow, 'raw'>): InboundMessageInfo {
+function infoFromRow(row: Omit<InboundMessageRow, 'raw' | 'envelope'>): InboundMessageInfo {
   return {
     id: row.id,
     sha256: row.sha256,
@@ -80,7 +82,7 @@ export async function insertInboundMessage(db: Db, m: NewInboundMessage): Promis
   const mailbox = m.mailbox ?? null;
   const inserted = await db
     .insertInto('inbound_messages')
-    .values({ raw: m.raw, received_at: m.receivedAt, source: m.source, mailbox, uidvalidity, uid, message_id: m.messageId ?? null, role: m.role ?? 'game' })
+    .values({ raw: m.raw, received_at: m.receivedAt, source: m.source, mailbox, uidvalidity, uid, message_id: m.messageId ?? null, role: m.role ?? 'game', envelope: m.envelope ? JSON.stringify(m.envelope) : null })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();

@@ -175,6 +175,8 @@ export interface InboundMessagesTable {
   stored_at: CreatedAt;
   /** 0002: the address it came in through. */
   role: ColumnType<InboundRole, InboundRole | undefined, never>;
+  /** 0024: the SMTP envelope when the judge received the message by SMTP itself (null otherwise). */
+  envelope: ColumnType<{ ip?: string; helo?: string; mailFrom?: string } | null, string | null | undefined, never>;
 }
 
 export interface OrderSetsTable {

@@ -185,6 +185,8 @@ export async function replayGames(record: Db, fresh: Db, gameIds: readonly strin
         ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}),
         ...(m.uidvalidity !== null ? { uidvalidity: m.uidvalidity } : {}),
         ...(m.uid !== null ? { uid: m.uid } : {}),
+        // The SMTP envelope the listener received it with (sql/0024): SPF and DMARC decide as they did.
+        ...(m.envelope ? { envelope: m.envelope } : {}),
       });
     } else {
       const problem = await replayEntry(fresh, e.entry, fromAddress, seeds.seedOf);

@@ -47,6 +47,21 @@ export function controlAt(armies: readonly ControlArmy[], players: readonly Cont
 }
 
 /**
+ * 5.4.2: "The judges are encouraged not to impose penalties on players who posted with an army they
+ * controlled, and then lost control of that army." Given the control at the instant an order was
+ * posted (`atPost`) and the list's changes, the instant the sender lost the army before the lock, or
+ * null when he did not control it when posting (then 5.4.1 applies).
+ */
+export function controlLostAfterPosting(atPost: ReadonlyMap<string, string | null>, changes: readonly ControlChange[], army: string, sender: string, postedAt: Date, lockAt: Date): Date | null {
+  const then = atPost.get(key(army)) ?? null;
+  if (then === null || key(then) !== key(sender)) return null;
+  const lost = [...changes]
+    .filter((c) => key(c.army) === key(army) && c.effectiveAt.getTime() > postedAt.getTime() && c.effectiveAt.getTime() <= lockAt.getTime() && (c.controller === null || key(c.controller) !== key(sender)))
+    .sort((x, y) => x.effectiveAt.getTime() - y.effectiveAt.getTime());
+  return lost[0]?.effectiveAt ?? null;
+}
+
+/**
  * Chapter 6: the mercenary armies "are neutral armies controlled by the Mercenary Judge": each is
  * his (`judge` null: the round has none, and they are controlled by nobody, so they hold).
  */

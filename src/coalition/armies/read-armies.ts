@@ -43,7 +43,7 @@ export function readArmies(input: readonly ArmyJson[], problems: string[]): Army
     const team = a.team.trim().toLowerCase();
     if (!(TEAMS as readonly string[]).includes(team)) problems.push(`${where}.team: "${a.team}" is not a team (coalition, phyrexia or mercenary)`);
     const sq = parseSquare(a.at);
-    if (!sq) problems.push(`${where}.at: "${a.at}" is not a square; a square is its column number 1–38, then its row letter A–N (1.2), like "3D"`);
+    if (!sq) problems.push(`${where}.at: "${a.at}" is not a square; a square is its row number 1–38, then its column letter A–N (1.2), like "3D"`);
     const rankText = rankAlias(a.rank);
     let rank: ArmyRank | undefined;
     if ((TEAMS as readonly string[]).includes(team)) {

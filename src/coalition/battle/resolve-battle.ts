@@ -24,6 +24,23 @@ export const FULL_STRATEGY_BONUS = 10;
 /** 4.2.4: four d20 per army. */
 export const BATTLE_DICE = 4;
 
+/**
+ * 4.2.1: "If one army fails to get a legal strat in by the deadline, the other army will automatically
+ * get the full +10 bonus": the armies (of the battle's `armies`) whose side gets it, the judge's own
+ * strategy figure for them being unused. A side is stratless when none of its armies sent one (4.4: a
+ * stratless army beside a partner with a strategy only leaves); its opponents with a strategy get +10.
+ */
+export function automaticStrategyArmies(armies: readonly { readonly name: string; readonly team: string }[], stratless: readonly string[]): string[] {
+  const none = new Set(stratless.map(key));
+  const teams = [...new Set(armies.map((a) => a.team))];
+  const withStrat = (t: string) => armies.filter((a) => a.team === t && !none.has(key(a.name)));
+  if (teams.length !== 2) return [];
+  const [x, y] = teams as [string, string];
+  if (withStrat(x).length === 0 && withStrat(y).length > 0) return withStrat(y).map((a) => a.name);
+  if (withStrat(y).length === 0 && withStrat(x).length > 0) return withStrat(x).map((a) => a.name);
+  return [];
+}
+
 /** A kill (4.3) or capture (4.5) attempt written in a strategy, with the judge's modifiers for the pair of rolls. */
 export interface AttemptVerdict {
   readonly by: string;

@@ -78,18 +78,34 @@ export function pictureOfMovement(map: WorldMap, before: readonly Pick<Army, 'na
   const after = new Map(update.armies.map((a) => [key(a.name), a]));
   const armies = before.map((a) => pictureArmy(a, after.get(key(a.name))?.at ?? a.at));
   const byName = new Map(before.map((a) => [key(a.name), a]));
-  // The last result per army that is not a superseded order (3.3.6: the order that counted).
-  const counted = new Map<string, (typeof update.results)[number]>();
-  for (const r of update.results) if (r.code !== 'superseded' && byName.has(key(r.army))) counted.set(key(r.army), r);
+  // Every move that happened, drawn from where the army stood to where the update put it (not the latest
+  // order: 3.3.6 picks the one carried out), and every refused order distinctly, toward where it aimed.
+  // Superseded orders (3.3.6) are not drawn.
   const moves: PictureMove[] = [];
-  for (const [k, r] of counted) {
-    if (r.outcome === 'held') continue;
+  const drawn = new Set<string>();
+  for (const r of update.results) {
+    const k = key(r.army);
+    if (r.code === 'superseded' || r.outcome === 'held' || !byName.has(k)) continue;
     const army = byName.get(k)!;
     const from = canonical(after.get(k)?.from ?? army.at);
-    const to = canonical(r.outcome === 'rejected' ? from : (r.to ?? after.get(k)?.at ?? from));
+    if (r.outcome === 'rejected') {
+      const aim = aimOf(army.name, r.order);
+      if (aim === undefined || aim === from) continue; // a refused order with no square to draw (a transfer, an intercept)
+      moves.push({ army: army.name, from, to: from, aim, outcome: 'rejected' });
+      continue;
+    }
+    if (drawn.has(k)) continue;
+    const to = canonical(after.get(k)?.at ?? r.to ?? from);
     const aim = aimOf(army.name, r.order) ?? to;
     if (from === to && aim === from) continue; // nothing to draw (an intercept that waited, a transfer)
+    drawn.add(k);
     moves.push({ army: army.name, from, to, aim, outcome: r.outcome });
+  }
+  // An army the update moved with no result of its own drawn (carried moves, 3.2.2.3): its move still shows.
+  for (const a of update.armies) {
+    const k = key(a.name);
+    if (drawn.has(k) || !byName.has(k) || canonical(a.from) === canonical(a.at)) continue;
+    moves.push({ army: byName.get(k)!.name, from: canonical(a.from), to: canonical(a.at), aim: canonical(a.at), outcome: 'moved' });
   }
   const battles = update.battles.map((b) => ({ square: canonical(b.square), armies: [...b.armies], attacker: b.attacker }));
   return { title, subtitle, map, armies, moves, battles };

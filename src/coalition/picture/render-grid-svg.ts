@@ -4,7 +4,7 @@
  * shared stroke font, no ids from outside the call).
  *
  * Portrait, for a phone: the 14 row letters A–N run across the top and the 38 numbers down both sides,
- * so a square `5E` (1.2: number, then letter) is line 5, column E. One `<rect data-square>` per square.
+ * so a square `5E` (1.2: number, then letter) is row 5, column E. One `<rect data-square>` per square.
  *
  * What tells things apart without colour: terrain by a symbol in the square's corner (waves, islands,
  * peak, tree, reeds; plains plain); sites by shape and letter (a base is a hollow square with its

@@ -61,14 +61,14 @@ export function acceptedForms(st: LineState): string {
 /** The army name in examples when the line names none. */
 export const PLACEHOLDER = 'Army';
 
-export const SQUARE_RULE = 'a square is its column number 1–38, then its row letter A–N (1.2)';
+export const SQUARE_RULE = 'a square is its row number 1–38, then its column letter A–N (1.2)';
 
 /** The square of a read, reporting `badSquare` when it is not one. */
 export function squareOf(st: LineState, read: SquareRead): Square | undefined {
   if (read.ok) return read.square;
   const text = said(st, read, read);
   const message = read.swapped
-    ? `"${text}" is not a square; the column number comes first (1.2): write "${read.swapped}"`
+    ? `"${text}" is not a square; the row number comes first (1.2): write "${read.swapped}"`
     : `"${text}" is not a square; ${SQUARE_RULE}: write a square like "5E"`;
   report(st, 'badSquare', text, message);
   return undefined;

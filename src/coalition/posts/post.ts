@@ -4,14 +4,14 @@
  * Squares are grid locations on the game map; every value here is plain readonly data.
  */
 
-/** Highest column number on the map: "a number from 1 to 38" (1.2). */
+/** Highest row number on the map: "a number from 1 to 38" (1.2). */
 export const MAP_COLUMNS = 38;
 /** The map's row letters in order: "a letter from A to N" (1.2). */
 export const MAP_ROWS = 'ABCDEFGHIJKLMN';
 /** Squares an army may move in one turn, N/S and E/W only, no diagonals (3.2.2.1). */
 export const MOVE_RANGE = 3;
 
-/** A grid location such as `5E`: column number first, then the row letter, upper case (1.2). */
+/** A grid location such as `5E`: row number first, then the column letter, upper case (1.2). */
 export interface Square {
   /** 1 to {@link MAP_COLUMNS}. */
   readonly col: number;

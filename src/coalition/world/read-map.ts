@@ -72,7 +72,7 @@ export function parseWorldMap(json: unknown): ParseWorldMapResult {
     for (const [k, v] of Object.entries(obj)) {
       const sq = parseSquare(k);
       if (!sq) {
-        problems.push(`map.${field}.${k}: "${k}" is not a square; a square is its column number 1–38, then its row letter A–N (1.2), like "5E"`);
+        problems.push(`map.${field}.${k}: "${k}" is not a square; a square is its row number 1–38, then its column letter A–N (1.2), like "5E"`);
         continue;
       }
       each(keyOf(sq), v, `map.${field}.${k}`);

@@ -40,6 +40,10 @@ export interface DeadlineEventInput {
   readonly sendTo?: string;
   /** What is due, default "Orders". */
   readonly what?: string;
+  /** The deadline's name as the mails say it, default the phase (a Coalition round: "Battles of turn 2"). */
+  readonly label?: string;
+  /** The last instant that counts as the mails say it, default the deadline's minute in GMT. */
+  readonly until?: string;
 }
 
 /** The calendar method every deadline event is sent with (see the module comment). */
@@ -65,10 +69,10 @@ export function formatDeadlineEvent(e: DeadlineEventInput): string {
     // A deadline is an instant: the event ends when it starts (no DTEND, RFC 5545 3.6.1).
     end: null,
     timezone: null,
-    summary: `${e.cancelled ? 'Cancelled: ' : ''}${e.phase} deadline: ${e.gameId} (${e.board})`,
+    summary: `${e.cancelled ? 'Cancelled: ' : ''}${e.label ? `${e.label}, ` : `${e.phase} deadline: `}${e.gameId} (${e.board})`,
     description: e.cancelled
       ? `${e.phase} in ${e.gameId} (${e.board}) has been withdrawn: this deadline no longer applies.\nThe judge's mail is authoritative.`
-      : `${e.what ?? 'Orders'} for ${e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
+      : `${e.what ?? 'Orders'} for ${e.label ? `the ${e.label.charAt(0).toLowerCase()}${e.label.slice(1)}` : e.phase} in ${e.gameId} (${e.board}) must reach ${e.sendTo ?? e.address} ${e.until ? `stamped up to ${e.until}` : `by ${e.deadline.toISOString().slice(0, 16).replace('T', ' ')} GMT`}.\nThe judge's mail is authoritative: this event is updated in place when the deadline moves.`,
     organizer: { name: `mailjudge ${e.gameId}`, email: e.address },
   });
   // RFC 5545 3.1: every content line ends with CRLF, the last (END:VCALENDAR) included.

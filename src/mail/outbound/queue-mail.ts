@@ -25,6 +25,10 @@ export interface DeadlineAnnounced {
   readonly sendTo?: string;
   /** What is due, when not "Orders" (e.g. "Battle strategies"). */
   readonly what?: string;
+  /** The deadline's name as the mail says it, when not the phase (a Coalition "Battles of turn 2"). */
+  readonly label?: string;
+  /** The last instant that counts as the mail says it, when not the deadline's minute ("2026-11-22 05:00:59 GMT"). */
+  readonly until?: string;
 }
 
 export interface QueuedMail {
@@ -45,7 +49,7 @@ export interface QueuedMail {
 
 /** The calendar event of `c` as {@link deadlineEventAttachment} takes it. Pure. */
 export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): DeadlineEventInput {
-  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp, ...(c.cancelled ? { cancelled: true } : {}), ...(c.sendTo ? { sendTo: c.sendTo } : {}), ...(c.what ? { what: c.what } : {}) };
+  return { gameId: c.game.id, board: c.game.boardName, address: c.game.address, phase: c.phase, deadline: c.deadline, sequence: c.sequence, stamp: c.stamp, ...(c.cancelled ? { cancelled: true } : {}), ...(c.sendTo ? { sendTo: c.sendTo } : {}), ...(c.what ? { what: c.what } : {}), ...(c.label ? { label: c.label } : {}), ...(c.until ? { until: c.until } : {}) };
 }
 
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */

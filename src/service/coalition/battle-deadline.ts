@@ -11,7 +11,7 @@ import { findCoalitionGame, findCoalitionPlayers, type CoalitionSetup } from '..
 import type { Game } from '../../db/games.js';
 import type { Person } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
-import { countingStrategy, parseWorldMap, siteAt, troopsAlive, type Army } from '../../coalition/index.js';
+import { automaticStrategyArmies, countingStrategy, parseWorldMap, siteAt, troopsAlive, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
@@ -54,7 +54,7 @@ function siteDescription(map: unknown, square: string): string | undefined {
  * STRATLESS, and the verdict to send back. `early`: asked for before the deadline once every strategy
  * is in (4.1.1); the digest at the deadline still comes.
  */
-export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date; updated?: { why: string; verdict: string | null } }): Promise<void> {
+export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battle: BattleRow; battleJudge: Person; early: boolean; now: Date; updated?: { why: string; verdict: string | null }; requested?: boolean }): Promise<void> {
   const { game, setup, battle: b } = s;
   const armies = setup.world.armies as unknown as Army[];
   const strategies = await findStrategies(trx, b.id);
@@ -67,17 +67,22 @@ export async function sendDigest(trx: Db, fromAddress: string, s: { game: Game; 
       troops: (a?.troops ?? []).map((t) => `${t.alive}/${t.count} ${t.creature} (${t.power}/${t.toughness}, ${t.colours.join('/')})`),
       alive: a ? troopsAlive(a) : 0,
       strategy: st ? { sender: st.senderName, role: st.role === 'contingency' ? 'the controller\'s contingency, 5.2.3' : 'the controller', receivedAt: gmtSeconds(st.receivedAt), text: st.text } : null,
-      superseded: others.map((x) => `${x.senderName} (${x.role}) at ${gmtSeconds(x.receivedAt)}`),
+      superseded: others.map((x) => `${x.senderName} (${x.role}) at ${gmtSeconds(x.receivedAt)}`).join('; '),
     };
   });
+  // 4.4: a stratless army beside a partner of its side that sent a strategy does not take part.
+  const partnerOf = (x: (typeof sections)[number]) => (x.strategy === null ? sections.find((y) => y !== x && y.team === x.team && y.strategy !== null)?.army ?? null : null);
+  const withPartner = sections.map((x) => ({ ...x, partner: partnerOf(x) }));
+  const automatic = automaticStrategyArmies(sections.map((x) => ({ name: x.army, team: x.team })), sections.filter((x) => x.strategy === null).map((x) => x.army));
   await sendNotice(trx, fromAddress, {
-    game, template: 'coalition-battle-digest', key: s.updated ? `battle-digest-update:${game.id}:${b.id}:${s.now.getTime()}` : s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
+    game, template: 'coalition-battle-digest', key: s.requested ? `battle-digest-asked:${game.id}:${b.id}:${s.now.getTime()}` : s.updated ? `battle-digest-update:${game.id}:${b.id}:${s.now.getTime()}` : s.early ? `battle-digest-early:${game.id}:${b.id}:${s.now.getTime()}` : `battle-digest:${game.id}:${b.id}`,
     context: (zone) => ({
       updated: s.updated ?? null,
       square: b.square, announcement: b.announcement, description: siteDescription(setup.world.map, b.square), weather: b.weather, deadline: lockText(b.deadline, zone), battleAddress: setup.battleAddress,
-      sections, early: s.early,
+      sections: withPartner, early: s.early, automatic: automatic.join(' and '),
       example: {
-        strategy: sections.filter((x) => x.strategy !== null).map((x) => `strategy ${x.army} 0`),
+        // 4.2.1: the opponent of a stratless side gets +10 by itself: no strategy line is asked for it.
+        strategy: sections.filter((x) => x.strategy !== null && !automatic.includes(x.army)).map((x) => `strategy ${x.army} 0`),
         size: sections.map((x) => `size ${x.army} 0`),
         losses: sections.map((x) => `losses ${x.army}: ${armies.find((a) => k(a.name) === k(x.army))?.troops?.filter((t) => t.alive > 0).slice(0, 2).map((t) => `0 ${t.creature}`).join(', ') || 'none'}`),
       },

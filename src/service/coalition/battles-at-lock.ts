@@ -14,7 +14,7 @@ import { enqueueJob } from '../../db/jobs.js';
 import type { Db, Trx } from '../../db/schema.js';
 import {
   announceBattles, battleDeadline, countDayAfterBattle, countPurpose, formatBattleAnnouncement, formatBattleOutcome, heal, resolveBattle, siteAt,
-  deliverAfterBattle, type Army, type Battle, type BattleOutcome, type BattleVerdict, type PendingTransfer, type WorldMap,
+  deliverAfterBattle, battleLosses, type ArmyLosses, type Army, type Battle, type BattleOutcome, type BattleVerdict, type PendingTransfer, type WorldMap,
 } from '../../coalition/index.js';
 import { commitment, type DiceStream } from '../../dice/index.js';
 import { sendNotice } from '../notify.js';
@@ -31,6 +31,8 @@ export interface SettledBattles {
   readonly pending: PendingTransfer[];
   /** The battles to be fought, announced now (those the movement made and pushes onto an enemy, 4.2.5), and those still open. */
   readonly battles: Battle[];
+  /** 4.2.5: each army's losses in the battles rolled now. */
+  readonly losses: readonly ArmyLosses[];
   /** 6.2.2: Town Defenders killed in the battles rolled now, and the team that killed each. */
   readonly tdfKills: readonly { tdf: string; by: 'coalition' | 'phyrexia' }[];
   /** Queue the Battle Results and Battle Announcements mails (after the movement update's). */
@@ -55,7 +57,7 @@ export async function settleBattles(
   const open = await findOpenBattles(trx, game.id);
   const voided: string[] = [];
   const voidedIds = new Set<BattleRow['id']>();
-  const results: { battle: BattleRow; outcome: BattleOutcome; rolls: DiceStream['rolls']; notes: string[] }[] = [];
+  const results: { battle: BattleRow; outcome: BattleOutcome; rolls: DiceStream['rolls']; notes: string[]; before: Army[] }[] = [];
 
   // 1. Battles with a verdict: rolled now (3.1: "Around this time, the battle judge will post the results").
   for (const b of open) {
@@ -82,7 +84,7 @@ export async function settleBattles(
       battle: b.id, square: b.square, turn: setup.turn, winner: outcome.winner, decidedBy: outcome.decidedBy, killed: outcome.killed, moves: outcome.moves,
       seedCommitment: commitment(setup.seed), rolls: rolls.map((r) => ({ nonce: r.nonce, notation: r.notation, dice: r.dice, total: r.total, purpose: r.purpose })),
     } });
-    results.push({ battle: b, outcome, rolls, notes: delivered.notes });
+    results.push({ battle: b, outcome, rolls, notes: delivered.notes, before: inIt });
   }
 
   // 2. New battles: those the movement made, and squares where a loser was pushed onto an enemy (4.2.5).
@@ -125,6 +127,7 @@ export async function settleBattles(
     armies,
     pending,
     tdfKills,
+    losses: results.flatMap((r) => battleLosses(r.before, r.outcome)),
     battles: standingBattles,
     publish: async () => {
       const people = await coalitionPeople(trx, game, setup, s.players);
@@ -133,7 +136,7 @@ export async function settleBattles(
           game, template: 'coalition-battle-results', key: `battle-results:${game.id}:T${setup.turn}`,
           context: () => ({
             turn: setup.turn, seedCommitment: commitment(setup.seed), voided,
-            battles: results.map((r) => ({ text: formatBattleOutcome(r.outcome).trimEnd(), notes: r.notes, rolls: r.rolls.map((x) => ({ nonce: x.nonce, notation: x.notation, dice: x.dice.join(' '), purpose: x.purpose })) })),
+            battles: results.map((r) => ({ text: formatBattleOutcome(r.outcome, r.before).trimEnd(), notes: r.notes, rolls: r.rolls.map((x) => ({ nonce: x.nonce, notation: x.notation, dice: x.dice.join(' '), purpose: x.purpose })) })),
           }),
         }, everyone(people));
       }

@@ -35,3 +35,9 @@ export function everyone(c: CoalitionPeople): Person[] {
 export function mercenaryJudgeAsPlayer(person: Person): CoalitionPlayer {
   return { personId: person.id, name: person.name, team: 'mercenary' as never, rank: 'mercenary-judge', authority: false, contingency: null };
 }
+
+/** Who controlled an army, as the reports name him: "nobody", or the player (5.2.1: of the same name unless the list says otherwise). */
+export function controllerName(controller: string | null, army: string): string {
+  if (controller === null) return 'nobody';
+  return controller.trim().toLowerCase() === army.trim().toLowerCase() ? `the player ${controller}, its namesake (an army not on the list is its namesake player's, 5.2.1)` : `the player ${controller}`;
+}

@@ -11,11 +11,13 @@ import { findOpenBattles, findStrategies, setBattleVerdict, setBattleWeather, se
 import { findCoalitionPlayers, type CoalitionSetup } from '../../db/coalition.js';
 import type { Trx } from '../../db/schema.js';
 import type { Person } from '../../db/people.js';
-import { RULING_FORM, applyRuling, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
+import { RULING_FORM, applyRuling, automaticStrategyArmies, checkVerdict, countingStrategy, readJudgeText, strategyOnTime, type Army } from '../../coalition/index.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import { sendNotice } from '../notify.js';
 import { sendDigest } from './battle-deadline.js';
 import { coalitionPeople, everyone } from './game-people.js';
+import { lockText } from './movement-mail.js';
+import { deadlineText } from './turn-times.js';
 
 export interface JudgeTextResult {
   /** What was done, one line each. */
@@ -40,6 +42,8 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
   const players = await findCoalitionPlayers(trx, game.id);
   const people = await coalitionPeople(trx, game, setup, players);
 
+  /** Battles whose digest this message has sent already (an updated one, with the weather). */
+  const digestSent = new Set<number>();
   for (const w of read.weather) {
     const b = battleAt(w.square);
     if (!b) { problems.push(`line ${w.line} "WEATHER ${w.square}": no battle waiting to be fought at ${w.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
@@ -48,10 +52,13 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     // 4.1.2.5: "the weather conditions will be posted alongside the battle".
     await sendNotice(trx, fromAddress, {
       game, template: 'coalition-weather', key: `weather:${game.id}:${b.id}:${at.getTime()}`,
-      context: () => ({ announcement: b.announcement, weather: w.text, deadline: gmtSeconds(b.deadline) }),
+      context: (zone) => ({ announcement: b.announcement, weather: w.text, deadline: { ...lockText(b.deadline, zone), rule: `strategies stamped up to ${deadlineText(b.deadline)} count; from the next minute on they are refused (3.1, 4.1.1)` } }),
     }, everyone(people));
     notes.push(`line ${w.line}: weather of the battle at ${b.square} set to "${w.text}" and sent to everyone (4.1.2.5)${b.digestSentAt ? '; an updated digest is on its way to you' : ''}`);
-    if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `the weather was entered after the digest: "${w.text}" (4.1.2.5)` });
+    if (b.digestSentAt) {
+      await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `the weather was entered after the digest: "${w.text}" (4.1.2.5)` });
+      digestSent.add(b.id);
+    }
   }
 
   for (const v of read.verdicts) {
@@ -72,10 +79,12 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
     await appendAudit(trx, { gameId: game.id, actor: s.actor, action: 'coalition.verdict', detail: { battle: b.id, square: b.square, verdict: checked.verdict } });
     const stratless = checked.verdict.stratless ?? [];
     if (b.digestSentAt) await sendUpdatedDigest(trx, fromAddress, { game, setup, battleId: b.id, battleJudge: people.battleJudge, now: at, why: `your verdict of ${gmtSeconds(at)} was recorded after the digest` });
-    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict)}${stratless.length ? `; stratless: ${stratless.join(' and ')} (loses, still rolls; the opponent gets +10 strategy, 4.2.1, 4.2.4)` : ''}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
+    notes.push(`line ${v.line}: verdict for the battle at ${b.square} recorded${b.verdict ? ' (it replaces your earlier one)' : ''}: ${describe(checked.verdict, armies)}${stratlessText(stratless, armies)}. It is rolled at the movement lock of turn ${setup.turn}, ${gmtSeconds(setup.lockAt)} (3.1), and the results go to everyone then.`);
   }
+  // The battles as they stand now: a digest asked for in the same mail as the weather or a verdict shows them.
+  const openNow = read.digests.length > 0 ? await findOpenBattles(trx, game.id) : open;
   for (const d of read.digests) {
-    const b = battleAt(d.square);
+    const b = openNow.filter((x) => x.square === d.square).at(-1);
     if (!b) { problems.push(`line ${d.line} "DIGEST ${d.square}": no battle waiting to be fought at ${d.square} (open: ${open.map((x) => x.square).join(', ') || 'none'})`); continue; }
     const strategies = await findStrategies(trx, b.id);
     const missing = b.armies.filter((a) => !countingStrategy(strategies, a));
@@ -83,7 +92,8 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
       problems.push(`line ${d.line} "DIGEST ${d.square}": ${missing.join(' and ')} ${missing.length > 1 ? 'have' : 'has'} no strategy yet: before the deadline (${gmtSeconds(b.deadline)}) the digest comes only once every strategy is in (4.1.1)`);
       continue;
     }
-    await sendDigest(trx, fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: strategyOnTime(at, b.deadline), now: at });
+    if (digestSent.has(b.id)) { notes.push(`line ${d.line}: the digest of the battle at ${b.square} is the updated one above, with the weather`); continue; }
+    await sendDigest(trx, fromAddress, { game, setup, battle: b, battleJudge: people.battleJudge, early: strategyOnTime(at, b.deadline), now: at, requested: true });
     notes.push(`line ${d.line}: the digest of the battle at ${b.square} is on its way to you${strategyOnTime(at, b.deadline) ? ' (early: every strategy is in, 4.1.1; the one at the deadline still comes)' : ''}`);
   }
   let armies = setup.world.armies as unknown as Army[];
@@ -105,9 +115,26 @@ export async function enterJudgeText(trx: Trx, fromAddress: string, s: { game: G
   return { notes, problems };
 }
 
-function describe(v: { strategy?: Readonly<Record<string, number>>; size?: Readonly<Record<string, number>>; losses?: Readonly<Record<string, readonly { creature: string; count: number }[]>>; kill?: { by: string; target: string }; capture?: { by: string; target: string } }): string {
+/** The stratless armies as the roll treats them: a side with none loses and still rolls (4.2.1, 4.2.4); one beside a partner with a strategy stays out (4.4). */
+function stratlessText(stratless: readonly string[], armies: readonly { name: string; team: string }[]): string {
+  if (stratless.length === 0) return '';
+  const none = new Set(stratless);
+  const partnered = stratless.filter((n) => armies.some((a) => a.name !== n && a.team === armies.find((x) => x.name === n)?.team && !none.has(a.name)));
+  const sides = stratless.filter((n) => !partnered.includes(n));
+  return [
+    sides.length ? `; stratless: ${sides.join(' and ')} (${sides.length > 1 ? 'their side loses' : 'loses'}, still rolls; the other side gets +10 strategy, 4.2.1, 4.2.4)` : '',
+    partnered.length ? `; stratless beside a partner with a strategy: ${partnered.join(' and ')} (does not take part and leaves the square, 4.4)` : '',
+  ].join('');
+}
+
+type VerdictText = { strategy?: Readonly<Record<string, number>>; size?: Readonly<Record<string, number>>; stratless?: readonly string[]; losses?: Readonly<Record<string, readonly { creature: string; count: number }[]>>; kill?: { by: string; target: string }; capture?: { by: string; target: string } };
+
+/** The verdict as it will be rolled: the bonus actually used (4.2.1: +10 automatic against a stratless side, the judge's figure then unused). */
+function describe(v: VerdictText, armies: readonly { name: string; team: string }[]): string {
   const parts: string[] = [];
-  for (const [a, n] of Object.entries(v.strategy ?? {})) parts.push(`strategy ${a} +${n}`);
+  const automatic = new Set(automaticStrategyArmies(armies, v.stratless ?? []));
+  for (const a of automatic) parts.push(`strategy ${a} +10 (automatic: the other side is stratless, 4.2.1${v.strategy?.[a] !== undefined ? `; your +${v.strategy[a]} is not used` : ''})`);
+  for (const [a, n] of Object.entries(v.strategy ?? {})) if (!automatic.has(a)) parts.push(`strategy ${a} +${n}`);
   for (const [a, n] of Object.entries(v.size ?? {})) parts.push(`size ${a} +${n}`);
   for (const [a, ls] of Object.entries(v.losses ?? {})) parts.push(`${a} loses ${ls.map((l) => `${l.count} ${l.creature}`).join(', ') || 'nothing'}`);
   if (v.kill) parts.push(`kill attempt ${v.kill.by} -> ${v.kill.target}`);
@@ -119,5 +146,5 @@ function describe(v: { strategy?: Readonly<Record<string, number>>; size?: Reado
 export async function sendUpdatedDigest(trx: Trx, fromAddress: string, s: { game: Game; setup: CoalitionSetup; battleId: number; battleJudge: Person; now: Date; why: string }): Promise<void> {
   const b = (await findOpenBattles(trx, s.game.id)).find((x) => x.id === s.battleId);
   if (!b) return;
-  await sendDigest(trx, fromAddress, { game: s.game, setup: s.setup, battle: b, battleJudge: s.battleJudge, early: strategyOnTime(s.now, b.deadline), now: s.now, updated: { why: s.why, verdict: b.verdict ? describe(b.verdict as Parameters<typeof describe>[0]) : null } });
+  await sendDigest(trx, fromAddress, { game: s.game, setup: s.setup, battle: b, battleJudge: s.battleJudge, early: strategyOnTime(s.now, b.deadline), now: s.now, updated: { why: s.why, verdict: b.verdict ? describe(b.verdict as VerdictText, (s.setup.world.armies as unknown as Army[]).filter((a) => b.armies.includes(a.name))) : null } });
 }

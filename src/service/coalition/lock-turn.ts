@@ -17,13 +17,13 @@ import {
 import { enqueueJob, adjudicateJobKey } from '../../db/jobs.js';
 import type { Db } from '../../db/schema.js';
 import { declareAtWar, healTownDefendersAtLock, spawnedRaiderName } from '../../coalition/index.js';
-import { asControlList, controlAt, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
+import { asControlList, controlAt, controlLostAfterPosting, mercenaryJudgePlayer, withMercenaryJudge, formatMovementUpdate, healAtLock, parseWorldMap, updateTurn, type Army, type MovementOrder } from '../../coalition/index.js';
 import { DiceStream, commitment } from '../../dice/index.js';
 import { log } from '../../config/log.js';
 import { gmtSeconds } from '../../mail/inbound/intake.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
-import { coalitionPeople, everyone } from './game-people.js';
+import { coalitionPeople, controllerName, everyone } from './game-people.js';
 import { lockText, mercenaryJudgeName } from './movement-mail.js';
 import { settleBattles } from './battles-at-lock.js';
 import { startTransfers } from './transfers-at-lock.js';
@@ -57,7 +57,8 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     // 5.4.2: "what counts is what the proxy list says at the time of the movement lock".
     // Chapter 6: the mercenary armies are the Mercenary Judge's (without one they are nobody's and hold).
     const mercJudge = await mercenaryJudgeName(trx, setup);
-    const atLock = withMercenaryJudge(controlAt(armies, players, await findControlChanges(trx, game.id), setup.lockAt), armies, mercJudge);
+    const changes = await findControlChanges(trx, game.id);
+    const atLock = withMercenaryJudge(controlAt(armies, players, changes, setup.lockAt), armies, mercJudge);
     const state = {
       map: parsedMap.map, armies, lock: setup.lockAt,
       control: { list: asControlList(atLock, armies), players: [...players.map((p) => ({ name: p.name, team: p.team, rank: p.rank as never })), ...(mercJudge ? [mercenaryJudgePlayer(mercJudge)] : [])] },
@@ -113,7 +114,7 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
     });
     const editWindow = people.mercenaryJudge && (setup.editWindowMinutes ?? 60) > 0 ? { minutes: setup.editWindowMinutes ?? 60, judge: people.mercenaryJudge.name } : null;
     // 3.1: the update shows the world as it stands when sent: after the battles this lock rolled (4.2.5).
-    const text = formatMovementUpdate(update.movement, update.counts, battles.armies);
+    const text = formatMovementUpdate(update.movement, update.counts, battles.armies, new Map(battles.losses.map((l) => [l.army.trim().toLowerCase(), l.lost.reduce((n, x) => n + x.count, 0)])));
     // Issue 15: the grid as it stands now, with this turn's moves and the battles announced, drawn once for everyone.
     const picture = turnPicture(game.id, setup.turn, turnPictureModel(game.id, setup.turn, parsedMap.map, armies, update.movement, setup.lockAt, battles.armies, battles.battles));
     await sendNotice(trx, ctx.fromAddress, {
@@ -138,16 +139,26 @@ export async function lockCoalitionTurn(db: Db, ctx: TurnContext, job: TurnJob):
       ...(finished ? {} : { calendar: coalitionLockEvent(setup.turn + 1, nextLock, setup.lockAt) }),
     }, everyone(people));
     await battles.publish();
-    // 5.4.1: an order for an army the sender did not control at the lock: the real controller and the Battle Judge are told.
+    // An order for an army the sender did not control at the lock (5.4.2): the real controller and the Battle
+    // Judge are told. 5.4.2 comes first: a sender who controlled the army when posting and lost it before the
+    // lock is not reported under 5.4.1 (the judges "are encouraged not to impose penalties"); he is told why.
     const foreign = update.movement.results.filter((r) => r.code === 'notController');
     for (const r of foreign) {
       const o = orders.find((x) => String(x.inboundMessageId) === r.post && x.line === r.line);
       const controller = atLock.get(r.army.trim().toLowerCase()) ?? null;
       const real = players.find((p) => controller !== null && p.name.toLowerCase() === controller.toLowerCase());
-      const to = [people.battleJudge, ...(real ? [people.people.get(real.personId)!] : [])];
+      const lostAt = o ? controlLostAfterPosting(withMercenaryJudge(controlAt(armies, players, changes, o.receivedAt), armies, mercJudge), changes, r.army, o.senderName, o.receivedAt, setup.lockAt) : null;
+      const sender = o ? people.people.get(o.senderPersonId) : undefined;
+      const army = armies.find((a) => a.name.toLowerCase() === r.army.trim().toLowerCase());
+      const senderTeam = players.find((p) => o && p.personId === o.senderPersonId)?.team;
+      const to = [people.battleJudge, ...(real ? [people.people.get(real.personId)!] : []), ...(lostAt && sender ? [sender] : [])];
       await sendNotice(trx, ctx.fromAddress, {
         game, template: 'coalition-not-controller', key: `not-controller:${game.id}:T${setup.turn}:${r.post}:${r.line}`,
-        context: () => ({ turn: setup.turn, army: r.army, sender: o?.senderName ?? 'someone', order: r.order, receivedAt: o ? gmtSeconds(o.receivedAt) : '', controller: controller ?? 'nobody' }),
+        context: () => ({
+          turn: setup.turn, army: r.army, sender: o?.senderName ?? 'someone', order: r.order, receivedAt: o ? gmtSeconds(o.receivedAt) : '', lockedAt: gmtSeconds(setup.lockAt),
+          controller: controllerName(controller, r.army), enemy: army !== undefined && senderTeam !== undefined && army.team !== senderTeam,
+          lostAfterPosting: lostAt !== null, lostAt: lostAt ? gmtSeconds(lostAt) : null,
+        }),
       }, to);
     }
     // Logged for `mailjudge reproduce` (replay_log) with the instant it ran, in the same transaction.

@@ -67,12 +67,12 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
 
     // 3.1: the thread locks at the minute (05:00 in, 05:01 out); PMs count within the last 28 hours.
     const timing = via === 'post'
-      ? (coalitionPostOnTime(rec.receivedAt, setup.lockAt) ? { ok: true as const } : { ok: false as const, why: `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn} at ${lock.gmt} (3.1: 05:00 is in, 05:01 is out)` })
+      ? (coalitionPostOnTime(rec.receivedAt, setup.lockAt) ? { ok: true as const } : { ok: false as const, why: `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn}: orders stamped up to ${deadlineText(setup.lockAt)} count (3.1)` })
       : (() => {
           const w = coalitionPmWindow(rec.receivedAt, setup.lockAt);
           if (w.counts) return { ok: true as const };
           return { ok: false as const, why: w.code === 'after-lock'
-            ? `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn} at ${lock.gmt} (3.1)`
+            ? `it was received at ${gmtSeconds(rec.receivedAt)}, after the movement lock of turn ${setup.turn}: orders stamped up to ${deadlineText(setup.lockAt)} count (3.1)`
             : `orders PMed to the Movement Judge count only within the last 28 hours before the lock (3.1): from ${gmtSeconds(w.opensAt)}; post it in the thread instead (${game.address}), or send it again then` };
         })();
 
@@ -98,7 +98,9 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
         accepted.push({ army: army.name, text: p.written, line: p.line });
       }
     }
-    for (const i of parsed.issues) lines.push({ line: i.line, text: i.fragment, note: `${i.severity === 'error' ? 'not read' : 'note'}: ${i.message}` });
+    // A line that does not read is quoted back whole, as the player wrote it (not the token it stumbled on).
+    const restLines = rest.split(/\r?\n/);
+    for (const i of parsed.issues) lines.push({ line: i.line, text: (restLines[i.line - 1] ?? i.fragment).trim() || i.fragment, note: `${i.severity === 'error' ? 'not read' : 'note'}: ${i.message}` });
 
     const commandNotes: string[] = [];
     for (const c of commands) {
@@ -125,12 +127,14 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     lines.sort((a, b) => a.line - b.line);
     // 6.3.2: an After Lock Edit comes after the lock by its nature: the mail is not "too late".
     const editMail = parsed.posts.length === 0 && commands.some((c) => c.kind === 'edit' || c.kind === 'noEdit');
+    // Only orders can be late: a control request, STATUS or HELP after the lock is answered as usual (5.2.1: effective on its timestamp).
+    const late = !timing.ok && parsed.posts.length > 0 && !editMail;
     const status = commands.some((c) => c.kind === 'status') ? await statusView(trx, setup, players, player, rec.receivedAt, mercJudgeName) : undefined;
     const help = commands.some((c) => c.kind === 'help') || (lines.length === 0 && commandNotes.length === 0);
     if (answer) {
       await queueReply(trx, ctx, { inboundId, mail }, 'coalition-received', {
-        game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: via === 'pm' ? 'a PM to the Movement Judge: held back and published after the lock (3.1)' : 'a post in the movement thread: sent on to every player of both teams (3.1)',
-        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: timing.ok || editMail ? undefined : timing.why,
+        game: gameOf(game), receivedAt: gmtSeconds(rec.receivedAt), turn: setup.turn, via: readAs(via, accepted.length, !late),
+        lines, accepted: accepted.length, lock, commands: commandNotes, status, help, refused: late ? timing.why : undefined,
         pmAddress: setup.pmAddress, battleAddress: setup.battleAddress, mercenaryJudge: isMercJudge,
       }, { key: 'coalition-received', gameId: game.id });
     }
@@ -147,6 +151,16 @@ export async function receiveMovementMail(m: GameMail, via: 'post' | 'pm'): Prom
     if (accepted.length > 0) return { kind: 'movement', inboundId, gameId: game.id, turn: setup.turn, armies: accepted.map((a) => a.army), via };
     return commands.length > 0 ? { kind: 'command', inboundId, gameId: game.id } : { kind: 'ignored', inboundId, reason: timing.ok ? 'no orders' : 'after the lock' };
   });
+}
+
+/**
+ * What the reply says the message was read as: only what happened (issue 33). A thread post is sent on
+ * to both teams (3.1) only when it holds an order accepted; a PM's orders are held back to the lock.
+ */
+export function readAs(via: 'post' | 'pm', accepted: number, onTime: boolean): string {
+  if (!onTime) return via === 'pm' ? 'a PM to the Movement Judge outside the time PMed orders count: its orders are not kept or published (3.1)' : 'a post in the movement thread, after the lock: it was not sent on to the players and nothing in it is carried out (3.1)';
+  if (accepted === 0) return via === 'pm' ? 'a PM to the Movement Judge with no movement order accepted: nothing is held back for the lock' : 'a message to the movement thread with no movement order accepted: nothing was sent on to the players';
+  return via === 'pm' ? `a PM to the Movement Judge: its ${accepted === 1 ? 'order is' : `${accepted} orders are`} held back and published after the lock (3.1)` : `a post in the movement thread: its ${accepted === 1 ? 'order was' : `${accepted} orders were`} sent on to every player of both teams (3.1)`;
 }
 
 function gameOf(game: GameMail['game']) {
@@ -172,7 +186,19 @@ async function runCommand(trx: Trx, m: GameMail, setup: CoalitionSetup, players:
     // 5.2.3: the contingency section of the control list, changed like the list by the side's authorised players.
     const check = checkContingencyChange(player, c.player, c.contingency, players);
     if (!check.ok) return `line ${c.line} "${c.written}": refused: ${check.message}`;
+    const before = players.find((p) => key(p.name) === key(check.player))?.contingency ?? null;
     await setContingency(trx, game.id, check.player, check.contingency);
+    // 5.2.3: everyone it concerns is told: the player covered, the contingency named, and the one it replaces
+    // (the requester has this reply).
+    const concerned = [check.player, check.contingency, before].filter((n): n is string => n !== null && key(n) !== key(player.name));
+    const people = await coalitionPeople(trx, game, setup, players);
+    const to = [...new Set(concerned.map((n) => players.find((p) => key(p.name) === key(n))?.personId).filter((id): id is number => id !== undefined))].map((id) => people.people.get(id)!);
+    if (to.length > 0) {
+      await sendNotice(trx, ctx.fromAddress, {
+        game, template: 'coalition-contingency', key: `contingency:${game.id}:${rec.inboundId}:${c.line}`,
+        context: () => ({ game: gameOf(game), player: check.player, contingency: check.contingency, before: before !== null && (check.contingency === null || key(before) !== key(check.contingency)) ? before : null, requestedBy: player.name, at: gmtSeconds(rec.receivedAt), battleAddress: setup.battleAddress }),
+      }, to);
+    }
     await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.contingency', detail: { player: check.player, contingency: check.contingency, at: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
     return `line ${c.line} "${c.written}": done: ${check.contingency === null ? `${check.player} has no contingency` : `${check.contingency} is ${check.player}'s contingency: he may send ${check.player}'s battle strategies in the last 24 hours before a battle deadline; ${check.player}'s own strategy wins if both arrive (5.2.3)`}`;
   }
@@ -289,7 +315,11 @@ async function statusView(trx: Db, setup: CoalitionSetup, players: readonly Coal
   const mine = armiesOf(control, player.name);
   const armies = setup.world.armies.filter((a) => mine.includes(key(a.name))).map((a) => {
     const last = [...orders].reverse().find((o) => key(o.army) === key(a.name) && o.senderPersonId === player.personId);
-    return { name: a.name, rank: `${a.team === 'mercenary' && a.mercenary ? `${String(a.mercenary)}, ` : ''}${a.rank}`, at: a.at, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
+    // 4.2.5: the troops it has left (the losses of its battles so far).
+    const troops = (a as unknown as Army).troops ?? [];
+    const alive = troops.reduce((n, t) => n + t.alive, 0);
+    const full = troops.reduce((n, t) => n + t.count, 0);
+    return { name: a.name, rank: `${a.team === 'mercenary' && a.mercenary ? `${String(a.mercenary)}, ` : ''}${a.rank}`, at: a.at, troops: troops.length === 0 ? '' : `${alive} of ${full} troops alive${alive < full ? ` (${full - alive} lost)` : ''}`, order: last ? `${last.text} (received ${gmtSeconds(last.receivedAt)}${last.via === 'pm' ? ', by PM' : ''})` : 'no order yet' };
   });
   const list = setup.world.armies.filter((a) => a.team === player.team).map((a) => ({ army: a.name, controller: control.get(key(a.name)) ?? 'nobody' }));
   const contingencies = players.filter((p) => p.team === player.team && p.contingency).map((p) => `${p.name}: ${p.contingency}`).join(', ') || 'none';

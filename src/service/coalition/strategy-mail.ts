@@ -18,9 +18,16 @@ import { gameView } from '../../mail/outbound/queue-mail.js';
 import type { GameMail } from '../game-kind.js';
 import { sendNotice } from '../notify.js';
 import { sendUpdatedDigest } from './judge-text.js';
-import { coalitionPeople, mercenaryJudgeAsPlayer } from './game-people.js';
+import { coalitionPeople, controllerName, mercenaryJudgeAsPlayer } from './game-people.js';
 import { mercenaryJudgeName } from './movement-mail.js';
 import { deadlineText } from './turn-times.js';
+
+/** Why the sender may not stand in as contingency (5.2.3), for the Battle Judge's report; undefined when no contingency is set. */
+function contingencyNote(sender: string, controller: string | null, contingencyOf: ReadonlyMap<string, string | null>): string | undefined {
+  if (controller === null) return undefined;
+  const c = contingencyOf.get(k(controller)) ?? null;
+  return c === null ? `${controller} has no contingency (5.2.3)` : `${controller}'s contingency is ${c}, not ${sender} (5.2.3)`;
+}
 
 const k = (s: string) => s.trim().toLowerCase();
 
@@ -79,7 +86,11 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
         const people = await coalitionPeople(trx, game, setup, players);
         await sendNotice(trx, ctx.fromAddress, {
           game, template: 'coalition-not-controller', key: `strategy-not-controller:${game.id}:${rec.inboundId}`,
-          context: () => ({ turn: setup.turn, army: army!, sender: player.name, order: `a battle strategy for the battle at ${battle!.square}`, receivedAt: received, controller: controller ?? 'nobody' }),
+          context: () => ({
+            turn: setup.turn, army: army!, sender: player.name, order: `a battle strategy for the battle at ${battle!.square}`, receivedAt: received, controller: controllerName(controller, army!), strategy: true,
+            enemy: (setup.world.armies.find((a) => k(a.name) === k(army!))?.team ?? player.team) !== player.team,
+            contingencyNote: contingencyNote(player.name, controller, contingencyOf),
+          }),
         }, [people.battleJudge]);
       }
       return refuse(`your strategy for ${army} (battle at ${battle.square}) is not accepted: ${decision.reason}`, decision.code === 'late' ? `strategies stamped up to ${deadlineText(battle.deadline)} count; the Battle Judge has the strategies that came in time` : 'see the control list (STATUS to the game address)', decision.code === 'late' ? 'late' : 'refused');
@@ -98,6 +109,19 @@ export async function receiveStrategyMail(m: GameMail): Promise<ReceiveOutcome> 
       await appendAudit(trx, { gameId: game.id, actor: 'judge', action: 'coalition.verdict-stale', detail: { battle: battle.id, square: battle.square, army, verdict: battle.verdict, verdictAt: battle.verdictAt.toISOString(), strategyAt: rec.receivedAt.toISOString() } });
       const people = await coalitionPeople(trx, game, setup, players);
       await sendUpdatedDigest(trx, ctx.fromAddress, { game, setup, battleId: battle.id, battleJudge: people.battleJudge, now: rec.receivedAt, why: `your verdict of ${gmtSeconds(battle.verdictAt)} is STALE and withdrawn: ${army}'s strategy was replaced at ${received}, after it (4.1.1); judge the battle again on the strategies below` });
+    }
+    // 5.2.3: "If both the contingency and original controller send in strats, the original controllers will be
+    // used": a contingency whose strategy the controller's now supersedes is told.
+    if (decision.role === 'controller') {
+      const displaced = all.filter((x) => k(x.army) === k(army!) && x.role === 'contingency' && x.senderPersonId !== person.id);
+      const ids = [...new Set(displaced.map((x) => x.senderPersonId))];
+      if (ids.length > 0) {
+        const people = await coalitionPeople(trx, game, setup, players);
+        await sendNotice(trx, ctx.fromAddress, {
+          game, template: 'coalition-strategy-superseded', key: `strategy-superseded:${game.id}:${rec.inboundId}`,
+          context: () => ({ army, square: battle!.square, controller: player.name, receivedAt: received, theirs: displaced.map((x) => gmtSeconds(x.receivedAt)).join(', ') }),
+        }, ids.map((id) => people.people.get(id)).filter((p): p is NonNullable<typeof p> => p !== undefined));
+      }
     }
     await appendAudit(trx, { gameId: game.id, actor: `person:${player.personId}`, action: 'coalition.strategy', detail: { battle: battle.id, square: battle.square, army, role: decision.role, receivedAt: rec.receivedAt.toISOString(), inboundId: rec.inboundId } });
     if (answer) {

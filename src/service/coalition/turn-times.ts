@@ -29,10 +29,14 @@ export function deadlineText(deadline: Date): string {
  * opened the turn), so a resend is the same event. Coalition locks never move, so SEQUENCE stays 0.
  */
 export function coalitionLockEvent(turn: number, lock: Date, setAt: Date) {
-  return { phase: `T${turn}`, deadline: lock, sequence: 0, stamp: setAt, what: 'Movement orders' };
+  return { phase: `T${turn}`, deadline: lock, sequence: 0, stamp: setAt, what: 'Movement orders', label: `Movement lock of turn ${turn}`, until: deadlineText(lock) };
 }
 
-/** A turn's battle deadline (3.1, 4.1.1) as a calendar event: UID `<game>.t<n>-battles@<domain>`, strategies to the battle address. */
+/**
+ * The strategy deadline of the battles announced at turn `turn`'s lock, fought in turn `turn + 1` (3.1,
+ * 4.1.1) as a calendar event, named as the mail names them ("Battles of turn 2"): UID
+ * `<game>.t<n+1>-battles@<domain>`, strategies to the battle address, stamped up to the minute's last second.
+ */
 export function coalitionBattleEvent(turn: number, deadline: Date, setAt: Date, battleAddress: string) {
-  return { phase: `T${turn}-battles`, deadline, sequence: 0, stamp: setAt, what: 'Battle strategies', sendTo: battleAddress };
+  return { phase: `T${turn + 1}-battles`, deadline, sequence: 0, stamp: setAt, what: 'Battle strategies', sendTo: battleAddress, label: `Battles of turn ${turn + 1}`, until: deadlineText(deadline) };
 }

@@ -73,6 +73,7 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
     uid: msg.uid ?? null,
     messageId: messageId ?? null,
     role,
+    ...(msg.envelope ? { envelope: msg.envelope } : {}),
   });
   log().info({ event: 'message.received', inboundId: stored.id, messageId: messageId ?? null, source: msg.source, mailbox: msg.mailbox ?? null, role, receivedAt: msg.receivedAt.toISOString(), bytes: msg.raw.length }, 'message received');
   return decideStored(db, ctx, { ...msg, role, inboundId: stored.id, messageId });

@@ -50,6 +50,27 @@ describe('the grid picture model', () => {
     expect(p.armies.map((a) => a.at)).toEqual(['4D', '8G', '5D', '9H']); // the picture given is not changed
   });
 
+  it('draws the move carried out and, distinctly, every refused order, in whatever order the results come (issue 33: Proxy1 15H > 17H)', () => {
+    const armies = [army('Proxy1', 'coalition', '15H'), army('Gix', 'phyrexia', '30J')];
+    // 3.3.6, 5.4.2: Ann's order counted; Bob's, sent while he controlled Proxy1, is refused at the lock and listed after it.
+    const results = [
+      { army: 'Proxy1', order: 'Proxy1: 15H > 17H', outcome: 'moved', to: '17H', post: 'm2', line: 1 },
+      { army: 'Proxy1', order: 'Proxy1: 15H > 16H', outcome: 'rejected', code: 'notController', reason: 'Bob does not control Proxy1 at the lock (5.4.2)', post: 'm1', line: 1 },
+      { army: 'Gix', order: 'Gix: 30J > 28J', outcome: 'rejected', code: 'notController', reason: 'Sai Rei does not control Gix', post: 'm3', line: 1 },
+    ];
+    const update = { armies: [{ name: 'Proxy1', from: '15H', at: '17H' }, { name: 'Gix', from: '30J', at: '30J' }], battles: [], results } as never;
+    const p = pictureOfMovement(EXAMPLE, armies, update, 'T');
+    expect(p.moves).toEqual([
+      { army: 'Proxy1', from: '15H', to: '17H', aim: '17H', outcome: 'moved' },
+      { army: 'Proxy1', from: '15H', to: '15H', aim: '16H', outcome: 'rejected' },
+      { army: 'Gix', from: '30J', to: '30J', aim: '28J', outcome: 'rejected' },
+    ]);
+    // Drawn: one carried-out arrow, two refused (dashed, crossed); the legend (MOVED, STOPPED, REJECTED) is the grid goldens'.
+    const svg = renderGridSvg(p);
+    expect(svg.match(/data-move="moved"/g)).toHaveLength(1);
+    expect(svg.match(/data-move="rejected"/g)).toHaveLength(2);
+  });
+
   it('numbers the roster by team: Coalition, then Phyrexia, then mercenaries, each in the given order', () => {
     const p = pictureOfWorld(EXAMPLE, [army('M', 'mercenary', '1B', '1/1-4/4'), army('P', 'phyrexia', '2B'), army('C1', 'coalition', '3B'), army('C2', 'coalition', '4B')], 'T');
     expect(rosterOf(p).map((e) => `${e.number} ${e.army.name}`)).toEqual(['1 C1', '2 C2', '3 P', '4 M']);

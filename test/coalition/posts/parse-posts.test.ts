@@ -275,7 +275,7 @@ describe('issue wording (the accepted form is part of the contract)', () => {
     expect(messages).toMatchInlineSnapshot(`
       {
         "badArmyName": ""Sai (Rei)" is not an army name; a name starts with a letter or digit and has no : ; < > ( ): write "Army: 3D > 5E"",
-        "badSquare": ""39E" is not a square; a square is its column number 1–38, then its row letter A–N (1.2): write a square like "5E"",
+        "badSquare": ""39E" is not a square; a square is its row number 1–38, then its column letter A–N (1.2): write a square like "5E"",
         "duplicateArmy": "Sai Rei is ordered again on line 2; only the last order counts (3.3.6) and this one is ignored: write one order per army, as "Sai Rei: 3D > 4D"",
         "expectedAction": ""charge!" is not an order; write one of "Sai Rei: 3D > 5E", "Sai Rei: 5E > 8E > 11E", "Sai Rei: 5E > 4G (5E - 5F - 5G - 4G)", "Sai Rei: 3D > 5E; replace Darkhand5", "Sai Rei: 5E > 6E; Joint Engage", "Sai Rei: Intercept Darkhand5", "Sai Rei: Transfer to Darkhand5 at 6F", "Sai Rei: hold"",
         "expectedArrow": "expected ">" and a destination after 3D; "-" only separates the squares of a route in parentheses (3.2.2.4): write "Sai Rei: 3D > 5E" to move, or "Sai Rei: hold" to stay (3.2.2.5)",
@@ -308,7 +308,7 @@ describe('issue wording (the accepted form is part of the contract)', () => {
         "5E to 14E is 9 squares; an army moves at most 3 a turn, N/S and E/W only (3.2.2.1), so post each turn's step separately (3.2.2.3): write "Sai Rei: 5E > 8E > 11E > 14E > 14H"",
         "the route (5E - 6E) must start at 8E and end at 11E (3.2.2.4): write "Sai Rei: 5E > 8E > 11E (8E - 9E - 10E - 11E)"",
         "5E to 4F is not a step to the next square; a route goes one square at a time, N/S or E/W, never diagonally (3.2.2.1, 3.2.2.4): write "Sai Rei: 5E > 4G (5E - 5F - 5G - 4G); Joint Engage"",
-        ""E5" is not a square; the column number comes first (1.2): write "5E"",
+        ""E5" is not a square; the row number comes first (1.2): write "5E"",
         ""now" after a complete order is not read: write "Sai Rei: Transfer to Darkhand5 at 6F"",
       ]
     `);

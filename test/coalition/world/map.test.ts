@@ -50,7 +50,7 @@ describe('the map file', () => {
     if (r.ok) return;
     expect(r.problems).toEqual([
       'map.terrain.5E: "lava" is not a terrain (one of ocean, islands, plains, mountain, forest, swamp)',
-      'map.terrain.E5: "E5" is not a square; a square is its column number 1–38, then its row letter A–N (1.2), like "5E"',
+      'map.terrain.E5: "E5" is not a square; a square is its row number 1–38, then its column letter A–N (1.2), like "5E"',
       'map.sites.7C.colour: "purple" is not a faction colour (one of red, white, blue, green, black, five-colour, colourless)',
       'map.sites.8C.kind: "castle" is not a site (base, portal or town)',
     ]);

@@ -85,7 +85,7 @@ describe('a Coalition battle by email', () => {
     expect(start.text).toContain('UID:cvb.t1@judge.example.org');
     expect(start.text).toContain('DTSTART:20261120T050000Z');
     expect(start.text).toContain('SEQUENCE:0');
-    expect(start.text).toContain('Movement orders for T1 in cvb (cvb) must reach cvb@judge.example.org by 2026-11-20 05:00 GMT');
+    expect(start.text).toContain('Movement orders for the movement lock of turn 1 in cvb (cvb) must reach cvb@judge.example.org stamped up to Friday 20 November 2026\\, 05:00:59 GMT');
     expect(await last('gix@example.org', 'coalition-start')).toContain('The attached calendar event puts the lock in your calendar.');
 
     expect(await adjudicateTurn(t.db, ctx('2026-11-20T05:01:00Z'), { gameId: 'cvb', phase: 'T1' })).toBe('adjudicated');
@@ -97,10 +97,13 @@ describe('a Coalition battle by email', () => {
     expect(nextLock.text).toContain('DTSTAMP:20261120T050000Z');
     expect(await last('sai@example.org', 'coalition-update')).toContain('The attached calendar event puts the lock in your calendar.');
     const battleDeadline = await ics('bea@example.org', 'coalition-battles');
-    expect(battleDeadline.filename).toBe('cvb-T1-battles.ics');
-    expect(battleDeadline.text).toContain('UID:cvb.t1-battles@judge.example.org');
+    // Issue 33: one name per thing: the battles announced at turn 1's lock are "Battles of turn 2" in the mail and the event.
+    expect(battleDeadline.filename).toBe('cvb-T2-battles.ics');
+    expect(battleDeadline.text).toContain('UID:cvb.t2-battles@judge.example.org');
+    expect(battleDeadline.text).toContain('SUMMARY:Battles of turn 2\\, cvb (cvb)');
     expect(battleDeadline.text).toContain('DTSTART:20261122T050000Z');
-    expect(battleDeadline.text).toContain('Battle strategies for T1-battles in cvb (cvb) must reach cvb-battle@judge.example.org by 2026-11-22 05:00 GMT');
+    expect(battleDeadline.text).toContain('Battle strategies for the battles of turn 2 in cvb (cvb) must reach cvb-battle@judge.example.org stamped up to Sunday 22 November 2026\\, 05:00:59 GMT');
+    expect(await last('bea@example.org', 'coalition-battles')).toContain('Battles of turn 2 (announced');
     expect(await last('bea@example.org', 'coalition-battles')).toContain('The attached calendar event puts the deadline in your calendar.');
     // 3.1, 4.1.2.3, 4.3.1: the announcement to everyone, with the deadline 24 hours before the next lock.
     for (const who of ['sai@example.org', 'gix@example.org', 'kara@example.org', 'bea@example.org', 'mo@example.org']) {
@@ -183,7 +186,8 @@ describe('a Coalition battle by email', () => {
     expect(bad).toContain('VERDICT 5D (line 1) is not recorded');
     await send('bea@example.org', spec.battleAddress, 'VERDICT 5D\nsize Gix 3\nlosses Sai Rei: 300 Goblin Raiders\nlosses Gix: 1200 Plague Rats, 100 Sengir Autocrat', at('2026-11-22T09:10:00Z'), 'v1');
     const ok = await last('bea@example.org', 'coalition-judge-received');
-    expect(ok).toContain('verdict for the battle at 5D recorded: size Gix +3; Sai Rei loses 300 Goblin Raiders; Gix loses 1200 Plague Rats, 100 Sengir Autocrat; stratless: Gix');
+    // 4.2.1 (issue 33): Gix is stratless, so Sai Rei's strategy bonus is the automatic +10, and the receipt says so.
+    expect(ok).toContain('verdict for the battle at 5D recorded: strategy Sai Rei +10 (automatic: the other side is stratless, 4.2.1); size Gix +3; Sai Rei loses 300 Goblin Raiders; Gix loses 1200 Plague Rats, 100 Sengir Autocrat; stratless: Gix');
     expect(ok).toContain('rolled at the movement lock of turn 2');
 
     // The next lock: rolled with turn 2's dice, published to everyone, applied.
@@ -197,8 +201,11 @@ describe('a Coalition battle by email', () => {
     expect(results).toContain(`Gix moves to ${gix.at}`);
     // 3.1, 4.2.5: the update sent after this lock shows Gix where the battle moved it, in the text and the picture.
     const t2 = await last('kara@example.org', 'coalition-update');
-    expect(t2).toContain(`  Gix: at 5D; then ${gix.at} after losing its battle at this lock (4.2.5), day 0\n`);
-    expect(t2).toContain('  Sai Rei: at 5D\n');
+    // 4.2.5 (issue 33): losses and troops left. Gix: 5000 + 2500 = 7500, loses 1200 + 100 = 1300, 6200 left;
+    // Sai Rei: 5000 + 2500 = 7500, loses 300, 7200 left.
+    expect(t2).toContain(`  Gix: at 5D; then ${gix.at} after losing its battle at this lock (4.2.5), day 0; 6200 troops (lost 1300 in its battle rolled at this lock, 4.2.5)\n`);
+    expect(t2).toContain('  Sai Rei: at 5D; 7200 troops (lost 300 in its battle rolled at this lock, 4.2.5)\n');
+    expect(results).toContain('  Troops lost (4.2.5):\n    Sai Rei lost 300 Goblin Raiders; 7200 troops left: 4700/5000 Goblin Raiders, 2500/2500 Grizzly Bears\n    Gix lost 1200 Plague Rats, 100 Sengir Autocrat; 6200 troops left: 3800/5000 Plague Rats, 2400/2500 Sengir Autocrat\n');
     const pngRow = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', 'kara@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const img = decodePng(Buffer.from(pngRow.attachments.find((x) => x.contentType === 'image/png')!.content, 'base64'));
     const [gx, gy] = squareCentre(gix.at);

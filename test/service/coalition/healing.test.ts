@@ -71,7 +71,8 @@ describe('healing at the lock (2.3.1)', () => {
     expect(await lastTo('gix@example.org', 'coalition-troop-change')).toBe('');
     // Day 1: the base's colour only (2.3.1.2); the portal waits for its second day (2.3.1.1).
     let text = await update();
-    expect(text).toContain('  Sai Rei: at 4C, day 1\n');
+    // 4.2.5 (issue 33): the troops left: 3000 Goblin Raiders healed to 5000 on the red base (day 1) + 2000 Grizzly Bears = 7000.
+    expect(text).toContain('  Sai Rei: at 4C, day 1; 7000 troops\n');
     expect(text).toContain('\n\nHealed at this lock (2.3.1):\n  Sai Rei at 4C, day 1: 2000 Goblin Raiders back\n\nThe grid');
     expect(text).not.toContain('Gix at 33D');
     expect(text).not.toContain('Kara at');

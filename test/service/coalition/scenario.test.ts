@@ -116,7 +116,8 @@ describe('the issue 12 scenario', () => {
     expect(digest).toMatch(/== Darkhand5[^\n]*\n[^=]*STRATLESS/);
     for (const who of EVERYONE.filter((w) => w !== 'bea@example.org')) expect(await mails(who, 'coalition-battle-digest')).toHaveLength(0);
     await send('bea@example.org', spec.battleAddress, 'VERDICT 10D\nstrategy Sai Rei 5\nstrategy Gix 2\nsize Gix 2\nlosses Sai Rei: 500 Goblin Raiders\nlosses Gix: 2000 Thrulls', at('2026-11-22T10:00:00Z'), 'v');
-    expect(await last('bea@example.org', 'coalition-judge-received')).toContain('stratless: Darkhand5');
+    // 4.4: Darkhand5 is stratless beside Sai Rei, whose strategy came in: he stays out (he does not make his side lose).
+    expect(await last('bea@example.org', 'coalition-judge-received')).toContain('stratless beside a partner with a strategy: Darkhand5 (does not take part and leaves the square, 4.4)');
 
     // Turn 2: Wedge stays on the portal with 4 days counted: the portal is destroyed (1.7.1).
     await send('wedge@example.org', spec.address, 'Wedge: hold', at('2026-11-22T13:00:00Z'), 'w2');
