@@ -5,7 +5,8 @@
  *
  *   npm run bench:adjudicate
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import {
   adjudicate,
@@ -20,6 +21,10 @@ import {
   type SubmittedOrder,
   type Unit,
 } from '../src/diplomacy/index.js';
+
+function post<T = unknown>(session: Session, method: string): Promise<T> {
+  return new Promise((resolve, reject) => session.post(method, (err, result) => (err ? reject(err) : resolve(result as T))));
+}
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIR = join(ROOT, 'test', 'fixtures', 'cicero');
@@ -48,13 +53,17 @@ const games = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().map((f)
   return g.phases.filter((p) => p.name !== 'COMPLETED');
 });
 
-function replayAll(): number {
+/** One transition's time (order parsing included) and whether it was a movement phase. */
+interface Timed { us: number; movement: boolean }
+
+function replayAll(timed?: Timed[]): number {
   let phases = 0;
   for (const phases_ of games) {
     let state = stateOf(phases_[0]!);
     for (const p of phases_) {
       const parsed = parsePhase(p.name);
       if (!parsed || parsed.kind !== state.phase.kind || parsed.year !== state.phase.year || parsed.season !== state.phase.season) continue;
+      const t0 = timed ? process.hrtime.bigint() : 0n;
       const orders: SubmittedOrder[] = [];
       for (const [power, list] of Object.entries(p.orders)) {
         for (const text of list) {
@@ -64,6 +73,7 @@ function replayAll(): number {
       }
       const out = adjudicate(state, orders, { rules: DATC2000_RULES });
       state = out.state;
+      if (timed) timed.push({ us: Number(process.hrtime.bigint() - t0) / 1e3, movement: parsed.kind === 'M' });
       phases++;
       if (!out.next) break;
     }
@@ -115,8 +125,28 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+const PROFILE = process.argv.includes('--profile');
+let session: Session | undefined;
+if (PROFILE) {
+  session = new Session();
+  session.connect();
+  await post(session, 'Profiler.enable');
+  await post(session, 'Profiler.start');
+}
+
+// The first pass, cold, as a judge runs: a fresh process, nothing compiled, nothing cached. Each
+// transition (parsing its orders included) is timed on its own.
 const heapBefore = process.memoryUsage().heapUsed;
-replayAll(); // warm-up
+const rssBefore = process.memoryUsage().rss;
+const cold: Timed[] = [];
+replayAll(cold);
+const coldMean = cold.reduce((a, t) => a + t.us, 0) / cold.length;
+const coldMovement = cold.filter((t) => t.movement);
+const coldMovementMean = coldMovement.reduce((a, t) => a + t.us, 0) / coldMovement.length;
+const afterWarmup = cold.slice(100);
+const coldMaxAfter100 = Math.max(...afterWarmup.map((t) => t.us));
+const overOneMs = afterWarmup.filter((t) => t.us > 1000).length;
+
 const rates: number[] = [];
 const perPhase: number[] = [];
 let phaseCount = 0;
@@ -143,8 +173,19 @@ for (let i = 0; i < 20; i++) replayAll();
 if (global.gc) global.gc();
 const heapAfter = process.memoryUsage().heapUsed;
 
+if (session) {
+  const { profile } = await post<{ profile: object }>(session, 'Profiler.stop');
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  const file = join(ROOT, 'bench-results', `adjudicate-${Date.now()}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  console.log(`CPU profile written to ${file} (open it in Chrome DevTools or speedscope)`);
+}
+const peakRss = Math.max(process.memoryUsage().rss, rssBefore);
+
 const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+console.log(`first pass (cold, as a judge runs): ${cold.length} transitions, mean ${coldMean.toFixed(1)} µs, median ${median(cold.map((t) => t.us)).toFixed(1)} µs, movement mean ${coldMovementMean.toFixed(1)} µs; after the first 100: max ${coldMaxAfter100.toFixed(0)} µs, ${overOneMs} over 1 ms`);
 console.log(`real games: ${games.length} games, ${phaseCount} phases per replay, median of ${RUNS} runs`);
 console.log(`  ${Math.round(median(rates)).toLocaleString('en')} phases/s (order parsing included), ${median(perPhase).toFixed(1)} µs/phase`);
 console.log(`synthetic worst case (34 units, paradox, circular movement, multi-route convoy): ${median(worst).toFixed(1)} µs per movement phase`);
 console.log(`heap: ${mb(heapBefore)} at start, ${mb(heapMid)} after the runs, ${mb(heapAfter)} after 20 more full replays${global.gc ? '' : ' (run with --expose-gc for exact figures)'}`);
+console.log(`peak RSS ${mb(peakRss)}`);

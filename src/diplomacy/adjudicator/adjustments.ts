@@ -20,9 +20,13 @@ export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: 
   for (const owner of centers.values()) owned.set(owner, (owned.get(owner) ?? 0) + 1);
   const have = new Map<Power, number>();
   for (const u of units) have.set(u.power, (have.get(u.power) ?? 0) + 1);
+  let occupied: Set<ProvinceId> | undefined; // built once, only when some power may build
   for (const power of POWERS) {
     let delta = (owned.get(power) ?? 0) - (have.get(power) ?? 0);
-    if (delta > 0) delta = Math.min(delta, vacantHomeCentres(map, units, centers, power).length);
+    if (delta > 0) {
+      occupied ??= occupiedProvinces(units);
+      delta = Math.min(delta, vacantHomes(map, occupied, centers, power).length);
+    }
     if (delta !== 0) counts.set(power, delta);
   }
   return counts;
@@ -40,16 +44,22 @@ function homesOf(map: GameMap, power: Power): readonly ProvinceId[] {
   return byPower.get(power) ?? [];
 }
 
+/** The provinces a unit stands in (a fleet on a coast occupies the whole province). */
+function occupiedProvinces(units: readonly Unit[]): Set<ProvinceId> {
+  const out = new Set<ProvinceId>();
+  for (const u of units) out.add(provinceOf(u.location));
+  return out;
+}
+
+function vacantHomes(map: GameMap, occupied: ReadonlySet<ProvinceId>, centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
+  const out: ProvinceId[] = [];
+  for (const p of homesOf(map, power)) if (centers.get(p) === power && !occupied.has(p)) out.push(p);
+  return out;
+}
+
 /** Home centres of `power` it still owns with no unit in them. */
 export function vacantHomeCentres(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
-  const out: ProvinceId[] = [];
-  for (const p of homesOf(map, power)) {
-    if (centers.get(p) !== power) continue;
-    let free = true;
-    for (const u of units) if (u.location === p || provinceOf(u.location) === p) { free = false; break; }
-    if (free) out.push(p);
-  }
-  return out;
+  return vacantHomes(map, occupiedProvinces(units), centers, power);
 }
 
 /** The unit a build order produces, or why it produces none (D.V(1), D.V(5), DATC 4.B.7). */
@@ -88,14 +98,22 @@ export function adjudicateAdjustments(
   const counts = adjustmentCounts(map, units, centers);
   const results: OrderResult[] = [];
   let out: Unit[] = [...units];
+  // Each power's orders with their place in the whole set, grouped once.
+  const byPower = new Map<Power, (SubmittedOrder & { index: number })[]>();
+  orders.forEach((s, index) => {
+    let list = byPower.get(s.power);
+    if (!list) byPower.set(s.power, (list = []));
+    list.push({ ...s, index });
+  });
+  const occupied = occupiedProvinces(units);
   for (const power of POWERS) {
-    const mine = orders.map((s, index) => ({ ...s, index })).filter((s) => s.power === power);
+    const mine = byPower.get(power) ?? [];
     // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
     const sequence = rules.adjustmentPrecedence === 'bottom' ? [...mine].reverse() : mine;
     const delta = counts.get(power) ?? 0;
     const local: OrderResult[] = [];
     if (delta > 0) {
-      const vacant = new Set(vacantHomeCentres(map, units, centers, power));
+      const vacant = new Set(vacantHomes(map, occupied, centers, power));
       let used = 0;
       for (const s of sequence) {
         const o = s.order;
