@@ -91,6 +91,8 @@ describe('mailjudge deadline', () => {
     expect(await runSetDeadline(t.db, { gameId: 'dl', at: new Date('2030-09-01T12:00:00Z') }, ctx())).toEqual({ ok: false, problems: ['--at 2030-09-01T12:00:00.000Z has passed; give a future instant'] });
     expect(await runSetDeadline(t.db, { gameId: 'dl', at: new Date('2030-09-20T17:00:00Z') }, ctx())).toEqual({ ok: false, problems: ['Fri 20 Sep 2030 17:00 GMT falls inside the unavailable window of FRANCE; no deadline may be set inside one (D.VII(2))'] });
     // The turn opened when the game was created (phase row created now, in real time); make it short.
+    // France's window is cleared first: opened + 30 h would otherwise fall inside it on some days.
+    await runAbsence(t.db, { gameId: 'dl', power: 'FRANCE', clear: true }, ctx());
     const opened = (await findPhase(t.db, 'dl', 'S1901M'))!.createdAt;
     const soon = new Date(Math.ceil((opened.getTime() + 30 * 3_600_000) / 3_600_000) * 3_600_000);
     const short = await runSetDeadline(t.db, { gameId: 'dl', at: soon }, ctx(new Date(opened.getTime() + 60_000)));
