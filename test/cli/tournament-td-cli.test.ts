@@ -77,7 +77,7 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     expect(round.stderr).toContain('--round seven: a round number, 1 to 4 (B.1)');
   });
 
-  it('assign: a dry run first, then --commit creates the games with the teams\' powers (B.5)', async () => {
+  it('assign: a dry run first, then --commit creates the games with the teams\' powers (B.5)', { timeout: 120_000 }, async () => {
     const dry = cli('tournament', 'assign', 'wm-cli', '--round', '1');
     if (process.env.SHOW_TD_OUTPUT) console.log(dry.stdout);
     expect(dry.status).toBe(0);

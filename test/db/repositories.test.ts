@@ -110,7 +110,7 @@ describe('games and people', () => {
   it('finds a game by its address case-insensitively and locks it in a transaction', async () => {
     expect((await findGameByAddress(t.db, 'G1@Judge.Example.org'))?.id).toBe('g1');
     const locked = await t.db.transaction().execute((trx) => lockGame(trx, 'g1'));
-    expect(locked?.policies).toEqual({ lateOrders: 'refuse', revisedSets: 'replace', pressRule: 'standard', identity: 'dmarc-or-secret' });
+    expect(locked?.policies).toEqual({ lateOrders: 'refuse', revisedSets: 'replace', pressRule: 'standard', identity: 'dmarc-or-secret', playerAddresses: 'shared' });
     expect(await findGame(t.db, 'nope')).toBeUndefined();
   });
 

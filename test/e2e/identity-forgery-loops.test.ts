@@ -92,7 +92,9 @@ describe('every role is issued a secret', () => {
     const gmStart = (await mailsTo(GM, 'game-start'))[0]!.body_text;
     expect(gmStart).toContain(`Add the line "Secret: ${secrets.get(GM)}" to every GM command (required when your mail domain publishes no DMARC policy).`);
     expect(gmStart).toContain('A GM command without it is refused, and the TD is told.');
-    expect(gmStart).toContain('The GM and the TD prove who they are the same way, with secrets of their own, for their commands.');
+    expect(gmStart).toContain('As the GM you prove who you are the same way for your commands (the TD too, with a secret of their own).');
+    const playerStart = (await mailsTo(addr('FRANCE'), 'game-start'))[0]!.body_text;
+    expect(playerStart).toContain('The GM and the TD prove who they are the same way, with secrets of their own, for their commands.');
     const tdMail = (await mailsTo(TD, 'td-named'))[0]!;
     expect(tdMail.subject).toBe('[afl] You are the Tournament Director of Auth Masters');
     expect(tdMail.body_text).toContain(`Add the line "Secret: ${secrets.get(TD)}" to every TD command`);

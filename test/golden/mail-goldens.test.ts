@@ -56,7 +56,7 @@ interface Row {
 function goldenText(m: Row): string {
   const mask = (s: string) => s
     .replace(/judge\+([a-z0-9-]+)\.[a-z2-9]{8}@/g, 'judge+$1.<token>@')
-    .replace(/(Your secret: |Password: )[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}/g, '$1<secret>');
+    .replace(/(Your secret: |Password: |Secret: )[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}/g, '$1<secret>');
   const lines = [
     `To: ${m.to_address}`,
     `Reply-To: ${m.headers['Reply-To'] ?? '(none)'}`,

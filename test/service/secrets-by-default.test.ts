@@ -102,7 +102,9 @@ describe('reply tokens', () => {
     const replyTo = (start.headers as Record<string, string>)['Reply-To']!;
     expect(replyTo).toMatch(/^judge\+sec1\.[a-z2-9]{8}@judge\.example\.org$/);
     const gm = await t.db.selectFrom('outbox').select('headers').where('kind', '=', 'game-start').where('to_address', '=', 'gm-sec1@example.org').executeTakeFirstOrThrow();
-    expect((gm.headers as Record<string, string> | null)?.['Reply-To']).toBeUndefined();
+    // The GM has no reply token: their Reply-To is the game's own address (issue 28), so an answer is
+    // read as a GM command and proven by the GM's secret (issue 25).
+    expect((gm.headers as Record<string, string> | null)?.['Reply-To']).toBe('sec1@judge.example.org');
 
     // No secret line, only the reply address in To: accepted, the token being the proof.
     const r = await orders('sec1', from, 'A VEN H\nA ROM H\nF NAP H', replyTo);

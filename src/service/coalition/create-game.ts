@@ -127,7 +127,7 @@ export async function runCoalitionCreate(db: Db, spec: CoalitionGameSpec, actor:
         mercenaryJudge: merc?.name ?? null, editWindow: merc ? (spec.editWindowMinutes ?? 60) : 0, update: gmtSeconds(updateJobAt(spec.lock, { mercenaryJudgePersonId: merc?.id ?? null, editWindowMinutes: spec.editWindowMinutes ?? 60 })),
         teams: (['coalition', 'phyrexia'] as const).map((t) => ({ team: t, players: players.filter((p) => p.team === t).map((p) => `${p.name} (${p.rank}${p.authority ? ', control list' : ''})`).join(', ') })),
         armies: armies.map((a) => `${a.name} (${a.team}, ${a.rank}) at ${a.at}`),
-        identity: identityNote(game), secretNote: note,
+        identity: identityNote(game, null), secretNote: note,
       }),
     }, [person]);
     }

@@ -127,7 +127,9 @@ async function mailbox(who: string): Promise<string> {
       const lines = ics.split(/\r\n/).filter((l) => /^(UID|DTSTART|SUMMARY|DESCRIPTION):/.test(l));
       return [`  attached: ${a.filename}`, ...lines.map((l) => `    ${l}`)].join('\n');
     });
-    return [`#${i + 1} ${r.kind}`, `Subject: ${r.subject}`, ...files, '', r.body_text.trimEnd(), ''].join('\n');
+    // A secret is random per run (issue 25): masked, as in the Diplomacy goldens.
+    const body = r.body_text.trimEnd().replace(/(Your secret: |Secret: )[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}/g, '$1<secret>');
+    return [`#${i + 1} ${r.kind}`, `Subject: ${r.subject}`, ...files, '', body, ''].join('\n');
   }).join('\n========\n');
 }
 
