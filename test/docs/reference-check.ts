@@ -12,7 +12,7 @@
  * - Email: in the section of the command's table (`## Email: …`), a row whose first cell starts with
  *   the form exactly as the code's table writes it, `| \`PROCESS <PHASE>\` | … |`.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /** One command of the program: its path (`['tournament', 'assign']`), whether it has subcommands, its long options. */
@@ -56,11 +56,11 @@ function firstCell(line: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
-/** The first backticked text of a row's first cell. */
+/** The first backticked text of a row's first cell, a `\|` (a pipe in a table cell, as GitHub needs it) read as `|`. */
 function firstCode(line: string): string | undefined {
   const cell = firstCell(line);
   const m = cell === undefined ? null : /^`([^`]+)`/.exec(cell);
-  return m ? m[1] : undefined;
+  return m ? m[1]!.replace(/\\\|/g, '|') : undefined;
 }
 
 const CLI_HEADING = 'Command line';
@@ -137,7 +137,7 @@ export function anchors(text: string): Set<string> {
 }
 
 /** Every relative link of `file` (markdown links and images) that does not resolve: a missing file, or an anchor no heading has. */
-export function brokenLinks(root: string, file: string, text: string, read: (path: string) => string): string[] {
+export function brokenLinks(root: string, file: string, text: string, files: { exists: (path: string) => boolean; read: (path: string) => string } = { exists: existsSync, read: (p) => readFileSync(p, 'utf8') }): string[] {
   const problems: string[] = [];
   const body = text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
   for (const m of body.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
@@ -146,8 +146,8 @@ export function brokenLinks(root: string, file: string, text: string, read: (pat
     const [path, anchor] = target.split('#') as [string, string | undefined];
     const resolved = path === '' ? file : join(dirname(file), path);
     const where = `${relative(root, file)}: (${target})`;
-    if (!existsSync(resolved)) { problems.push(`${where} names a file that does not exist`); continue; }
-    if (anchor !== undefined && anchor !== '' && resolved.endsWith('.md') && statSync(resolved).isFile() && !anchors(read(resolved)).has(anchor)) {
+    if (!files.exists(resolved)) { problems.push(`${where} names a file that does not exist`); continue; }
+    if (anchor !== undefined && anchor !== '' && resolved.endsWith('.md') && !anchors(files.read(resolved)).has(anchor)) {
       problems.push(`${where}: no heading with the anchor #${anchor}`);
     }
   }
