@@ -31,7 +31,7 @@ export { battleLosses, formatBattleOutcome, formatLosses, type ArmyLosses } from
 export * from './battle/battle-timing.js';
 export * from './battle/strategies.js';
 export * from './battle/read-verdict.js';
-export { readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';
+export { COALITION_COMMAND_FORMS, readCoalitionCommands, type CoalitionCommand } from './mail-commands.js';
 export * from './rulings.js';
 export * from './movement/transfer-troops.js';
 export * from './armies/place-raider.js';

@@ -3,6 +3,8 @@
  * authority transfers (5.2.2.1), STATUS and HELP. Command lines are taken out (blanked, so the
  * posts parser's line numbers stay those of the message) and the rest is left to the posts parser.
  */
+import type { CommandForm } from '../rules/command-form.js';
+
 export type CoalitionCommand =
   | { readonly kind: 'control'; readonly line: number; readonly army: string; readonly to: string | null; readonly written: string }
   | { readonly kind: 'authority'; readonly line: number; readonly to: string; readonly written: string }
@@ -56,3 +58,22 @@ export function readCoalitionCommands(text: string): { commands: CoalitionComman
   });
   return { commands, rest: rest.join('\n') };
 }
+
+/**
+ * The Coalition players' and the Mercenary Judge's command lines as the manual shows them
+ * (docs/reference.md, "Email: Coalition players and the Mercenary Judge"), each with an example
+ * {@link readCoalitionCommands} reads as that kind (test/docs/command-reference.test.ts).
+ */
+export const COALITION_COMMAND_FORMS: { readonly [K in CoalitionCommand['kind']]: readonly CommandForm[] } = {
+  control: [{ form: 'CONTROL <army> TO <player|NOBODY>', example: 'CONTROL Sai Rei TO Darkhand5' }],
+  authority: [{ form: 'AUTHORITY TO <player>', example: 'AUTHORITY TO Darkhand5' }],
+  contingency: [{ form: 'CONTINGENCY <player> IS <player|NONE>', example: 'CONTINGENCY Sai Rei IS Darkhand5' }],
+  transferTroops: [{ form: 'TRANSFER <n> <creature>, ... FROM <army> TO <army>', example: 'TRANSFER 1000 Llanowar Elves, 200 Wall of Wood FROM Proxy1 TO Ann' }],
+  troops: [{ form: 'TROOPS <army>: <n> <creature> <colour> <power>/<toughness>; ...', example: 'TROOPS Sai Rei: 5000 Kris Mage red 1/1; 2500 Grizzly Bears green 2/2' }],
+  edit: [{ form: 'EDIT <raider>: <move>; engage <army>', example: 'EDIT Raider1: 22H > 21H; engage Proxy1' }],
+  noEdit: [{ form: 'NO EDIT', example: 'NO EDIT' }],
+  disband: [{ form: 'DISBAND <raider>', example: 'DISBAND Raider1' }],
+  place: [{ form: 'PLACE <raider> AT <square>', example: 'PLACE Raider T3 AT 24G' }],
+  status: [{ form: 'STATUS', example: 'STATUS' }],
+  help: [{ form: 'HELP', example: 'HELP' }],
+};

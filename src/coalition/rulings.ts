@@ -8,6 +8,7 @@
  */
 import type { Army } from './armies/army.js';
 import { keyOf, parseSquare, type SquareKey } from './world/square.js';
+import type { CommandForm } from '../rules/command-form.js';
 
 export type RulingChange =
   | { readonly kind: 'at'; readonly square: SquareKey }
@@ -23,7 +24,10 @@ export interface Ruling {
   readonly written: string;
 }
 
-export const RULING_FORM = 'RULING <army>: <change>; <change> BECAUSE <reason>, the changes "at <square>", "days <n>", "alive <creature> <n>" or "remove", e.g. "RULING Sai Rei: at 12F; days 0 BECAUSE the post was misread"';
+/** The ruling line as the manual shows it (docs/reference.md), with an example {@link readRuling} reads. */
+export const RULING_COMMAND: CommandForm = { form: 'RULING <army>: <change>; <change> BECAUSE <reason>', example: 'RULING Sai Rei: at 12F; days 0 BECAUSE the post was misread' };
+
+export const RULING_FORM = `${RULING_COMMAND.form}, the changes "at <square>", "days <n>", "alive <creature> <n>" or "remove", e.g. "${RULING_COMMAND.example}"`;
 
 /** A RULING line, or a problem naming what is wrong; null when the line is no ruling. */
 export function readRuling(text: string, line: number): { ok: true; ruling: Ruling } | { ok: false; message: string } | null {

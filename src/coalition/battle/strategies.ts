@@ -9,6 +9,7 @@
  * the last strategy from the same person counts.
  */
 import { contingencyWindowOpens, strategyOnTime } from './battle-timing.js';
+import type { CommandForm } from '../../rules/command-form.js';
 
 export type StrategyRole = 'controller' | 'contingency';
 
@@ -55,6 +56,9 @@ export function countingStrategy<S extends StoredStrategy>(strategies: readonly 
   const byController = mine.filter((s) => s.role === 'controller');
   return (byController.length > 0 ? byController : mine).at(-1);
 }
+
+/** The first line of a strategy mailed to the battle address (4.1.1), as the manual shows it. */
+export const STRATEGY_HEADER_FORM: CommandForm = { form: 'STRATEGY FOR <army>', example: 'STRATEGY FOR Sai Rei' };
 
 /** The army a strategy message is for: its `STRATEGY FOR <army>` line, else the sender's only army in battle. */
 export function readStrategyHeader(text: string): { army: string | null; line: number | null; body: string } {

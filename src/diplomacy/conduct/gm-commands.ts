@@ -8,6 +8,7 @@
  * no unknown command).
  */
 import { POWERS } from '../index.js';
+import type { CommandForm } from '../../rules/command-form.js';
 export type GmCommand =
   /** `override`: the GM's reason for setting D.VII(2) aside (`''` when OVERRIDE came without one). */
   | { kind: 'process'; phase: string; override?: string }
@@ -192,3 +193,45 @@ export function readGmCommands(lines: readonly { line: number; text: string; sub
   }
   return { commands, unknown };
 }
+
+/**
+ * The GM's and the TD's email commands as the manual shows them (docs/reference.md, "Email: GMs and
+ * TDs"), each with an example {@link readGmCommands} reads as that kind (test/docs/command-reference.test.ts).
+ */
+export const GM_COMMAND_FORMS: { readonly [K in GmCommand['kind']]: readonly CommandForm[] } = {
+  process: [
+    { form: 'PROCESS <PHASE>', example: 'PROCESS S1901M' },
+    { form: 'PROCESS <PHASE> OVERRIDE <why>', example: 'PROCESS F1901M OVERRIDE TD ruling 12 May' },
+  ],
+  status: [{ form: 'STATUS', example: 'STATUS' }],
+  help: [{ form: 'HELP', example: 'HELP' }],
+  extend: [
+    { form: 'EXTEND <hours>', example: 'EXTEND 24' },
+    { form: 'EXTEND <POWER> [<hours>]', example: 'EXTEND ITALY 12' },
+    { form: 'REFUSE EXTENSION <POWER>', example: 'REFUSE EXTENSION ITALY' },
+  ],
+  deadline: [{ form: 'DEADLINE <instant> [CONSENT]', example: 'DEADLINE 2030-05-10T18:00Z CONSENT' }],
+  absence: [
+    { form: 'ABSENCE <POWER> <day> <HH:MM> TO <day> <HH:MM> [<zone>]', example: 'ABSENCE ENGLAND FRI 17:00 TO MON 09:00 America/New_York' },
+    { form: 'ABSENCE <POWER> CLEAR', example: 'ABSENCE ENGLAND CLEAR' },
+  ],
+  replace: [
+    { form: 'REPLACE <POWER> <address> <name> [UNTIL <PHASE>]', example: 'REPLACE ITALY rita@example.org Rita Rossi UNTIL F1903M' },
+    { form: 'REPLACE <POWER> BACK', example: 'REPLACE ITALY BACK' },
+  ],
+  rollback: [{ form: 'ROLLBACK <PHASE> <why>', example: 'ROLLBACK S1902M the Fall retreat was misread' }],
+  'rollback-answer': [
+    { form: 'APPROVE ROLLBACK <PHASE> <note>', example: 'APPROVE ROLLBACK S1902M agreed by phone' },
+    { form: 'REFUSE ROLLBACK <PHASE> <why>', example: 'REFUSE ROLLBACK S1902M the order was clear' },
+  ],
+  calendar: [
+    { form: 'CALENDAR', example: 'CALENDAR' },
+    { form: CALENDAR_FORM, example: 'CALENDAR MOVEMENT 72 REMINDERS 48,24 DIGEST-TIMES 08:00' },
+  ],
+  holidays: [{ form: 'HOLIDAYS', example: 'HOLIDAYS' }],
+  holiday: [{ form: 'HOLIDAY <name> FROM <instant> TO <instant> [MAX <hours>]', example: 'HOLIDAY Christmas 2030 FROM 2030-12-24T00:00Z TO 2030-12-27T00:00Z MAX 72' }],
+  agree: [
+    { form: 'AGREE [<rule> | #<proposal>]', example: 'AGREE D.VII(3)' },
+    { form: 'DISAGREE [<rule> | #<proposal>]', example: 'DISAGREE #4' },
+  ],
+};

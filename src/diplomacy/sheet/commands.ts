@@ -7,6 +7,7 @@
 import type { Power, ProvinceId, ProvinceLookup } from '../index.js';
 import { POWERS, normaliseName } from '../index.js';
 import type { PlayerLookup, PressKind, Proposal, RequestKind, SheetLine } from './types.js';
+import type { CommandForm } from '../../rules/command-form.js';
 
 const POWER_NAMES = new Map<string, Power>();
 for (const p of POWERS) {
@@ -169,7 +170,8 @@ export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
   if (history) return { kind: 'history', ...(history[1] ? { phase: history[1].toUpperCase() } : {}) };
   const ext = /^(?:(?:please\s+)?(?:request|ask for|i request|requesting)\s+(?:an?\s+)?)?extension\b(.*)$/i.exec(t);
   if (ext) {
-    const len = /(\d+)\s*(h|hours?|d|days?)\b/i.exec(ext[1]!);
+    // A bare number is hours (`EXTENSION 24`, the form the HELP mail shows).
+    const len = /(\d+)\s*(h|hours?|d|days?)?\b/i.exec(ext[1]!);
     if (!len) return { kind: 'extension' };
     const n = Number(len[1]);
     return { kind: 'extension', hours: /^d/i.test(len[2]!) ? n * 24 : n };
@@ -221,3 +223,53 @@ export function readUnknownCommand(lines: readonly SheetLine[]): string | undefi
   const t = written[0]!.written.trim().replace(/[.!?]+$/, '');
   return /^[A-Za-z]{2,15}(\s+([SFWsfw]\d{4}[MRAmra]|\d{1,4}))?$/.test(t) ? t : undefined;
 }
+
+/** Every kind of non-order line a player's message may carry, as the readers above return them. */
+export type PlayerLineKind = RequestKind | 'propose' | 'vote' | PressKind | Mark | SetDeclaration;
+
+/**
+ * The player's email lines as the manual shows them (docs/reference.md, "Email: Diplomacy players"),
+ * each with an example its reader above reads as that kind (test/docs/command-reference.test.ts).
+ */
+export const PLAYER_LINE_FORMS: { readonly [K in PlayerLineKind]: readonly CommandForm[] } = {
+  status: [{ form: 'STATUS', example: 'STATUS' }],
+  help: [{ form: 'HELP', example: 'HELP' }],
+  orders: [{ form: 'ORDERS', example: 'ORDERS' }],
+  position: [{ form: 'POSITION', example: 'POSITION' }],
+  history: [{ form: 'HISTORY', example: 'HISTORY' }, { form: 'HISTORY <PHASE>', example: 'HISTORY S1901M' }],
+  summary: [{ form: 'SUMMARY', example: 'SUMMARY' }],
+  deadline: [{ form: 'DEADLINE', example: 'DEADLINE' }],
+  map: [{ form: 'MAP', example: 'MAP' }],
+  standings: [{ form: 'STANDINGS', example: 'STANDINGS' }],
+  othersOrders: [{ form: 'ORDERS <POWER>', example: 'ORDERS GERMANY' }],
+  extension: [
+    { form: 'EXTENSION', example: 'EXTENSION' },
+    { form: 'EXTENSION <hours>', example: 'EXTENSION 24' },
+    { form: 'REQUEST EXTENSION OF <n> DAYS', example: 'REQUEST EXTENSION OF 2 DAYS' },
+  ],
+  perpetual: [{ form: 'USE THESE ORDERS EVERY TURN', example: 'use these orders every turn' }],
+  abbreviations: [{ form: 'ABBREVIATIONS: <abbreviation> = <province>, ...', example: 'ABBREVIATIONS: Bg = Burgundy, Pc = Picardy' }],
+  propose: [
+    { form: 'PROPOSE DRAW <powers>', example: 'PROPOSE DRAW AUSTRIA ENGLAND FRANCE' },
+    { form: 'PROPOSE CONCESSION TO <POWER>', example: 'PROPOSE CONCESSION TO FRANCE' },
+    { form: 'PROPOSE <rule>: <change>', example: 'PROPOSE D.VII(3): orders accepted until adjudication' },
+  ],
+  vote: [
+    { form: 'VOTE YES', example: 'VOTE YES' },
+    { form: 'VOTE NO', example: 'VOTE NO' },
+    { form: 'VOTE DRAW <powers> YES|NO', example: 'VOTE DRAW AEF NO' },
+    { form: 'VOTE CONCEDE <POWER> YES|NO', example: 'VOTE CONCEDE FRANCE YES' },
+  ],
+  white: [
+    { form: 'PRESS TO ALL', example: 'PRESS TO ALL' },
+    { form: 'PRESS TO <powers>', example: 'PRESS TO ENGLAND, GERMANY' },
+    { form: 'PRESS TO ALL: <one line of press>', example: 'PRESS TO ALL: peace in our time' },
+  ],
+  gray: [{ form: 'GRAY PRESS TO ALL', example: 'GRAY PRESS TO ALL' }],
+  darkGray: [{ form: 'PRESS TO ALL AS "<name>"', example: 'PRESS TO ALL AS "The Kaiser"' }],
+  black: [{ form: 'PRESS FROM <another power>', example: 'PRESS FROM ENGLAND' }],
+  final: [{ form: 'FINAL', example: 'Final' }],
+  preliminary: [{ form: 'NOT FINAL', example: 'not final' }, { form: 'PRELIMINARY', example: 'preliminary' }],
+  holdAll: [{ form: 'HOLD ALL', example: 'HOLD ALL' }],
+  noOrders: [{ form: 'NO ORDERS', example: 'NO ORDERS' }, { form: 'NO BUILDS', example: 'NO BUILDS' }],
+};

@@ -7,4 +7,4 @@ export type { SheetIssue, Severity } from '../../rules/sheet-issue.js';
 export type * from './types.js';
 export { formatAsUnderstood } from './format-as-understood.js';
 export { intendedPower } from './intended-power.js';
-export { readRequest, readUnknownCommand } from './commands.js';
+export { PLAYER_LINE_FORMS, readRequest, readUnknownCommand, type PlayerLineKind } from './commands.js';

@@ -346,6 +346,7 @@ describe('requests', () => {
   // prettier-ignore
   it.each([
     ['EXTENSION',                          { kind: 'extension' }],
+    ['EXTENSION 24',                       { kind: 'extension', hours: 24 }],
     ['Request extension of 2 days',        { kind: 'extension', hours: 48 }],
     ['please request an extension 36h',    { kind: 'extension', hours: 36 }],
     ['STATUS',                             { kind: 'status' }],
