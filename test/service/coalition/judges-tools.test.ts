@@ -8,6 +8,7 @@
  * lookalike alert telling the Movement Judge and the Battle Judge (1.3, 1.6). The expectations come
  * from the seed's rules (000_…), worked out by hand in the comments.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,7 @@ import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { MAX_MESSAGE_BYTES } from '../../../src/rules/limits.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
+import { CLI } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { JUDGE, at, exampleMap, outboxTo } from './fixtures.js';
 
@@ -219,5 +221,17 @@ describe("the judges' tools on a Coalition round", () => {
     expect(row('Gix  ')).toMatch(/\s20H\s/);
     expect(row('Darkhand5  ')).toMatch(/\s6E\s/);
     expect(s).toContain('armies with no order for turn 2 yet: Sai Rei, Proxy1, Darkhand5, Gix, Ann');
+  });
+
+  it('the compiled CLI: audit --army --json through the kind, and --power refused with exit 2', () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url };
+    const ok = spawnSync(process.execPath, [CLI, 'audit', '--game', 'cvj1', '--army', 'Proxy1', '--phase', 'T1', '--json'], { encoding: 'utf8', env });
+    expect(ok.status, ok.stderr).toBe(0);
+    const report = JSON.parse(ok.stdout) as { by: string; subject: string; orders: { text: string; result: { outcome: string } | null }[]; integrity: { verified: boolean } };
+    expect(report).toMatchObject({ by: 'army', subject: 'Proxy1', integrity: { verified: true } });
+    expect(report.orders.map((o) => [o.text, o.result?.outcome])).toEqual([['Proxy1: 6G > 7G', 'moved']]);
+    const bad = spawnSync(process.execPath, [CLI, 'audit', '--game', 'cvj1', '--power', 'FRANCE'], { encoding: 'utf8', env });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr + bad.stdout).toContain('has no powers');
   });
 });
