@@ -17,7 +17,7 @@ import { createLogger, useLogger } from '../config/log.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/schema.js';
 import { formatGmt, type CommandResult } from '../service/command-result.js';
-import { rollbackPhase } from '../service/rollback-phase.js';
+import { rollbackPhase } from '../service/diplomacy/rollback-phase.js';
 import { migrateQueue } from '../worker/queue.js';
 import { runGameCreate } from './commands/game-create.js';
 import { runGameShow } from './commands/game-show.js';

@@ -1,7 +1,7 @@
 /**
  * `mailjudge audit --game G (--power P | --player NAME | --army NAME) [--phase S1901M|T2]`: the TD's
  * or the judges' view of a dispute. The game's kind gathers the receipts and says what counted
- * (src/service/diplomacy-audit.ts: by power, D.VII(1), D.VII(7); src/service/coalition/judge-audit.ts:
+ * (src/service/diplomacy/diplomacy-audit.ts: by power, D.VII(1), D.VII(7); src/service/coalition/judge-audit.ts:
  * by player and by army, 1.3, 3.3.6, 5.4.2); the receipts, hashes and the verified hash chain are
  * shared (src/service/audit-receipts.ts).
  */
