@@ -231,7 +231,7 @@ still playing after its declared period.`),
           const c = a.collect({ phase: opts.phase === undefined ? undefined : a.parsePhaseName('--phase', opts.phase), deadline: opts.deadline === undefined ? undefined : a.parseInstant('--deadline', opts.deadline) });
           return c.ok ? { ok: true, value: c.value } : c;
         },
-        async (db, v, ctx) => (await import('../service/rollback-request.js')).answerRollbackRequest(db, {
+        async (db, v, ctx) => (await import('../service/diplomacy/rollback-request.js')).answerRollbackRequest(db, {
           gameId, approve: verb === 'approve', note: opts.note ?? '', answeredBy: `the TD, at the command line (${ctx.actor})`,
           ...(v.phase ? { phase: v.phase } : {}), ...(v.deadline ? { deadline: v.deadline } : {}),
         }, ctx),

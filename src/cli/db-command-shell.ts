@@ -17,7 +17,7 @@ import { createLogger, useLogger } from '../config/log.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/schema.js';
 import { formatGmt, type CommandResult } from '../service/command-result.js';
-import { rollbackPhase } from '../service/rollback-phase.js';
+import { rollbackPhase } from '../service/diplomacy/rollback-phase.js';
 import { migrateQueue } from '../worker/queue.js';
 import { runGameCreate } from './commands/game-create.js';
 import { runGameShow } from './commands/game-show.js';
@@ -141,7 +141,7 @@ export function gameCreateCommand(opts: CommonOptions & GameSpecOptions & { from
 
 /** `mailjudge game show <game>`. */
 export function gameShowCommand(id: string, opts: CommonOptions): Promise<void> {
-  return execute('game show', opts, noInput, (db) => runGameShow(db, id));
+  return execute('game show', opts, noInput, (db) => runGameShow(db, id, new Date()));
 }
 
 /** `mailjudge rollback <game> <phase> --td-approval <note> [--deadline <instant>]` (D.VIII(1)). */
@@ -169,9 +169,10 @@ export function rollbackCommand(gameId: string, phase: string, opts: CommonOptio
   });
 }
 
-/** `mailjudge audit --game <game> --power <power> [--phase <phase>]` (the TD, D.VII(1), D.VII(7)). */
-export function auditCommand(opts: CommonOptions & { game: string; power: string; phase?: string }): Promise<void> {
-  return execute('audit', opts, noInput, (db) => runAudit(db, { game: opts.game, power: opts.power, ...(opts.phase ? { phase: opts.phase } : {}) }));
+/** `mailjudge audit --game <game> (--power <power> | --player <name> | --army <name>) [--phase <phase>]` (the TD, D.VII(1), D.VII(7); the Coalition judges, 1.3). */
+export function auditCommand(opts: CommonOptions & { game: string; power?: string; player?: string; army?: string; phase?: string }): Promise<void> {
+  const pick = (k: 'power' | 'player' | 'army' | 'phase') => (opts[k] !== undefined ? { [k]: opts[k] } : {});
+  return execute('audit', opts, noInput, (db) => runAudit(db, { game: opts.game, ...pick('power'), ...pick('player'), ...pick('army'), ...pick('phase') }));
 }
 
 /** `mailjudge quarantine [--game <game>]`: the messages the judge stored but did not read, and those waiting to be decided (issue 20). */

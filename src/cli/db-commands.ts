@@ -114,11 +114,13 @@ Options override the file.`,
   withCommon(
     program
       .command('audit')
-      .description("TD: every receipt of a power's mail (game and confirmation mailboxes) with GMT times, SHA-256 hashes, identity evidence, the set that counts, and a verified hash chain")
+      .description("TD and judges: every receipt of a power's, a player's or an army's mail (game and confirmation mailboxes) with GMT times, SHA-256 hashes, identity evidence, the decision, what counted, and a verified hash chain")
       .requiredOption('--game <game>', 'the game id')
-      .requiredOption('--power <power>', 'the power, e.g. FRANCE')
-      .option('--phase <phase>', 'only this phase, e.g. S1901M'),
-  ).action(async (opts: CommonOptions & { game: string; power: string; phase?: string }) => (await shell()).auditCommand(opts));
+      .option('--power <power>', 'a Diplomacy game: the power, e.g. FRANCE')
+      .option('--player <name>', 'a Coalition round: the player, by screen name, e.g. "Sai Rei"')
+      .option('--army <name>', 'a Coalition round: the army, e.g. Proxy1 (every post of its orders, its strategies and control changes)')
+      .option('--phase <phase>', 'only this phase or turn, e.g. S1901M, T2'),
+  ).action(async (opts: CommonOptions & { game: string; power?: string; player?: string; army?: string; phase?: string }) => (await shell()).auditCommand(opts));
   withCommon(
     program
       .command('reproduce')

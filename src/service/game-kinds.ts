@@ -6,7 +6,7 @@ import type { Game } from '../db/games.js';
 import { findGame } from '../db/games.js';
 import type { Db, GameKindName } from '../db/schema.js';
 import { COALITION } from './coalition/coalition-kind.js';
-import { DIPLOMACY } from './diplomacy-kind.js';
+import { DIPLOMACY } from './diplomacy/diplomacy-kind.js';
 import type { GameKind, TurnContext, TurnJob, TurnOutcome } from './game-kind.js';
 
 const KINDS: Partial<Record<GameKindName, GameKind>> = { diplomacy: DIPLOMACY, coalition: COALITION };

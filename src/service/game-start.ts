@@ -13,7 +13,7 @@ import { POWERS, type GameState, type Power } from '../diplomacy/index.js';
 import { sendNotice, when } from './notify.js';
 import { findTournament } from '../db/tournaments.js';
 import { pictureOfPosition } from '../diplomacy/picture/index.js';
-import { mapAttachment } from './map-attachment.js';
+import { mapAttachment } from './diplomacy/map-attachment.js';
 
 /** "World Masters 2030, round 1, Board 1; the game ends after Fall 1909 (B.3)": what the game is. Pure. */
 export function eventLine(game: Pick<Game, 'boardName' | 'roundNumber' | 'endYear'>, tournament: string | undefined): string {

@@ -23,7 +23,7 @@ import { adjudicateTurn } from '../service/game-kinds.js';
 import type { TurnJob } from '../service/game-kind.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { scheduleOpenPhases } from '../db/schedule-jobs.js';
-import { calendarTickTask } from '../service/calendar-tick.js';
+import { calendarTickTask } from '../service/diplomacy/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/schema.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';
 import { freePort } from '../helpers/free-port.js';
 import { CLI } from '../helpers/cli.js';

@@ -20,7 +20,7 @@ import { generateDkimKey, dkimRecordText } from '../../src/mail/outbound/dkim-ke
 import { bounceAddress } from '../../src/mail/outbound/return-path.js';
 import { verpKey } from '../../src/db/judge-keys.js';
 import { receiveMessage } from '../../src/service/intake/receive-message.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { DEMO_ORDERS } from '../../src/cli/commands/demo.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';

@@ -12,7 +12,7 @@ import { findGame } from '../../src/db/games.js';
 import { verifyAuditChain } from '../../src/db/audit-log.js';
 import { createTransport, type MailTransport } from '../../src/mail/outbound/send.js';
 import { migrateQueue } from '../../src/worker/queue.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { sendMailTask } from '../../src/worker/tasks/send-mail.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';

@@ -9,7 +9,7 @@ import { findOutboxMail } from '../../src/db/outbox.js';
 import { findPhase } from '../../src/db/phases.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { composeMail } from '../../src/mail/outbound/send.js';
-import { rollbackPhase } from '../../src/service/rollback-phase.js';
+import { rollbackPhase } from '../../src/service/diplomacy/rollback-phase.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { readEvent } from '../helpers/ics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICIES } from '../../src/db/games.js';
 import type { OrderSet } from '../../src/db/order-sets.js';
-import { countedSets } from '../../src/service/adjudicate-phase.js';
+import { countedSets } from '../../src/service/diplomacy/adjudicate-phase.js';
 
 const deadline = new Date('2030-05-01T12:00:00Z');
 const now = new Date('2030-05-01T12:05:00Z');

@@ -12,7 +12,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCalendarSettings } from '../../src/db/calendar-settings.js';
 import { createTransport, type MailTransport } from '../../src/mail/outbound/send.js';
-import { calendarTickTask } from '../../src/service/calendar-tick.js';
+import { calendarTickTask } from '../../src/service/diplomacy/calendar-tick.js';
 import { sendMailTask } from '../../src/worker/tasks/send-mail.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { freePort } from '../helpers/free-port.js';

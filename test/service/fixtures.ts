@@ -3,7 +3,7 @@
  * captains, reserves and a TD), order sets, stored messages, and a player's communications run
  * through `recordCommunications` as the pipeline runs them.
  */
-import { recordCommunications } from '../../src/service/record-communications.js';
+import { recordCommunications } from '../../src/service/diplomacy/record-communications.js';
 import { insertGame, type Game, type GamePolicies } from '../../src/db/games.js';
 import { insertInboundMessage } from '../../src/db/inbound-messages.js';
 import { insertOrderSet } from '../../src/db/order-sets.js';

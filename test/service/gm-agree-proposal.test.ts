@@ -10,7 +10,7 @@ import { findDecidedProposals } from '../../src/db/proposals.js';
 import { readGmCommands } from '../../src/diplomacy/conduct/gm-commands.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { runAgreeProposal } from '../../src/service/gm/agree-proposal.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails } from './fixtures.js';

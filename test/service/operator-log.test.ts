@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, useLogger } from '../../src/config/log.js';
 import { createTransport } from '../../src/mail/outbound/send.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { sendMailTask } from '../../src/worker/tasks/send-mail.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';

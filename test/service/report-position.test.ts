@@ -3,7 +3,7 @@
  * phase, the reader's own power first, and carries the map of the position as a PNG.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';

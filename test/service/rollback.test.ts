@@ -8,10 +8,10 @@ import { verifyAuditChain } from '../../src/db/audit-log.js';
 import { findGame } from '../../src/db/games.js';
 import { findOrderSets } from '../../src/db/order-sets.js';
 import { findPhase, findPhases } from '../../src/db/phases.js';
-import { rollbackPhase } from '../../src/service/rollback-phase.js';
+import { rollbackPhase } from '../../src/service/diplomacy/rollback-phase.js';
 import { receiveMessage } from '../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../src/worker/queue.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { DEMO_CTX, demoGameWithOrders, orderMail } from '../helpers/demo-game.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 

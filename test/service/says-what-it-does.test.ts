@@ -25,7 +25,7 @@ import { findPhase } from '../../src/db/phases.js';
 import { findOpenProposals } from '../../src/db/proposals.js';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { contactDeadline } from '../../src/diplomacy/calendar/index.js';
-import { calendarTickTask } from '../../src/service/calendar-tick.js';
+import { calendarTickTask } from '../../src/service/diplomacy/calendar-tick.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { scheduleOpenPhases } from '../../src/db/schedule-jobs.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';

@@ -10,7 +10,7 @@
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { recordCommunications } from '../../src/service/record-communications.js';
+import { recordCommunications } from '../../src/service/diplomacy/record-communications.js';
 import { findGame } from '../../src/db/games.js';
 import { findPersonByEmail } from '../../src/db/people.js';
 import { findPhase } from '../../src/db/phases.js';
@@ -19,8 +19,8 @@ import { RULE_PROFILES, type Power } from '../../src/diplomacy/index.js';
 import { parseMessage } from '../../src/mail/inbound/parse-message.js';
 import { receiveMessage, type ReceiveOutcome } from '../../src/service/intake/receive-message.js';
 import { parseOrderSheet } from '../../src/diplomacy/sheet/index.js';
-import { adjudicatePhaseTask, type AdjudicateOutcome, type AdjudicatePayload } from '../../src/service/adjudicate-phase.js';
-import { calendarTickTask, type TickReport } from '../../src/service/calendar-tick.js';
+import { adjudicatePhaseTask, type AdjudicateOutcome, type AdjudicatePayload } from '../../src/service/diplomacy/adjudicate-phase.js';
+import { calendarTickTask, type TickReport } from '../../src/service/diplomacy/calendar-tick.js';
 
 export const JUDGE = 'judge@judge.example.org';
 const HOUR = 3_600_000;

@@ -5,9 +5,9 @@
  * adjudicated at once, everyone else's orders as they stood at the deadline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterOrderSet } from '../../src/service/after-order-set.js';
+import { afterOrderSet } from '../../src/service/diplomacy/after-order-set.js';
 import { runReplace } from '../../src/service/gm/replace.js';
-import { lateSetAllowed } from '../../src/service/late-set.js';
+import { lateSetAllowed } from '../../src/service/diplomacy/late-set.js';
 import { startCivilDisorder } from '../../src/db/nmr-notices.js';
 import { findPersonByEmail } from '../../src/db/people.js';
 import { findPhase } from '../../src/db/phases.js';
@@ -15,7 +15,7 @@ import { findWithheldPhase } from '../../src/db/withheld-phases.js';
 import { POWERS } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { scheduleOpenPhases } from '../../src/db/schedule-jobs.js';
-import { adjudicatePhaseTask } from '../../src/service/adjudicate-phase.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails, orders } from './fixtures.js';
 import { JUDGE } from './sim.js';

@@ -19,13 +19,13 @@ import { findHolidayEntries, findReplayEntries, type ReplayEntry } from '../../d
 import { processNow } from '../../db/schedule-jobs.js';
 import type { Db } from '../../db/schema.js';
 import { receiveMessage, type ReceiveContext } from '../../service/intake/receive-message.js';
-import type { AdjudicatePayload } from '../../service/adjudicate-phase.js';
+import type { AdjudicatePayload } from '../../service/diplomacy/adjudicate-phase.js';
 import { adjudicateTurn } from '../../service/game-kinds.js';
 import { runCoalitionCreate, type CoalitionGameSpec } from '../../service/coalition/create-game.js';
 import { runCoalitionPlace } from '../../service/coalition/place-raider.js';
 import { runCoalitionJudgeText } from '../../service/coalition/judge-command.js';
 import { commitment } from '../../dice/index.js';
-import { calendarTickTask } from '../../service/calendar-tick.js';
+import { calendarTickTask } from '../../service/diplomacy/calendar-tick.js';
 import { runGameCreate } from '../commands/game-create.js';
 import { runExtend } from '../../service/gm/extend.js';
 import { runSetDeadline } from '../../service/gm/deadline.js';
@@ -33,9 +33,9 @@ import { runProcess } from '../../service/gm/process.js';
 import { runAbsence } from '../../service/gm/absence.js';
 import { runReplace } from '../../service/gm/replace.js';
 import { runCalendarSettings } from '../../service/gm/settings.js';
-import { rollbackPhase } from '../../service/rollback-phase.js';
+import { rollbackPhase } from '../../service/diplomacy/rollback-phase.js';
 import { runAgreeProposal } from '../../service/gm/agree-proposal.js';
-import { answerRollbackRequest, answerTookEffect } from '../../service/rollback-request.js';
+import { answerRollbackRequest, answerTookEffect } from '../../service/diplomacy/rollback-request.js';
 import { runHolidayCreate, type HolidayArgs } from '../../service/gm/holiday.js';
 import type { GameSpec } from '../game-spec.js';
 

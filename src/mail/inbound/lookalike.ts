@@ -4,13 +4,15 @@
  * local part `france@…`. The judge does not answer such a sender unless its From is authenticated,
  * but it tells the real player and the GM (issue 16). Pure.
  */
-import type { Power } from '../../diplomacy/index.js';
 
 /** A holder of a power in the game the message is addressed to. */
 export interface Holder {
-  readonly power: Power;
+  /** What they hold: a power (`FRANCE`); a Coalition player's screen name or a judge's title. */
+  readonly power: string;
   readonly name: string;
   readonly email: string;
+  /** Whose name or address it is, in words (`the player Sai Rei`); default `<power>'s player`. */
+  readonly whose?: string;
 }
 
 /** Whom a message's From names, and how. */
@@ -47,9 +49,9 @@ export function namedHolders(from: { address: string; name?: string | undefined 
       : localWords.includes(power)
         ? `the local part "${local}" (${h.power})`
         : from.name && fold(from.name) !== '' && fold(from.name) === fold(h.name)
-          ? `the display name "${from.name}" (${h.power}'s player's name)`
+          ? `the display name "${from.name}" (${h.whose ?? `${h.power}'s player`}'s name)`
           : local === hLocal
-            ? `the local part "${local}" (${h.power}'s player's address is ${h.email})`
+            ? `the local part "${local}" (${h.whose ?? `${h.power}'s player`}'s address is ${h.email})`
             : undefined;
     if (how) out.push({ holder: h, how });
   }

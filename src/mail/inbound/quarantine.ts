@@ -12,7 +12,6 @@
  * answers). Nobody else is answered: an unread message from a stranger gets no backscatter.
  */
 import { findPersonByEmail, type Person } from '../../db/people.js';
-import { findCurrentPositions } from '../../db/positions.js';
 import type { Db } from '../../db/schema.js';
 import { isTransientFailure } from '../../db/transient-error.js';
 import { MAX_RECORDED_ERROR_CHARS } from '../../rules/limits.js';
@@ -37,6 +36,12 @@ export interface QuarantineNotice {
 export interface QuarantineContext extends ReplyContext {
   /** The judge's own addresses (never answered). */
   readonly ownAddresses: readonly string[];
+  /**
+   * What `person` is in `game` (a power's player, the GM; a Coalition player or judge), as the game's
+   * kind says (src/service/game-kind.ts `member`); `undefined`: nothing. `power` is recorded with the
+   * decision (`mailjudge audit --power`).
+   */
+  readonly memberOf: (db: Db, game: Game, person: Person) => Promise<{ readonly power?: Power } | undefined>;
 }
 
 /** Who sent it and for which game, as far as the headers and the registry tell. */
@@ -51,7 +56,7 @@ interface Attribution {
   readonly byEnvelope?: string;
 }
 
-async function attribute(db: Db, raw: Buffer, envelopeFrom?: string): Promise<Attribution> {
+async function attribute(db: Db, ctx: QuarantineContext, raw: Buffer, envelopeFrom?: string): Promise<Attribution> {
   let headers: HeaderSummary;
   try {
     headers = summarizeHeaders(raw);
@@ -65,8 +70,8 @@ async function attribute(db: Db, raw: Buffer, envelopeFrom?: string): Promise<At
     if (!person) return { headers };
     const env = byEnvelope ? { byEnvelope } : {};
     for (const game of await candidateGames(db, headers)) {
-      const position = (await findCurrentPositions(db, game.id)).find((p) => p.personId === person.id);
-      if (game.gmPersonId === person.id || position) return { headers, person, game, ...(position ? { power: position.power } : {}), ...env };
+      const member = await ctx.memberOf(db, game, person);
+      if (member) return { headers, person, game, ...(member.power ? { power: member.power } : {}), ...env };
     }
     return { headers, person, ...env };
   } catch (e) {
@@ -88,7 +93,7 @@ export const UNREADABLE_NOTICE: QuarantineNotice = {
  * Throws only failures of the environment.
  */
 export async function quarantine(db: Db, ctx: QuarantineContext, rec: Received, raw: Buffer, reason: string, notice: QuarantineNotice | undefined, options: { envelopeFrom?: string | undefined } = {}): Promise<ReceiveOutcome> {
-  const { headers, person, game, power, byEnvelope } = await attribute(db, raw, options.envelopeFrom);
+  const { headers, person, game, power, byEnvelope } = await attribute(db, ctx, raw, options.envelopeFrom);
   // Issue 25: attributed by the SMTP envelope (the From header naming nobody readable): said in the reason.
   const recorded = storableText(byEnvelope ? `${reason}; the SMTP envelope names ${byEnvelope}${power ? ` (${power})` : ''}` : reason).slice(0, MAX_RECORDED_ERROR_CHARS);
   const base = { outcome: 'quarantined' as const, reason: recorded, fromAddress: headers.from ?? byEnvelope ?? null, gameId: game?.id ?? null, personId: person?.id ?? null, power: power ?? null };

@@ -2,13 +2,17 @@
  * The Coalition wargame as a game kind (src/service/game-kind.ts). A message is read by the address
  * it was sent to: the game's own (the movement thread), its PM address (the Movement Judge's private
  * mail, 3.1) or its battle address (strategies for the Battle Judge, 4.1.1). The lock job carries out
- * the movement update (lock-turn.ts).
+ * the movement update (lock-turn.ts). The judges' tools see the round by player and by army
+ * (judge-show.ts, judge-audit.ts, judge-identity.ts).
  */
 import { findCoalitionGame, findCoalitionPlayers } from '../../db/coalition.js';
 import { receiveJudgeMail } from './judge-mail.js';
 import { normalizeAddress } from '../../rules/submission/index.js';
 import type { GameKind } from '../game-kind.js';
 import { sendBattleDigests } from './battle-deadline.js';
+import { auditCoalition } from './judge-audit.js';
+import { claimedInCoalition, coalitionMember, coalitionNameHolders, coalitionQuarantineEntry } from './judge-identity.js';
+import { showCoalition } from './judge-show.js';
 import { lockCoalitionTurn } from './lock-turn.js';
 import { receiveMovementMail } from './movement-mail.js';
 import { receiveStrategyMail } from './strategy-mail.js';
@@ -25,4 +29,12 @@ export const COALITION: GameKind = {
     return receiveMovementMail(m, named.has(normalizeAddress(setup.pmAddress)) && !named.has(normalizeAddress(m.game.address)) ? 'pm' : 'post');
   },
   adjudicateTurn: (db, ctx, job) => (job.step === 'battle-deadline' ? sendBattleDigests(db, ctx, job) : lockCoalitionTurn(db, ctx, job)),
+  views: {
+    show: showCoalition,
+    audit: auditCoalition,
+    member: coalitionMember,
+    quarantineEntry: coalitionQuarantineEntry,
+    claimed: claimedInCoalition,
+    nameHolders: coalitionNameHolders,
+  },
 };

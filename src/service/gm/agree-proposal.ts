@@ -18,7 +18,7 @@ import { validateProposal } from '../../diplomacy/conduct/votes.js';
 import { problems, formatGmt, type CommandResult, type RunContext } from '../command-result.js';
 import { announcementRecipients } from '../game-people.js';
 import { sendNotice, when } from '../notify.js';
-import { survivors } from '../powers-to-order.js';
+import { survivors } from '../diplomacy/powers-to-order.js';
 import { lockOpenTurn } from './open-turn.js';
 
 export interface AgreeArgs {

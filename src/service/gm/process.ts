@@ -21,10 +21,10 @@ import { formatGmt, formatGmtSeconds, nextAllowedPublication, noNmrAllowed, publ
 import { problems, type CommandResult } from '../command-result.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import { recordProcessRequest } from '../../db/process-requests.js';
-import { loadCalendarFacts, orderStatus, type CalendarFacts } from '../calendar-facts.js';
-import { earlyCheck, scheduleEarlyAdjudication } from '../early-adjudication.js';
+import { loadCalendarFacts, orderStatus, type CalendarFacts } from '../diplomacy/calendar-facts.js';
+import { earlyCheck, scheduleEarlyAdjudication } from '../diplomacy/early-adjudication.js';
 import { announcementRecipients, distinctPeople, findTds } from '../game-people.js';
-import { withheldReady } from '../nmr-handling.js';
+import { withheldReady } from '../diplomacy/nmr-handling.js';
 import { sendNotice, when } from '../notify.js';
 import type { RunContext } from '../command-result.js';
 import { lockOpenTurn } from './open-turn.js';

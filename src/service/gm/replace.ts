@@ -5,7 +5,7 @@
  *   stand-in are closed (history kept);
  * - temporary: a stand-in until the declared phase — `--until S1902M`: the player plays again FOR
  *   S1902M, the stand-in covers the phases before it — the player of record keeping the right of
- *   return (B.7; src/service/stand-in-period.ts: the period ends at that phase or at the player's own
+ *   return (B.7; src/service/diplomacy/stand-in-period.ts: the period ends at that phase or at the player's own
  *   accepted set, whichever is first); a period that would take the position past four seasons
  *   replaced in the game makes the replacement permanent (B.7, counted per game here); a stand-in
  *   who goes on sending orders after the period becomes permanent;
@@ -32,7 +32,7 @@ import { lockGame } from '../../db/games.js';
 import { findPhase } from '../../db/phases.js';
 import { recordedCommand } from '../recorded-command.js';
 import { b9Refusal } from '../tournament/b9-limit.js';
-import { lastPhaseBefore } from '../stand-in-period.js';
+import { lastPhaseBefore } from '../diplomacy/stand-in-period.js';
 
 export interface ReplaceArgs {
   readonly gameId: string;

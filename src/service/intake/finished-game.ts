@@ -19,7 +19,7 @@ import type { InboundMail } from '../../mail/inbound/parse-message.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { findTds } from '../game-people.js';
-import { historyContext, mapContext, positionContext, summaryContext } from '../player-lookups.js';
+import { historyContext, mapContext, positionContext, summaryContext } from '../diplomacy/player-lookups.js';
 import { latestStandings, mayAskStandings, standingsMailContext } from '../tournament/standings-mail.js';
 
 /** The look-ups a finished game's address answers. */

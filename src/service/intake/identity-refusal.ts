@@ -6,19 +6,20 @@
  *   forger learns nothing), out of that address's `identity` reply budget
  *   (MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR), never its own: forgeries cost the real person none
  *   of their acknowledgements.
- * - The people who answer for the claimed role are alarmed: for a player, the GM (where the failure
- *   points at impersonation: a wrong secret, a DMARC failure, an ambiguous From); for the GM, the
- *   tournament's TDs (Coalition: the other judges), for every failure, since a GM command is never
- *   sent without the GM's secret by mistake for long; for a TD or a judge, the GM and the other TDs.
- *   Each alarm is audited (`identity.alarm`).
+ * - The people who answer for the claimed role are alarmed, as the game's kind names them
+ *   (src/service/game-kind.ts `claimed`): for a Diplomacy player, the GM; for a Coalition player, the
+ *   Movement Judge and the Battle Judge (1.3, 1.6) — where the failure points at impersonation: a
+ *   wrong secret, a DMARC failure, an ambiguous From; for the GM, the tournament's TDs (Coalition:
+ *   the other judges), for every failure, since a GM command is never sent without the GM's secret
+ *   by mistake for long; for a TD or a judge, the GM and the other TDs or judges. Each alarm is
+ *   audited (`identity.alarm`).
  * - Past the budget the forgeries are recorded unanswered, and the GM (for a GM, the TDs and the GM)
  *   is told once of the burst (`forgery-burst`), not once per forgery.
  */
 import { sql } from 'kysely';
 import { appendAudit } from '../../db/audit-log.js';
 import type { Game } from '../../db/games.js';
-import { findPerson, type Person } from '../../db/people.js';
-import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
+import type { Person } from '../../db/people.js';
 import type { Db } from '../../db/schema.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
 import type { IdentityDecision } from '../../mail/inbound/identity.js';
@@ -28,39 +29,10 @@ import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/repl
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR } from '../../rules/limits.js';
 import { RATE_LIMIT_WINDOW_MS } from '../../rules/submission/index.js';
-import { findTds } from '../game-people.js';
+import { kindOf } from '../game-kinds.js';
 
-/** What the claimed address is to the game. */
-export type ClaimedRole = 'player' | 'gm' | 'td' | 'judge';
-
-/** Who the claimed address is to the game, and who answers for that role (alarmed on a forgery). */
-export async function claimedRole(db: Db, game: Game, person: Person): Promise<{ role: ClaimedRole; authorities: Person[] }> {
-  const tds = await findTds(db, game);
-  const judges: Person[] = [];
-  if (game.kind === 'coalition') {
-    const row = await db.selectFrom('coalition_games').select(['battle_judge_person_id', 'mercenary_judge_person_id']).where('game_id', '=', game.id).executeTakeFirst();
-    for (const id of [row?.battle_judge_person_id, row?.mercenary_judge_person_id]) {
-      const p = id === undefined || id === null ? undefined : await findPerson(db, id);
-      if (p) judges.push(p);
-    }
-  }
-  const gm = await findPerson(db, game.gmPersonId);
-  const others = (list: (Person | undefined)[]) => {
-    const seen = new Set<number>([person.id]);
-    return list.filter((p): p is Person => p !== undefined && !seen.has(p.id) && seen.add(p.id) !== undefined);
-  };
-  if (person.id === game.gmPersonId) return { role: 'gm', authorities: others([...tds, ...judges]) };
-  if (tds.some((t) => t.id === person.id) && !actingPositionOf(await findCurrentPositions(db, game.id), person.id)) return { role: 'td', authorities: others([gm, ...tds, ...judges]) };
-  if (judges.some((j) => j.id === person.id)) return { role: 'judge', authorities: others([gm, ...judges, ...tds]) };
-  return { role: 'player', authorities: others([gm]) };
-}
-
-const ROLE_WORDS: Record<ClaimedRole, (game: Game) => string> = {
-  player: () => 'the player',
-  gm: (g) => (g.kind === 'coalition' ? 'the Movement Judge' : 'the GM'),
-  td: () => 'the TD',
-  judge: () => 'the judge',
-};
+/** What the claimed address is to the game (each kind says: src/service/game-kind.ts). */
+export type { ClaimedRole } from '../game-kind.js';
 
 /** The identity refusals recorded for `address` in the hour before `now`, and whether a burst alert went out among them. */
 async function recentRefusals(db: Db, address: string, now: Date): Promise<{ count: number; first: Date | undefined; burstAlerted: boolean }> {
@@ -89,8 +61,8 @@ export async function refuseIdentity(
   identity: Extract<IdentityDecision, { ok: false }>,
   evidence: Record<string, unknown>,
 ): Promise<ReceiveOutcome> {
-  const { role, authorities } = await claimedRole(db, game, person);
-  const who = ROLE_WORDS[role](game);
+  // Who the claimed address is and who answers for it are the game kind's (Diplomacy: D.X(6); Coalition: 1.3, 1.6).
+  const { role, who, authorities, playerRemedy, auditHint } = await kindOf(game).views.claimed(db, game, person);
   // A player who forgot the secret is not an impersonation; a GM, TD or judge command that fails is always alarmed.
   const impersonation = role !== 'player' || identity.code === 'dmarc-fail' || identity.code === 'from-mismatch' || identity.code === 'secret-wrong';
   const answer = await mayReply(db, ctx, person.email, 'identity');
@@ -103,7 +75,7 @@ export async function refuseIdentity(
       if (role === 'player') {
         await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'orders-refused', {
           game: gameView(game), subjectNote: 'not accepted: sender not verified', receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason,
-          remedy: 'send your orders from your own registered mailbox with the line "Secret: <your secret>"; if you did not send this message, someone tried to send orders in your name and the GM has been told',
+          remedy: playerRemedy(impersonation && authorities.length > 0),
         }, { key: 'identity', gameId: game.id, to: person.email });
       } else {
         await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'identity-refused', {
@@ -113,7 +85,7 @@ export async function refuseIdentity(
       if (impersonation) {
         for (const a of authorities) {
           await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'impersonation-alert', {
-            game: gameView(game), claimed: person.email, claimedWho: who, commands: role !== 'player', receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason, inboundId: rec.inboundId, header: String(evidence.header ?? '(no Authentication-Results)'),
+            game: gameView(game), claimed: person.email, claimedWho: who, commands: role !== 'player', receivedAt: gmtSeconds(rec.receivedAt), reason: identity.reason, inboundId: rec.inboundId, header: String(evidence.header ?? '(no Authentication-Results)'), auditHint,
           }, { key: `alert-${a.id}`, gameId: game.id, to: a.email });
         }
         if (authorities.length > 0) {

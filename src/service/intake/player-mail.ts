@@ -9,7 +9,7 @@ import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../d
 import { findPeople, type Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
 import { actingPositionOf, findCurrentPositions, type Position } from '../../db/positions.js';
-import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplacementPeriods } from '../stand-in-period.js';
+import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplacementPeriods } from '../diplomacy/stand-in-period.js';
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
@@ -17,15 +17,15 @@ import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, inten
 import { STANDARD_MAP } from '../../diplomacy/index.js';
 import { readGmCommands } from '../../diplomacy/conduct/gm-commands.js';
 import { readBodyLines } from '../../diplomacy/sheet/index.js';
-import { deadlineContext, historyContext, mapContext, positionContext, summaryContext } from '../player-lookups.js';
+import { deadlineContext, historyContext, mapContext, positionContext, summaryContext } from '../diplomacy/player-lookups.js';
 import { formatTimeLeft } from '../../diplomacy/calendar/index.js';
 import { countedReceipt, lateDecision, type MailCopy } from '../../rules/submission/index.js';
 import { formatDeadline } from '../../mail/outbound/report-context.js';
-import { afterOrderSet } from '../after-order-set.js';
-import { lateAcceptedNote, lateSetAllowed } from '../late-set.js';
-import { ackDeadline } from '../ack-deadline.js';
-import { refusalForPreviousPhase } from '../late-for-previous-phase.js';
-import { recordCommunications } from '../record-communications.js';
+import { afterOrderSet } from '../diplomacy/after-order-set.js';
+import { lateAcceptedNote, lateSetAllowed } from '../diplomacy/late-set.js';
+import { ackDeadline } from '../diplomacy/ack-deadline.js';
+import { refusalForPreviousPhase } from '../diplomacy/late-for-previous-phase.js';
+import { recordCommunications } from '../diplomacy/record-communications.js';
 import { latestStandings, mayAskStandings, onlyStandings, standingsMailContext } from '../tournament/standings-mail.js';
 import { sendNotice } from '../notify.js';
 import { distinctPeople, findGm, findTds } from '../game-people.js';
@@ -124,7 +124,7 @@ export async function receivePlayerMail(
 
     // B.7: a stand-in whose declared phase has opened no longer holds the power (the tick does the
     // same within a minute); a former stand-in's set after the period, before the player's, makes the
-    // replacement permanent (src/service/stand-in-period.ts).
+    // replacement permanent (src/service/diplomacy/stand-in-period.ts).
     let position = positionAtReceipt;
     if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress)) > 0) position = actingPositionOf(await findCurrentPositions(trx, locked.id), person.id);
     const standInNotes: string[] = [];

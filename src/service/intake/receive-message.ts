@@ -34,6 +34,7 @@ import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHea
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { kindOf } from '../game-kinds.js';
+import type { ClaimedIdentity } from '../game-kind.js';
 import { receiveFinishedGameMail } from './finished-game.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
@@ -136,7 +137,10 @@ function ownAddresses(ctx: ReceiveContext): string[] {
 }
 
 function quarantineContext(ctx: ReceiveContext, now: Date): QuarantineContext {
-  return { fromAddress: ctx.fromAddress, now, ownAddresses: ownAddresses(ctx), ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}) };
+  return {
+    fromAddress: ctx.fromAddress, now, ownAddresses: ownAddresses(ctx), ...(ctx.repliesPerHour ? { repliesPerHour: ctx.repliesPerHour } : {}),
+    memberOf: (db, game, person) => kindOf(game).views.member(db, game, person),
+  };
 }
 
 /** What to tell a registered person whose From header could not be read. */
@@ -276,8 +280,9 @@ async function authOf(ctx: ReceiveContext, msg: IncomingMessage): Promise<AuthRe
  * A message from an address registered nowhere. Its sender gets the one generic reply only when
  * the From is authenticated (DKIM aligned, SPF or DMARC pass): otherwise anyone could make the judge
  * mail a victim by forging the From (backscatter), and it is recorded silently. When the From names
- * a player or power of the game it is addressed to (lookalike.ts), that player and the GM are told
- * (D.X(6)), whether or not the sender is answered.
+ * a player or power of the game it is addressed to (lookalike.ts), that player and those who answer
+ * for them (the game kind's `claimed`: the GM, D.X(6); a Coalition round's judges, 1.3, 1.6) are
+ * told, whether or not the sender is answered.
  */
 async function refuseUnknown(
   db: Db,
@@ -292,19 +297,23 @@ async function refuseUnknown(
   const auth = await authOf(ctx, msg);
   const authentic = auth === undefined || fromAuthenticated(auth, from);
   const answer = authentic && !(await unknownSenderAnswered(db, from)) && (await mayReply(db, replyCtx, from));
-  const holders = game
-    ? await Promise.all((await findCurrentPositions(db, game.id)).map(async (p) => ({ power: p.power, person: await findPerson(db, p.personId) })))
-    : [];
-  const named = game ? namedHolders({ address: from, name: mail.fromName }, holders.flatMap((h) => (h.person ? [{ power: h.power, name: h.person.name, email: h.person.email }] : []))) : [];
+  // Whose names the From may borrow, and who answers for each, are the game kind's (D.X(6); Coalition 1.6).
+  const views = game ? kindOf(game).views : undefined;
+  const holders = game && views ? await views.nameHolders(db, game) : [];
+  const named = namedHolders({ address: from, name: mail.fromName }, holders.map((h) => ({ power: h.label, name: h.person.name, email: h.person.email, ...(h.whose ? { whose: h.whose } : {}) })));
+  const alarms: { n: (typeof named)[number]; claimed: ClaimedIdentity }[] = [];
+  for (const n of named) {
+    const holder = holders.find((h) => h.label === n.holder.power && h.person.email === n.holder.email)!;
+    alarms.push({ n, claimed: await views!.claimed(db, game!, holder.person) });
+  }
   await db.transaction().execute(async (trx) => {
     if (answer) await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'unknown-sender', { judge: ctx.fromAddress }, { key: 'refused', gameId: game?.id ?? null });
-    if (game && named.length > 0) {
-      const gm = await findPerson(trx, game.gmPersonId);
+    if (game) {
       const base = { game: gameView(game), from, receivedAt: gmtSeconds(rec.receivedAt), inboundId: rec.inboundId, header: auth?.header ?? '(entered at the command line)', answered: answer };
-      for (const n of named) {
-        const context = { ...base, power: n.holder.power, named: n.how };
+      for (const { n, claimed } of alarms) {
+        const context = { ...base, power: n.holder.power, named: n.how, othersTold: `${claimed.authoritiesWho} ${claimed.authorities.length > 1 ? 'have' : 'has'} been told as well` };
         await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'lookalike-alert', { ...context, toGm: false }, { key: 'lookalike', gameId: game.id, to: n.holder.email });
-        if (gm) await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'lookalike-alert', { ...context, toGm: true }, { key: `lookalike-gm-${n.holder.power.toLowerCase()}`, gameId: game.id, to: gm.email });
+        for (const a of claimed.authorities) await queueReply(trx, replyCtx, { inboundId: rec.inboundId, mail }, 'lookalike-alert', { ...context, toGm: true }, { key: `lookalike-gm-${n.holder.power.toLowerCase()}`, gameId: game.id, to: a.email });
       }
     }
     const identity = {

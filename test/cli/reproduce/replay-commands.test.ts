@@ -11,7 +11,7 @@ import { formatReproduce, reproduceInto, resolveGames } from '../../../src/cli/r
 import { DEFAULT_POLICIES } from '../../../src/db/games.js';
 import { findPhase } from '../../../src/db/phases.js';
 import { POWERS, type Power } from '../../../src/diplomacy/index.js';
-import { rollbackPhase } from '../../../src/service/rollback-phase.js';
+import { rollbackPhase } from '../../../src/service/diplomacy/rollback-phase.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
 import { gameWithPlayers } from '../../helpers/db-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';

@@ -14,7 +14,7 @@ import { findPhase } from '../../../src/db/phases.js';
 import { POWERS, type Power } from '../../../src/diplomacy/index.js';
 import { runAgreeProposal } from '../../../src/service/gm/agree-proposal.js';
 import { runHolidayCreate } from '../../../src/service/gm/holiday.js';
-import { answerRollbackRequest } from '../../../src/service/rollback-request.js';
+import { answerRollbackRequest } from '../../../src/service/diplomacy/rollback-request.js';
 import { insertPerson } from '../../../src/db/people.js';
 import { ensureRound, insertTournament, insertTournamentMember } from '../../../src/db/tournaments.js';
 import { migrateQueue } from '../../../src/worker/queue.js';

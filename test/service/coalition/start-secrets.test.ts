@@ -69,7 +69,7 @@ describe('the Coalition start mail issues secrets', () => {
     expect(r).toMatchObject({ kind: 'refused', reason: 'identity: secret-missing' });
     const told = await outboxTo(t.db, 'cvs1', 'bea@nodmarc.test', 'identity-refused');
     expect(told).toHaveLength(1);
-    expect(told[0]!.body_text).toContain('(the secret the judge sent you as the judge of this game;');
+    expect(told[0]!.body_text).toContain('(the secret the judge sent you as the Battle Judge of this game;');
     const alarm = await outboxTo(t.db, 'cvs1', 'mo@nodmarc.test', 'impersonation-alert');
     expect(alarm.map((m) => m.subject)).toEqual(["[cvs1] Alert: a message in bea@nodmarc.test's name failed verification"]);
     // Ann, a player, forgetting her secret: refused and told, not alarmed (D.X(6) alarms impersonation).

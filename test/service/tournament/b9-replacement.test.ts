@@ -11,7 +11,7 @@ import { findCurrentPositions, insertPosition } from '../../../src/db/positions.
 import { migrateQueue } from '../../../src/worker/queue.js';
 import { insertNmrNotice } from '../../../src/db/nmr-notices.js';
 import { contactDeadline } from '../../../src/diplomacy/calendar/index.js';
-import { calendarTickTask } from '../../../src/service/calendar-tick.js';
+import { calendarTickTask } from '../../../src/service/diplomacy/calendar-tick.js';
 import { CLI, runDbCli } from '../../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { calendarGame, mails } from '../fixtures.js';
