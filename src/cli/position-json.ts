@@ -26,12 +26,10 @@ import {
   type Unit,
 } from '../diplomacy/index.js';
 
-/** Bad input, with every problem found (exit code 2 at the CLI). */
-export class InputError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-  }
-}
+import { InputError } from './input-error.js';
+
+/** Bad input, with every problem found (exit code 2 at the CLI): src/cli/input-error.ts. */
+export { InputError };
 
 const PerPowerStrings = z.record(z.string(), z.array(z.string()));
 const DislodgedJson = z.object({
