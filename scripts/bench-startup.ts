@@ -13,19 +13,25 @@
  *               connection; the CLI must answer 75 (EX_TEMPFAIL), as it does when PostgreSQL is down.
  *
  * Every command is timed from spawn to exit (ingest: to the connection) and its answer checked (exit
- * code and output), so a broken command cannot look fast. With `--baseline <main.js>` (an older
- * build: the main branch's dist, or a copy of dist made before a change) each run times the baseline
- * and this build back to back, alternating which goes first, so the ratio holds on a loaded machine;
- * the load average (os.loadavg) before and after is printed with the figures.
+ * code and output), so a broken command cannot look fast. Besides the wall time, the CPU time the
+ * process used (user + system, all its threads) is recorded: a tiny `--import` module prints
+ * process.cpuUsage() at exit, and for ingest /proc/<pid>/task/<tid>/schedstat is read when the
+ * connection arrives. On a loaded machine the wall time waits for a core; the CPU time estimates
+ * (does not measure) what the wall time comes to on an idle one.
+ *
+ * With `--baseline <main.js>` (an older build: the main branch's dist, or a copy of dist made before
+ * a change) each run times the baseline and this build back to back, alternating which goes first,
+ * so the ratio holds on a loaded machine; the load average (os.loadavg) before and after is printed
+ * with the figures.
  *
  *   npm run bench:startup -- [--runs 21] [--baseline /path/to/dist/src/cli/main.js] [--only 'dice roll' …]
  *
  * One summary line on stdout; the figures as JSON in bench-results/startup.json.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -101,16 +107,35 @@ const CASES: readonly Case[] = [
   },
 ];
 
-/** A listener standing in for PostgreSQL: records when a connection arrives and closes it. */
+/** Prints the process's CPU time (µs) on stderr at exit: `node --import <file>` (written to a temporary directory). */
+const CPU_REPORTER = `import { writeSync } from 'node:fs';
+process.on('exit', () => { const u = process.cpuUsage(); writeSync(2, '\\n[bench-startup cpu-us] ' + (u.user + u.system) + '\\n'); });
+`;
+const CPU_LINE = /\n\[bench-startup cpu-us\] (\d+)\n$/;
+
+/** CPU time (ms) of a running process, all threads: /proc/<pid>/task/<tid>/schedstat (ns on a CPU). Undefined off Linux. */
+function cpuOfRunning(pid: number): number | undefined {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A listener standing in for PostgreSQL: records when a connection arrives (and the CPU time of `pid` then) and closes it. */
 class FakeDatabase {
-  private waiting: ((t: number) => void) | undefined;
+  private waiting: ((at: { t: number; cpu: number | undefined }) => void) | undefined;
+  private pid: number | undefined;
   private constructor(private readonly server: Server, readonly port: number) {
     server.on('connection', (s: Socket) => {
       const t = performance.now();
+      const cpu = this.pid === undefined ? undefined : cpuOfRunning(this.pid);
       s.destroy();
       const w = this.waiting;
       this.waiting = undefined;
-      w?.(t);
+      w?.({ t, cpu });
     });
   }
   static async start(): Promise<FakeDatabase> {
@@ -118,9 +143,12 @@ class FakeDatabase {
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     return new FakeDatabase(server, (server.address() as AddressInfo).port);
   }
-  /** Resolves with the instant of the next connection. */
-  next(): Promise<number> {
+  /** Resolves with the instant of the next connection and the CPU time of `pid` (ms) at that instant. */
+  next(): Promise<{ t: number; cpu: number | undefined }> {
     return new Promise((ok) => (this.waiting = ok));
+  }
+  watch(pid: number | undefined): void {
+    this.pid = pid;
   }
   close(): Promise<void> {
     return new Promise((ok) => this.server.close(() => ok()));
@@ -136,24 +164,36 @@ function cleanEnv(db: FakeDatabase): NodeJS.ProcessEnv {
   return env;
 }
 
-async function runOnce(cli: string, c: Case, db: FakeDatabase): Promise<number> {
-  const argv = c.args === null ? ['-e', '0'] : [cli, ...c.args];
+/** One run: wall time (ms) and CPU time (ms, when measured). */
+interface Sample {
+  readonly wall: number;
+  readonly cpu: number | undefined;
+}
+
+async function runOnce(cli: string, c: Case, db: FakeDatabase, reporter: string): Promise<Sample> {
+  const argv = c.toDatabase ? [cli, ...c.args!] : ['--import', reporter, ...(c.args === null ? ['-e', '0'] : [cli, ...c.args])];
   const connection = c.toDatabase ? db.next() : undefined;
   const t0 = performance.now();
   const child = spawn(process.execPath, argv, { env: cleanEnv(db), stdio: ['pipe', 'pipe', 'pipe'] });
+  if (c.toDatabase) db.watch(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
   child.stdin.on('error', () => {}); // a command that exits before reading its input
   child.stdin.end(c.stdin ?? '');
-  let connectedAt: number | undefined;
-  void connection?.then((t) => (connectedAt = t));
+  let connected: { t: number; cpu: number | undefined } | undefined;
+  void connection?.then((at) => (connected = at));
   const code = await new Promise<number | null>((ok) => child.on('close', (code) => ok(code)));
   const t1 = performance.now();
   if (c.toDatabase) await Promise.race([connection, new Promise((ok) => setTimeout(ok, 100))]);
-  c.check({ code, stdout, stderr, connected: connectedAt !== undefined });
-  return (c.toDatabase ? connectedAt! : t1) - t0;
+  db.watch(undefined);
+  const reported = CPU_LINE.exec(stderr);
+  if (reported) stderr = stderr.slice(0, reported.index);
+  c.check({ code, stdout, stderr, connected: connected !== undefined });
+  if (c.toDatabase) return { wall: connected!.t - t0, cpu: connected!.cpu };
+  if (!reported) throw new Error(`${c.name}: the CPU time was not reported (stderr: ${stderr.slice(-300)})`);
+  return { wall: t1 - t0, cpu: Number(reported[1]) / 1000 };
 }
 
 interface Stats {
@@ -183,35 +223,44 @@ async function main(): Promise<void> {
   const builds: { label: 'after' | 'before'; cli: string }[] = [{ label: 'after', cli: CLI }, ...(baseline ? [{ label: 'before' as const, cli: baseline }] : [])];
 
   const db = await FakeDatabase.start();
+  const tmp = mkdtempSync(join(tmpdir(), 'mj-bench-startup-'));
+  const reporter = join(tmp, 'cpu-reporter.mjs');
+  writeFileSync(reporter, CPU_REPORTER);
   const loadBefore = loadavg();
-  const samples = new Map<string, number[]>();
+  const samples = new Map<string, Sample[]>();
   try {
     // One warm-up run of each (the file cache), then `runs` rounds; each round runs every case on
     // every build, alternating which build goes first.
-    for (const c of cases) for (const b of builds) await runOnce(b.cli, c, db);
+    for (const c of cases) for (const b of builds) await runOnce(b.cli, c, db, reporter);
     for (let i = 0; i < runs; i++) {
       const order = i % 2 === 0 ? builds : [...builds].reverse();
       for (const c of cases)
         for (const b of order) {
           const key = `${c.name}\t${b.label}`;
-          samples.set(key, [...(samples.get(key) ?? []), await runOnce(b.cli, c, db)]);
+          samples.set(key, [...(samples.get(key) ?? []), await runOnce(b.cli, c, db, reporter)]);
         }
     }
   } finally {
     await db.close();
+    rmSync(tmp, { recursive: true, force: true });
   }
   const loadAfter = loadavg();
 
+  /** Wall and CPU statistics of one build's samples. */
+  const figures = (xs: Sample[]) => {
+    const cpu = xs.map((x) => x.cpu).filter((x): x is number => x !== undefined);
+    return { wall: stats(xs.map((x) => x.wall)), ...(cpu.length === xs.length ? { cpu: stats(cpu) } : {}) };
+  };
   const commands = cases.map((c) => {
-    const after = stats(samples.get(`${c.name}\tafter`)!);
+    const after = figures(samples.get(`${c.name}\tafter`)!);
     const beforeSamples = samples.get(`${c.name}\tbefore`);
-    const before = beforeSamples && c.args !== null ? stats(beforeSamples) : undefined;
+    const before = beforeSamples && c.args !== null ? figures(beforeSamples) : undefined;
     return {
       name: c.name,
       command: c.args === null ? 'node -e 0' : `mailjudge ${c.args.join(' ')}${c.stdin ? ' < input' : ''}`,
       measured: c.toDatabase ? 'spawn → first database connection' : 'spawn → exit',
       after,
-      ...(before ? { before, speedup: Math.round((before.median / after.median) * 10) / 10 } : {}),
+      ...(before ? { before, speedup: Math.round((before.wall.median / after.wall.median) * 10) / 10 } : {}),
     };
   });
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
@@ -227,10 +276,13 @@ async function main(): Promise<void> {
   };
   mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-results', 'startup.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const parts = commands.map((c) => `${c.name} ${c.after.median}/${c.after.p90}${c.before ? ` (before ${c.before.median}/${c.before.p90}, ${c.speedup}×)` : ''}`);
+  const cpuText = (f: { cpu?: Stats }) => (f.cpu ? `, cpu ${f.cpu.median}` : '');
+  const parts = commands.map(
+    (c) => `${c.name} ${c.after.wall.median}/${c.after.wall.p90}${cpuText(c.after)}${c.before ? ` (before ${c.before.wall.median}/${c.before.wall.p90}${cpuText(c.before)}, ${c.speedup}×)` : ''}`,
+  );
   process.stdout.write(
-    `bench:startup ms median/p90 over ${runs} runs on ${cpus().length} cores, load ${load(loadBefore)} → ${load(loadAfter)}: ${parts.join('; ')}` +
-      ` (bench-results/startup.json)\n`,
+    `bench:startup ms wall median/p90 (cpu: median CPU time) over ${runs} runs on ${cpus().length} cores, load ${load(loadBefore)} → ${load(loadAfter)}: ` +
+      `${parts.join('; ')} (bench-results/startup.json)\n`,
   );
 }
 
