@@ -19,11 +19,6 @@
 import type { Command } from 'commander';
 import { readStdinBytes } from './stdin.js';
 
-/** sysexits.h codes the MTA understands. */
-export const EX_OK = 0;
-export const EX_NOINPUT = 66;
-export const EX_TEMPFAIL = 75;
-
 /** Add `ingest` to `program`. */
 export function registerIngestCommand(program: Command): void {
   program

@@ -25,7 +25,6 @@ import {
   type SubmittedOrder,
   type Unit,
 } from '../diplomacy/index.js';
-
 import { InputError } from './input-error.js';
 
 /** Bad input, with every problem found (exit code 2 at the CLI): src/cli/input-error.ts. */

@@ -7,7 +7,11 @@
  * queue) loads while the database connects and migrates. The raw message is still stored before
  * anything reads it: receiveMessage stores first, then parses.
  */
-import { EX_NOINPUT, EX_OK, EX_TEMPFAIL } from '../ingest-command.js';
+
+/** sysexits.h codes the MTA understands. */
+export const EX_OK = 0;
+export const EX_NOINPUT = 66;
+export const EX_TEMPFAIL = 75;
 
 function print(value: object): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
