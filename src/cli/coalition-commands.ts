@@ -1,21 +1,12 @@
 /**
  * The Coalition wargame's commands: `mailjudge coalition move` (DESIGN.md "The Coalition wargame CLI
  * contract") and `mailjudge coalition map` (the grid as SVG or PNG). JSON on stdin, JSON on stdout; bad input exits 2 with `{error, problems}`.
+ * Each command's code is imported when it runs (docs/startup.md).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { runCoalitionMove } from './commands/coalition-move.js';
-import { runCoalitionMap } from './commands/coalition-map.js';
-import { InputError } from './position-json.js';
+import { InputError } from './input-error.js';
+import { readStdin } from './stdin.js';
 import { registerCoalitionCreate, registerCoalitionPlace, registerCoalitionRuling, registerCoalitionVerdict } from './coalition-create-command.js';
-
-function readStdin(): string {
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
-}
 
 /** Register `coalition move` and `coalition map` on the program. */
 export function registerCoalitionCommands(program: Command): void {
@@ -29,9 +20,11 @@ export function registerCoalitionCommands(program: Command): void {
     .description('carry out one turn\'s movement (chapter 3): {map, armies, orders} on stdin, {armies, battles, results} on stdout')
     .option('--seed <text>', 'the dice seed for what the rules leave to chance (a route not given, equal intercept distances); the same input and seed give the same turn')
     .option('--full', 'also print transfers, long moves carried to the next turn, and every roll with its purpose')
-    .action((opts: { seed?: string; full?: boolean }) => {
+    .action(async (opts: { seed?: string; full?: boolean }) => {
       try {
-        process.stdout.write(`${JSON.stringify(runCoalitionMove(readStdin(), opts))}\n`);
+        const input = readStdin();
+        const { runCoalitionMove } = await import('./commands/coalition-move.js');
+        process.stdout.write(`${JSON.stringify(runCoalitionMove(input, opts))}\n`);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         process.stdout.write(`${JSON.stringify({ error: e.problems[0], problems: e.problems })}\n`);
@@ -44,10 +37,12 @@ export function registerCoalitionCommands(program: Command): void {
     .option('--format <format>', 'svg or png', 'png')
     .option('--seed <text>', 'the dice seed, as for coalition move')
     .option('--title <text>', 'the heading of the picture')
-    .action((opts: { format: string; seed?: string; title?: string }) => {
+    .action(async (opts: { format: string; seed?: string; title?: string }) => {
       let out: string | Buffer;
       try {
-        out = runCoalitionMap(readStdin(), opts);
+        const input = readStdin();
+        const { runCoalitionMap } = await import('./commands/coalition-map.js');
+        out = runCoalitionMap(input, opts);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         process.stdout.write(`${JSON.stringify({ error: e.problems[0], problems: e.problems })}\n`);

@@ -4,7 +4,7 @@
  * runs, so `adjudicate` and the other engine commands start as fast as before.
  */
 import type { Command } from 'commander';
-import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from '../config/config.js';
+import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from '../config/defaults.js';
 import type { CommonOptions } from './db-command-shell.js';
 import type { GameSpecOptions } from './game-spec.js';
 import { registerTournamentScore } from './tournament-score-command.js';

@@ -12,75 +12,12 @@
  * src/db/transient-error.ts), or the configuration is wrong, so the MTA keeps the message and
  * retries (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost);
  * 66 (EX_NOINPUT) nothing on stdin. The outcome is printed as one JSON line.
+ *
+ * This module only declares the command; its code is src/cli/commands/ingest.ts, imported when it
+ * runs (docs/startup.md).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-
-/** sysexits.h codes the MTA understands. */
-export const EX_OK = 0;
-export const EX_NOINPUT = 66;
-export const EX_TEMPFAIL = 75;
-
-function readStdin(): Buffer {
-  try {
-    return readFileSync(0);
-  } catch {
-    return Buffer.alloc(0);
-  }
-}
-
-function print(value: object): void {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
-}
-
-/** Run the command; returns the exit code. Never throws. */
-export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, now: Date): Promise<number> {
-  const [{ readConfig }, { openDatabase }, { receiveMessage }, { mboxFromLineLength, pipeReceiptTime }, { migrateQueue }] = await Promise.all([
-    import('../config/read-config.js'),
-    import('../db/connect.js'),
-    import('../service/intake/receive-message.js'),
-    import('../mail/sources/pipe.js'),
-    import('../worker/queue.js'),
-  ]);
-  const r = readConfig(opts.config !== undefined ? { configPath: opts.config } : {});
-  if (!r.ok) {
-    process.stderr.write(`mailjudge ingest: ${r.problems.length} configuration problem(s):\n${r.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-    print({ error: r.problems[0], problems: r.problems });
-    return EX_TEMPFAIL;
-  }
-  // An mbox "From " line (pipe flag F) is the MTA's envelope, not part of the message.
-  const raw = input.subarray(mboxFromLineLength(input));
-  if (raw.length === 0) {
-    process.stderr.write('mailjudge ingest: no message on standard input\n');
-    print({ error: 'no message on standard input' });
-    return EX_NOINPUT;
-  }
-  const role = opts.confirm ? 'confirm' : 'game';
-  const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy);
-  const receivedAt = receipt.receivedAt;
-  const tempfail = (what: string, e: unknown): number => {
-    process.stderr.write(`mailjudge ingest: ${what} (the MTA will retry): ${(e as Error).message}\n`);
-    print({ error: `${what}: ${(e as Error).message}` });
-    return EX_TEMPFAIL;
-  };
-  let open;
-  try {
-    open = await openDatabase(r.config);
-  } catch (e) {
-    return tempfail('the database is unavailable', e);
-  }
-  try {
-    // Answers to the sender are queued jobs: the queue's schema must exist.
-    await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);
-    const outcome = await receiveMessage(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
-    print({ ...outcome, receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}) });
-    return EX_OK;
-  } catch (e) {
-    return tempfail('the message could not be stored and handled', e);
-  } finally {
-    await open.stop().catch(() => {});
-  }
-}
+import { readStdinBytes } from './stdin.js';
 
 /** Add `ingest` to `program`. */
 export function registerIngestCommand(program: Command): void {
@@ -103,6 +40,9 @@ Postfix master.cf example:
     )
     .action(async (opts: { confirm?: boolean; config?: string }) => {
       // The exit code is set, not forced: the outcome line reaches the MTA whole (src/cli/exit.ts).
-      process.exitCode = await runIngest(opts, readStdin(), new Date());
+      const input = readStdinBytes();
+      const now = new Date();
+      const { runIngest } = await import('./commands/ingest.js');
+      process.exitCode = await runIngest(opts, input, now);
     });
 }

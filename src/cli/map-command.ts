@@ -2,10 +2,9 @@
  * `mailjudge map [--format svg|png] < position.json > map.png`: draw a position. The input is either
  * what `adjudicate` prints (a played phase: results drawn as arrows, the position after it) or what
  * it reads (a position, with optional orders drawn as given). Bad input exits 2 with
- * `{"error", "problems"}` like the other pure commands.
+ * `{"error", "problems"}` like the other pure commands. Registered in src/cli/engine-commands.ts,
+ * which imports this module only when `map` runs.
  */
-import { readFileSync } from 'node:fs';
-import type { Command } from 'commander';
 import { z } from 'zod';
 import { POWERS, parsePhase, type Outcome, type Power } from '../diplomacy/index.js';
 import { STANDARD_GEOMETRY, pictureOfPosition, pictureOfResults, renderMapSvg, renderPng, type MapPicture } from '../diplomacy/picture/index.js';
@@ -47,30 +46,4 @@ export function runMap(text: string, format: string): string | Buffer {
   if (format !== 'svg' && format !== 'png') throw new InputError([`--format: "${format}" is not a format (svg or png)`]);
   const svg = renderMapSvg(pictureOfJson(text), STANDARD_GEOMETRY);
   return format === 'svg' ? svg : renderPng(svg);
-}
-
-/** Register `mailjudge map`. `fail` prints the problems as JSON and ends the command with exit 2. */
-export function registerMapCommand(program: Command, fail: (problems: string[]) => never): void {
-  program
-    .command('map')
-    .description('draw a position as a map picture: adjudicate\'s output (results as arrows) or input (a position with optional orders) as JSON on stdin; SVG or PNG on stdout')
-    .option('--format <format>', 'svg or png', 'png')
-    .action((opts: { format: string }) => {
-      let out: string | Buffer;
-      try {
-        out = runMap(readStdin(), opts.format);
-      } catch (e) {
-        if (e instanceof InputError) fail(e.problems);
-        throw e;
-      }
-      process.stdout.write(out);
-    });
-}
-
-function readStdin(): string {
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
 }

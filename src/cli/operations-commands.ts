@@ -4,19 +4,7 @@
  */
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { readConfig } from '../config/read-config.js';
-import type { Config } from '../config/config.js';
-
-/** The configuration, or `undefined` with every problem printed and exit code 2. */
-function configOrProblems(path: string | undefined): Config | undefined {
-  const r = readConfig(path !== undefined ? { configPath: path } : {});
-  if (!r.ok) {
-    process.stderr.write(`mailjudge: ${r.problems.length} configuration problem(s):\n${r.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-    process.exitCode = 2;
-    return undefined;
-  }
-  return r.config;
-}
+import { configOrProblems } from './config-or-problems.js';
 
 function failed(e: unknown): void {
   process.stderr.write(`mailjudge: ${(e as Error).message}\n`);
@@ -39,7 +27,7 @@ export function registerOperationsCommands(program: Command): void {
         process.exitCode = 2;
         return;
       }
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       const { generateDkimKey, dkimRecordText, dkimZoneLine } = await import('../mail/outbound/dkim-key.js');
       const domain = (opts.domain ?? config.dkim?.domain ?? config.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1)).toLowerCase();
@@ -68,7 +56,7 @@ export function registerOperationsCommands(program: Command): void {
     .option('--no-ntp', 'skip the clock check')
     .option('--json', 'print JSON')
     .action(async (opts: { config?: string; sendingIp?: string[]; ntp: string | false; json?: boolean }) => {
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       const { runDoctor, formatDoctor } = await import('./doctor.js');
       try {
@@ -85,7 +73,7 @@ export function registerOperationsCommands(program: Command): void {
     .description('write a consistent backup of the database, the raw mail archive included, while the judge runs (one REPEATABLE READ snapshot, gzip\'d JSON lines)')
     .option('--config <file>', 'JSON config file')
     .action(async (file: string, opts: { config?: string }) => {
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       try {
         const [{ openDatabase }, { writeBackup }, { statSync }] = await Promise.all([import('../db/connect.js'), import('../db/backup.js'), import('node:fs')]);
@@ -107,7 +95,7 @@ export function registerOperationsCommands(program: Command): void {
     .description('restore a backup into an empty state directory (embedded database) or an empty DATABASE_URL, migrate it forward, and queue the mail still pending')
     .option('--config <file>', 'JSON config file')
     .action(async (file: string, opts: { config?: string }) => {
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       try {
         const { existsSync } = await import('node:fs');

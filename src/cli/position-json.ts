@@ -25,13 +25,10 @@ import {
   type SubmittedOrder,
   type Unit,
 } from '../diplomacy/index.js';
+import { InputError } from './input-error.js';
 
-/** Bad input, with every problem found (exit code 2 at the CLI). */
-export class InputError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join('; '));
-  }
-}
+/** Bad input, with every problem found (exit code 2 at the CLI): src/cli/input-error.ts. */
+export { InputError };
 
 const PerPowerStrings = z.record(z.string(), z.array(z.string()));
 const DislodgedJson = z.object({

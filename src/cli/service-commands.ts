@@ -4,21 +4,9 @@
  * calendar commands (src/cli/calendar-commands.ts): it is bound by D.VII(2).
  */
 import type { Command } from 'commander';
-import { readConfig } from '../config/read-config.js';
-import type { Config } from '../config/config.js';
+import { configOrProblems } from './config-or-problems.js';
 import { join, resolve } from 'node:path';
 import { exitAfterOutput } from './exit.js';
-
-/** The configuration, or `undefined` with every problem printed and exit code 2. */
-function configOrProblems(path: string | undefined): Config | undefined {
-  const r = readConfig(path !== undefined ? { configPath: path } : {});
-  if (!r.ok) {
-    process.stderr.write(`mailjudge: ${r.problems.length} configuration problem(s):\n${r.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-    process.exitCode = 2;
-    return undefined;
-  }
-  return r.config;
-}
 
 /** Report an infrastructure failure: exit code 1 (the process ends once its output is written). */
 function failed(e: unknown): void {
@@ -42,7 +30,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .option('--concurrency <n>', 'jobs run at once in this process', '4')
     .action(async (opts: { config?: string; concurrency: string }) => {
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       const svc = await service();
       try {
@@ -110,7 +98,7 @@ export function registerServiceCommands(program: Command): void {
     .description('create a 7-player game, email scripted Spring and Fall 1901 orders, adjudicate, and show the result emails')
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .action(async (opts: { config?: string }) => {
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       const svc = await service();
       try {
@@ -131,7 +119,7 @@ export function registerServiceCommands(program: Command): void {
     .option('--game <game>', 'only this game')
     .option('--json', 'print JSON')
     .action(async (opts: { config?: string; game?: string; json?: boolean }) => {
-      const config = configOrProblems(opts.config);
+      const config = await configOrProblems(opts.config);
       if (!config) return;
       const svc = await service();
       try {

@@ -1,76 +1,12 @@
 /**
  * `mailjudge tournament assign` (DESIGN.md "The tournament CLI contracts"): one round's seating as
  * JSON on stdin → `{boards, broken, commitment}` on stdout. Pure; bad input exits 2 with
- * `{error, problems}` naming every problem.
+ * `{error, problems}` naming every problem. Its code (src/cli/commands/tournament-assign.ts, the
+ * database form in db-command-shell.ts) is imported only when it runs (docs/startup.md).
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { POWERS, type Power } from '../diplomacy/index.js';
-import { assignBoards, validateAssignInput, type AssignInput, type AssignOutput } from '../tournament/assign/index.js';
-import { InputError, parseJsonText, validate } from './position-json.js';
-
-const PowerName = z
-  .string()
-  .transform((s) => s.trim().toUpperCase())
-  .refine((s): s is Power => (POWERS as readonly string[]).includes(s), { message: `a power: one of ${POWERS.join(', ')}` });
-
-const AssignJson = z.object({
-  round: z.number().int().min(1),
-  teamRound: z.boolean(),
-  seed: z.string().min(1, 'give the round\'s secret seed (its SHA-256 is the commitment)'),
-  players: z.array(
-    z.object({
-      id: z.string().min(1),
-      team: z.string().min(1).nullable(),
-      power: PowerName.optional(),
-    }),
-  ),
-  history: z
-    .array(
-      z.object({
-        round: z.number().int().min(1),
-        board: z.string().min(1),
-        seats: z.record(z.string(), z.string().min(1)).superRefine((seats, ctx) => {
-          for (const k of Object.keys(seats))
-            if (!(POWERS as readonly string[]).includes(k.trim().toUpperCase())) ctx.addIssue({ code: 'custom', path: [k], message: `unknown power "${k}" (one of ${POWERS.join(', ')})` });
-        }),
-      }),
-    )
-    .default([]),
-});
-
-/** Read and check an assignment request, or throw {@link InputError} with every problem. */
-export function readAssignInput(text: string): AssignInput {
-  const json = validate(AssignJson, parseJsonText(text));
-  const input: AssignInput = {
-    round: json.round,
-    teamRound: json.teamRound,
-    seed: json.seed,
-    players: json.players.map((p) => ({ id: p.id, team: p.team, ...(p.power !== undefined ? { power: p.power as Power } : {}) })),
-    history: json.history.map((h) => ({
-      round: h.round,
-      board: h.board,
-      seats: Object.fromEntries(Object.entries(h.seats).map(([k, v]) => [k.trim().toUpperCase(), v])) as Partial<Record<Power, string>>,
-    })),
-  };
-  const problems = validateAssignInput(input);
-  if (problems.length > 0) throw new InputError(problems);
-  return input;
-}
-
-/** The whole command: request text → seating. */
-export function runTournamentAssign(text: string): AssignOutput {
-  return assignBoards(readAssignInput(text));
-}
-
-function readStdin(): string {
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
-}
+import { InputError } from './input-error.js';
+import { readStdin } from './stdin.js';
 
 /** Add `assign` to the `tournament` command group. */
 export function registerTournamentAssign(
@@ -111,7 +47,9 @@ With a tournament slug it seats that tournament's round from the database instea
     .action(async (slug: string | undefined, opts: { config?: string; json?: boolean; round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }) => {
       if (slug !== undefined && fromDatabase) return fromDatabase(slug, opts);
       try {
-        process.stdout.write(`${JSON.stringify(runTournamentAssign(readStdin()))}\n`);
+        const input = readStdin();
+        const { runTournamentAssign } = await import('./commands/tournament-assign.js');
+        process.stdout.write(`${JSON.stringify(runTournamentAssign(input))}\n`);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         process.stdout.write(`${JSON.stringify({ error: e.problems[0], problems: e.problems })}\n`);

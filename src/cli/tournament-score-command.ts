@@ -2,16 +2,9 @@
  * Registers `mailjudge tournament score` on the `tournament` command group. Its code is imported
  * when it runs, so the other commands start no slower.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-
-function readStdin(): string {
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
-}
+import { InputError } from './input-error.js';
+import { readStdin } from './stdin.js';
 
 /** Add `score` to the `tournament` group. */
 export function registerTournamentScore(tournament: Command): void {
@@ -20,7 +13,6 @@ export function registerTournamentScore(tournament: Command): void {
     .description('score finished games (C.1–C.5, D.IX(4), C.14): {"games": [{id, endYear, centres, solo, result, players}]} on stdin; per game and power {centres, bonus, score, players} on stdout')
     .action(async () => {
       const { runTournamentScore } = await import('./commands/tournament-score.js');
-      const { InputError } = await import('./position-json.js');
       try {
         process.stdout.write(`${JSON.stringify(runTournamentScore(readStdin()))}\n`);
       } catch (e) {

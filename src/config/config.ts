@@ -8,11 +8,9 @@
  * password, is a problem. An environment variable set to the empty string counts as unset.
  */
 import { z } from 'zod';
+import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from './defaults.js';
 
-/** The default state directory (embedded database, .eml outbox). */
-export const DEFAULT_STATE_DIR = './var';
-/** The default embedded-PostgreSQL port. */
-export const DEFAULT_PG_PORT = 54329;
+export { DEFAULT_PG_PORT, DEFAULT_STATE_DIR };
 /** The default From address of the judge's mail. */
 export const DEFAULT_FROM_ADDRESS = 'judge@localhost';
 

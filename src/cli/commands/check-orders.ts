@@ -2,12 +2,13 @@
  * `mailjudge check-orders`: what the judge would understand from a message, without a database.
  * Reads a whole RFC 822 message (or a bare body) and returns the acknowledgement text, or the sheet
  * as JSON. GMs use it to check a disputed reading; players to test their orders before sending them.
+ * The MIME parser (mailparser) is loaded only for a whole message, the JSON position reader (zod)
+ * only for --state: a bare body starts fast (docs/startup.md).
  */
 import { readFileSync } from 'node:fs';
 import { POWERS, formatPhase, parsePhase, standardStartState, type GameState, type Power, type Rules } from '../../diplomacy/index.js';
-import { parseMessage } from '../../mail/inbound/parse-message.js';
 import { formatAsUnderstood, parseOrderSheet, type OrderSheet } from '../../diplomacy/sheet/index.js';
-import { InputError, PositionJson, parseJsonText, readPosition, validate } from '../position-json.js';
+import { InputError } from '../input-error.js';
 
 export interface CheckOrdersOptions {
   readonly phase: string;
@@ -20,7 +21,7 @@ export interface CheckOrdersOptions {
 /** A message starts with a header field we know; anything else is a bare body. */
 const HEADER_START = /^(From|To|Cc|Subject|Date|Received|Return-Path|Message-ID|MIME-Version|Delivered-To|Reply-To|Sender|Content-Type|DKIM-Signature|ARC-[A-Za-z-]+|Authentication-Results|X-[A-Za-z0-9-]+)\s*:/i;
 
-export function readCheckContext(opts: CheckOrdersOptions): { state: GameState; power: Power } {
+export async function readCheckContext(opts: CheckOrdersOptions): Promise<{ state: GameState; power: Power }> {
   const problems: string[] = [];
   const phase = parsePhase(opts.phase);
   if (!phase) problems.push(`--phase: "${opts.phase}" is not a phase name (write S1901M, F1901R, W1901A)`);
@@ -35,6 +36,7 @@ export function readCheckContext(opts: CheckOrdersOptions): { state: GameState; 
       problems.push(`--state: cannot read "${opts.state}": ${(e as Error).message}`);
     }
     if (text) {
+      const { PositionJson, parseJsonText, readPosition, validate } = await import('../position-json.js');
       try {
         const json = validate(PositionJson, parseJsonText(text));
         state = readPosition({ ...json, phase: opts.phase });
@@ -57,10 +59,11 @@ export interface CheckOrdersResult {
 
 /** Read the message, parse its sheet for the given power and phase. */
 export async function runCheckOrders(input: Buffer, opts: CheckOrdersOptions): Promise<CheckOrdersResult> {
-  const { state, power } = readCheckContext(opts);
+  const { state, power } = await readCheckContext(opts);
   let body = input.toString('utf8');
   let subject: string | undefined;
   if (HEADER_START.test(body.trimStart())) {
+    const { parseMessage } = await import('../../mail/inbound/parse-message.js');
     const parsed = await parseMessage(input);
     if (!parsed.ok) throw new InputError([parsed.reason]);
     body = parsed.mail.text;

@@ -1,10 +1,10 @@
 /**
- * `mailjudge dice roll <notation> --seed TEXT --nonce N` and `mailjudge dice verify` (DESIGN.md
- * "Verifiable dice"): pure, JSON out; bad input exits 2 with `{error, problems}`.
+ * `mailjudge dice roll <notation> --seed TEXT --nonce N` (DESIGN.md "Verifiable dice"): pure, JSON
+ * out; bad input exits 2 with `{error, problems}`. `dice verify` is in dice-verify.ts, so a roll
+ * loads neither zod nor the JSON readers (docs/startup.md).
  */
-import { z } from 'zod';
-import { parseNotation, throwDice, verify, type Roll, type VerifyResult } from '../../dice/index.js';
-import { InputError, parseJsonText, validate } from '../position-json.js';
+import { parseNotation, throwDice, type Roll } from '../../dice/index.js';
+import { InputError } from '../input-error.js';
 
 /** Roll one notation; InputError naming the accepted forms on bad input. */
 export function runDiceRoll(notation: string, opts: { seed?: string; nonce?: string }): Roll {
@@ -15,26 +15,4 @@ export function runDiceRoll(notation: string, opts: { seed?: string; nonce?: str
   if (opts.nonce === undefined || opts.nonce === '') problems.push('--nonce: give the roll\'s nonce (a number or a name, unique per roll under one seed)');
   if (problems.length > 0 || !p.ok) throw new InputError(problems);
   return throwDice(opts.seed!, opts.nonce!, p.notation);
-}
-
-const VerifyJson = z.object({
-  seed: z.string().min(1),
-  commitment: z.string().regex(/^[0-9a-fA-F]{64}$/, 'a SHA-256 in hex (64 characters)').optional(),
-  rolls: z.array(z.object({
-    notation: z.string(),
-    nonce: z.union([z.string(), z.number()]).transform(String),
-    dice: z.array(z.number().int()).optional(),
-    total: z.number().int().optional(),
-  })),
-});
-
-/** Recompute recorded rolls from the revealed seed: `{seed, commitment?, rolls: [{notation, nonce, dice?, total?}]}`. */
-export function runDiceVerify(input: string): VerifyResult {
-  const json = validate(VerifyJson, parseJsonText(input));
-  const problems = json.rolls.flatMap((r, i) => {
-    const p = parseNotation(r.notation);
-    return p.ok ? [] : p.problems.map((m) => `rolls[${i}].notation: ${m}`);
-  });
-  if (problems.length > 0) throw new InputError(problems);
-  return verify(json);
 }

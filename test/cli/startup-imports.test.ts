@@ -1,0 +1,73 @@
+/**
+ * Issue 29, "Commands that start at once": the CLI loads only the command it runs. `--help`, `dice
+ * roll` and `check-orders` on a bare body must not load the engine's neighbours, zod, the database or
+ * the mail parser; the modules each one loads are listed by a loader hook (test/helpers/module-trace.mjs).
+ * The start-up times themselves are measured by `npm run bench:startup` (docs/startup.md), not here:
+ * a timed test would fail on a loaded machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, ROOT } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mj-startup-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+/** Run the built CLI; the modules it loaded, as `dist/src/…` paths and `npm:<package>` names. */
+function loaded(args: string[], input = ''): { status: number | null; stdout: string; modules: string[] } {
+  const out = join(dir, `trace-${n++}.txt`);
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', MODULE_TRACE_OUT: out };
+  const r = spawnSync(process.execPath, ['--import', join(ROOT, 'test/helpers/module-trace.mjs'), CLI, ...args], { input, encoding: 'utf8', env });
+  if (r.error) throw r.error;
+  const urls = readFileSync(out, 'utf8').split('\n').filter(Boolean);
+  const modules = [...new Set(urls.map((u) => {
+    const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u);
+    if (pkg) return `npm:${pkg[1]}`;
+    const own = /\/(dist\/.*)$/.exec(u);
+    return own ? own[1]! : u;
+  }))];
+  return { status: r.status, stdout: r.stdout, modules };
+}
+
+/** The declarations every command loads: src/cli's register modules (not commands/, gm/, reproduce/) and the help's defaults. */
+const DECLARATIONS = /^dist\/src\/(cli\/[^/]+\.js|config\/defaults\.js)$/;
+
+describe('the CLI loads only the command it runs (issue 29)', () => {
+  it('--help loads commander and the command declarations only', () => {
+    const r = loaded(['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('Usage: mailjudge');
+    expect(r.modules.filter((m) => !DECLARATIONS.test(m) && m !== 'npm:commander' && !m.endsWith('dist/src/cli/main.js'))).toEqual([]);
+    // A register module that imported its command's code at the top would show here.
+    expect(r.modules.filter((m) => m.startsWith('dist/src/cli/commands/'))).toEqual([]);
+  });
+
+  it('dice roll loads the dice and nothing of the engine, zod or the database', () => {
+    const r = loaded(['dice', 'roll', '2d6', '--seed', 'startup', '--nonce', '1']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).dice).toHaveLength(2);
+    const extra = r.modules.filter((m) => !DECLARATIONS.test(m) && m !== 'npm:commander');
+    expect(extra.sort()).toEqual(['dist/src/cli/commands/dice.js', 'dist/src/dice/index.js', 'dist/src/dice/notation.js', 'dist/src/dice/seeded.js']);
+  });
+
+  it('check-orders on a bare body loads the engine and the sheet parser, not zod, the mail parser or the database', () => {
+    const r = loaded(['check-orders', '--phase', 'S1901M', '--power', 'FRANCE', '--json'], 'A PAR - BUR\nF BRE - MAO\n');
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { orders: { order: string }[] }).orders.map((o) => o.order)).toEqual(['A PAR - BUR', 'F BRE - MAO']);
+    expect(r.modules.filter((m) => m.startsWith('npm:'))).toEqual(['npm:commander']);
+    expect(r.modules.filter((m) => /dist\/src\/(db|mail|service|worker|coalition|tournament)\//.test(m))).toEqual([]);
+    expect(r.modules).toContain('dist/src/diplomacy/sheet/parse-order-sheet.js');
+  });
+
+  it('check-orders on a whole message loads the mail parser when it needs it', () => {
+    const message = 'From: ann@example.org\r\nSubject: orders\r\n\r\nA PAR - BUR\r\n';
+    const r = loaded(['check-orders', '--phase', 'S1901M', '--power', 'FRANCE', '--json'], message);
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { orders: { order: string }[] }).orders.map((o) => o.order)).toEqual(['A PAR - BUR']);
+    expect(r.modules).toContain('npm:mailparser');
+    expect(r.modules).not.toContain('npm:kysely');
+  });
+});
