@@ -22,6 +22,10 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { DEFAULT_FROM_ADDRESS } from '../../src/config/config.js';
 import { playGame } from '../service/tournament/play-records.js';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { receiveMessage } from '../../src/service/intake/receive-message.js';
+
+const JUDGE = 'judge@judge.example.org';
 
 let t: TestDatabase;
 let dir: string;
@@ -170,6 +174,40 @@ describe('mailjudge tournament advance --correct (A.3(v), A.6)', () => {
     const cap = captain(firstOut.team);
     if (cap !== firstOut.email) expect(mails.find((m) => m.to_address === cap)!.body_text).toContain(`as captain of team ${firstOut.team}: after a ruling, who of your team goes on from round 1 to round 2 of Masters Correction (${SLUG}) has changed.`);
     expect(mails.every((m) => m.body_text.includes(`mailjudge (${DEFAULT_FROM_ADDRESS})`))).toBe(true);
+    expect(mails).toHaveLength(expected.length);
+  });
+
+  it('by email: the TD writes ADVANCE CORRECT to a finished game of round 1; a bad one is answered line by line', async () => {
+    const tour = (await findTournamentBySlug(t.db, SLUG))!;
+    const game = (await findTournamentGames(t.db, tour.id))[0]!;
+    const j = JSON.parse(cli('tournament', 'standings', SLUG, '--round', '1', '--json').stdout) as { standings: Row[] };
+    const at = async (place: number) => (await t.db.selectFrom('people').select(['id', 'email', 'name']).where('id', '=', Number(j.standings.find((x) => x.place === place)!.player)).executeTakeFirstOrThrow());
+    const [p48, p51] = [await at(48), await at(51)];
+    let n = 0;
+    const send = async (body: string) => {
+      const raw = await new MailComposer({ from: 'jane@example.org', to: game.address, subject: 'advancement', text: body, messageId: `<td-${++n}@example.org>` }).compile().build();
+      return receiveMessage(t.db, { fromAddress: JUDGE, now: () => new Date() }, { raw, receivedAt: new Date(), source: 'cli' });
+    };
+    const reply = async () => (await t.db.selectFrom('outbox').select(['to_address', 'subject', 'body_text']).where('kind', '=', 'gm-reply').orderBy('id', 'desc').executeTakeFirstOrThrow());
+    expect((await send(`ADVANCE CORRECT ROUND 1\nIN ${p51.email}\nPLEASE\n`)).kind).toBe('command');
+    const bad = await reply();
+    expect(bad.to_address).toBe('jane@example.org');
+    expect(bad.body_text).toContain([
+      'ADVANCE CORRECT ROUND 1: refused, nothing changed:',
+      '  - line 3: "PLEASE" is not part of the correction (ADVANCE CORRECT ROUND <n>, then lines IN <address>, OUT <address>, REASON <the ruling> and optionally RULE <rule>)',
+      '  - no REASON line: say why (the ruling, as the players will read it)',
+    ].join('\n'));
+    expect(await t.db.selectFrom('round_advancement_corrections').selectAll().execute()).toHaveLength(2);
+    await send(`ADVANCE CORRECT ROUND 1\nIN ${p51.email}\nOUT ${p48.email}\nREASON the TMC's ruling of 3 March (A.6)\nRULE A.6, C.7\n`);
+    const done = await reply();
+    expect(done.body_text).toContain(`ADVANCE CORRECT ROUND 1: done.\nAdvancement from round 1 of ${SLUG} corrected (A.6, C.7): 49 player(s) go on to round 2.`);
+    const mailed = await t.db.selectFrom('outbox').select(['to_address', 'body_text']).where('kind', '=', 'advancement-corrected').where('body_text', 'like', '%TMC\'s ruling of 3 March%').execute();
+    expect(mailed.map((m) => m.to_address)).toEqual(expect.arrayContaining([p51.email, p48.email, 'jane@example.org']));
+    expect(mailed.find((m) => m.to_address === p51.email)!.body_text).toContain('Decided by the TD Jane Roe <jane@example.org>, by email, ');
+    const going = (await findRoundAdvancements(t.db, tour.id, 1)).map((x) => x.personId);
+    expect(going).toContain(p51.id);
+    expect(going).not.toContain(p48.id);
+    expect(going).toHaveLength(49);
   });
 
   it('round 2 is seated from the corrected list; then a correction is refused, saying what to do instead', async () => {
@@ -189,7 +227,7 @@ describe('mailjudge tournament advance --correct (A.3(v), A.6)', () => {
     expect(r.stderr).toContain('were created from the advancement as recorded and seated from it (B.5, B.6), and their players told; the judge does not change who goes on under a round in play.');
     expect(r.stderr).toContain(`instead: ${firstOut.name} plays ${seat.power} on ${seat.game_id}. If the ruling is that ${lastIn.name} takes that seat, its GM records it as a replacement (B.7): mailjudge replace ${seat.game_id} ${seat.power} --email ${lastIn.email} --name "${lastIn.name}" --reason "appeal reversed by the TMC" (by mail to ${seat.game_id}@judge.example.org: REPLACE ${seat.power} ${lastIn.email} ${lastIn.name}); the newcomer is credited the seasons they play (C.14), in full if before ${seat.game_id}'s first results.`);
     expect(r.stderr).toContain('or bring the appeal to the TMC (A.5, A.6), whose decision binds; the TD then carries it out in the games as above.');
-    expect(await t.db.selectFrom('round_advancement_corrections').selectAll().execute()).toHaveLength(2);
+    expect(await t.db.selectFrom('round_advancement_corrections').selectAll().execute()).toHaveLength(4);
   }, 120_000);
 });
 
