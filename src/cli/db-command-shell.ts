@@ -26,7 +26,7 @@ import { runQuarantine } from './commands/quarantine.js';
 import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentTd, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
-import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
+import { runTournamentAdvance, runTournamentAdvanceCorrect, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
 import { readRegistration } from './registration-file.js';
 
 /** The options every database command takes. */
@@ -206,10 +206,30 @@ export function tournamentStandingsCommand(slug: string, opts: CommonOptions & {
     runTournamentStandings(db, slug, { ...(round !== undefined ? { round } : {}), format: opts.json ? 'json' : opts.csv ? 'csv' : 'text' }, actor(), new Date()));
 }
 
-/** `mailjudge tournament advance <slug> --round N [--declined a@x,b@y]` (C.7–C.10). */
-export function tournamentAdvanceCommand(slug: string, opts: CommonOptions & { round?: string; declined?: string }): Promise<void> {
-  return execute('tournament advance', opts, () => roundOption(opts.round, true), (db, round) =>
-    runTournamentAdvance(db, slug, { round: round!, declined: (opts.declined ?? '').split(',').map((s) => s.trim()).filter(Boolean) }, actor(), new Date()));
+/**
+ * `mailjudge tournament advance <slug> --round N [--declined a@x,b@y]` (C.7–C.10), or with `--correct
+ * --in … --out … --reason … [--rule …]` a correction after a ruling (A.3(v), A.6).
+ */
+export function tournamentAdvanceCommand(slug: string, opts: CommonOptions & { round?: string; declined?: string; correct?: boolean; in?: string; out?: string; reason?: string; rule?: string }): Promise<void> {
+  const list = (x: string | undefined) => (x ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const check = () => {
+    const r = roundOption(opts.round, true);
+    if (!r.ok) return r;
+    const correcting = [opts.in !== undefined && '--in', opts.out !== undefined && '--out', opts.reason !== undefined && '--reason', opts.rule !== undefined && '--rule'].filter((x): x is string => Boolean(x));
+    if (!opts.correct) {
+      return correcting.length > 0 ? { ok: false as const, problems: [`${correcting.join(', ')}: only with --correct (a correction after a ruling, A.3(v))`] } : r;
+    }
+    const p: string[] = [];
+    if (opts.declined !== undefined) p.push('--declined records the first advancement; leave it out of a --correct');
+    if (list(opts.in).length === 0 && list(opts.out).length === 0) p.push('--correct needs --in <address> and --out <address>: the players put in and taken out (comma-separated)');
+    if (!opts.reason?.trim()) p.push('--correct needs --reason "<the ruling, as the players will read it>"');
+    return p.length > 0 ? { ok: false as const, problems: p } : r;
+  };
+  return execute('tournament advance', opts, check, async (db, round, _applied, ctx) => {
+    if (!opts.correct) return runTournamentAdvance(db, slug, { round: round!, declined: list(opts.declined) }, actor(), new Date());
+    await migrateQueue(ctx.url); // the mails go through the queue
+    return runTournamentAdvanceCorrect(db, slug, { round: round!, putIn: list(opts.in), takeOut: list(opts.out), reason: opts.reason!, ...(opts.rule ? { rule: opts.rule } : {}) }, actor(), { now: new Date(), fromAddress: ctx.fromAddress });
+  });
 }
 
 /** `mailjudge tournament trophies <slug>` (C.11–C.13). */

@@ -62,7 +62,13 @@ JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ 
   withCommon(tournament.command('advance <slug>').description('record who goes on from a finished round (C.7–C.10), the d100 tie-breaks rolled and audited'))
     .requiredOption('--round <n>', 'the round just finished')
     .option('--declined <emails>', 'after the semi-final: finalists who decline (C.10), comma-separated')
-    .action(async (slug: string, opts: CommonOptions & { round?: string; declined?: string }) => (await shell()).tournamentAdvanceCommand(slug, opts));
+    .option('--correct', 'correct the recorded advancement after a ruling (A.3(v), A.6): with --in, --out and --reason; refused once the next round has games')
+    .option('--in <emails>', 'with --correct: the players put in, comma-separated')
+    .option('--out <emails>', 'with --correct: the players taken out, comma-separated (as many as put in)')
+    .option('--reason <text>', 'with --correct: the ruling, as the players will read it')
+    .option('--rule <text>', 'with --correct: the rule the ruling applies (default: the round\'s advancement rule, corrected on appeal, A.3(v))')
+    .addHelpText('after', '\nExample: mailjudge tournament advance wm2030 --round 1 --correct --in ann@example.org --out bob@example.org --reason "appeal upheld: r1-b7 F1908 re-adjudicated" --rule "C.7(d)"')
+    .action(async (slug: string, opts: CommonOptions & { round?: string; declined?: string; correct?: boolean; in?: string; out?: string; reason?: string; rule?: string }) => (await shell()).tournamentAdvanceCommand(slug, opts));
   withCommon(tournament.command('trophies <slug>').description('the individual winner (C.11), the team winner (C.12) and the best country trophies (C.13)'))
     .action(async (slug: string, opts: CommonOptions) => (await shell()).tournamentTrophiesCommand(slug, opts));
   withCommon(tournament.command('reveal-seed <slug>').description('publish the tournament\'s dice seed (audit-logged) with every audited roll; pipe --json into mailjudge dice verify'))

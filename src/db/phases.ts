@@ -27,6 +27,8 @@ export interface PhaseRecord {
   readonly supersededAt: Date | null;
   /** The deadline's revision: 0 at first, raised on every move and reopening (the calendar event's SEQUENCE). */
   readonly deadlineSequence: number;
+  /** When the deadline was last moved (extension, the GM's change); null if never since the phase opened. */
+  readonly deadlineMovedAt: Date | null;
 }
 
 /** Map a row to a {@link PhaseRecord} (throws a DbError if the stored state is corrupt). */
@@ -44,6 +46,7 @@ export function phaseFromRow(row: PhaseRow): PhaseRecord {
     generation: row.generation,
     supersededAt: row.superseded_at,
     deadlineSequence: row.deadline_sequence,
+    deadlineMovedAt: row.deadline_moved_at,
   };
 }
 
@@ -69,6 +72,7 @@ export async function insertPhase(db: Db, p: { gameId: string; state: GameState;
           superseded_at: null,
           generation: eb('phases.generation', '+', 1),
           deadline_sequence: eb('phases.deadline_sequence', '+', 1),
+          deadline_moved_at: null,
         }))
         .where('phases.superseded_at', 'is not', null),
     )
@@ -132,11 +136,15 @@ export async function markPhasePublished(db: Db, gameId: string, name: string, a
   return res.numUpdatedRows > 0n;
 }
 
-/** Move the deadline of a phase not yet adjudicated (D.VII(5) extension); returns `false` otherwise. */
-export async function updatePhaseDeadline(db: Db, gameId: string, name: string, deadline: Date): Promise<boolean> {
+/**
+ * Move the deadline of a phase not yet adjudicated (D.VII(5) extension), recording when it moved
+ * (`movedAt`: the reminders of a deadline moved inside their lead time go at once, issue 28);
+ * returns `false` otherwise.
+ */
+export async function updatePhaseDeadline(db: Db, gameId: string, name: string, deadline: Date, movedAt?: Date): Promise<boolean> {
   const res = await db
     .updateTable('phases')
-    .set((eb) => ({ deadline, deadline_sequence: eb('deadline_sequence', '+', 1) }))
+    .set((eb) => ({ deadline, deadline_sequence: eb('deadline_sequence', '+', 1), ...(movedAt ? { deadline_moved_at: movedAt } : {}) }))
     .where('game_id', '=', gameId)
     .where('name', '=', name)
     .where('adjudicated_at', 'is', null)

@@ -108,6 +108,20 @@ export interface RoundAdvancementsTable {
   decided_at: Generated<Date>;
 }
 
+/** 0025: a correction of a round's advancement after a ruling (A.3(v), A.6); append-only. */
+export interface RoundAdvancementCorrectionsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  round_number: number;
+  person_id: number;
+  change: 'in' | 'out';
+  place: number | null;
+  reason: string;
+  rule: string;
+  decided_by: string;
+  decided_at: Date;
+}
+
 export interface GamesTable {
   id: string;
   tournament_id: number | null;
@@ -159,6 +173,8 @@ export interface PhasesTable {
   superseded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** 0010: the deadline's revision (the calendar event's SEQUENCE); raised on every move and reopening. */
   deadline_sequence: ColumnType<number, number | undefined, number>;
+  /** 0025: when the deadline was last moved (issue 28: a reminder for a deadline moved inside a lead time). */
+  deadline_moved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface InboundMessagesTable {
@@ -569,6 +585,7 @@ export interface Database extends CoalitionTables {
   phase_process_requests: PhaseProcessRequestsTable;
   // 0012: the tournament director's work (issue 13).
   round_advancements: RoundAdvancementsTable;
+  round_advancement_corrections: RoundAdvancementCorrectionsTable;
   // 0013: the replay log (issue 16).
   replay_log: ReplayLogTable;
   // 0014: the GM's answer to a house-rule proposal (D.IX(5)); rollback requests awaiting the TD (D.VIII(1)).

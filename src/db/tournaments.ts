@@ -163,12 +163,26 @@ export async function setRoundEndYear(db: Db, tournamentId: number, number: numb
 export interface RoundAdvancement {
   readonly personId: number;
   readonly place: number;
-  readonly status: 'qualified' | 'declined' | 'replacement';
+  /** `corrected`: put in by a correction after a ruling (A.3(v), A.6; round_advancement_corrections). */
+  readonly status: 'qualified' | 'declined' | 'replacement' | 'corrected';
+}
+
+/** A correction of a round's advancement after a ruling (A.3(v), A.6). */
+export interface AdvancementCorrection {
+  readonly id: number;
+  readonly round: number;
+  readonly personId: number;
+  readonly change: 'in' | 'out';
+  readonly place: number | null;
+  readonly reason: string;
+  readonly rule: string;
+  readonly decidedBy: string;
+  readonly decidedAt: Date;
 }
 
 /** Record a round's advancement; false (nothing written) when it was recorded already. */
-export async function insertRoundAdvancements(db: Db, tournamentId: number, round: number, rows: readonly RoundAdvancement[]): Promise<boolean> {
-  const existing = await findRoundAdvancements(db, tournamentId, round);
+export async function insertRoundAdvancements(db: Db, tournamentId: number, round: number, rows: readonly (RoundAdvancement & { status: 'qualified' | 'declined' | 'replacement' })[]): Promise<boolean> {
+  const existing = await findRecordedAdvancements(db, tournamentId, round);
   if (existing.length > 0 || rows.length === 0) return false;
   await db
     .insertInto('round_advancements')
@@ -177,8 +191,8 @@ export async function insertRoundAdvancements(db: Db, tournamentId: number, roun
   return true;
 }
 
-/** The recorded advancement from a round, by place. */
-export async function findRoundAdvancements(db: Db, tournamentId: number, round: number): Promise<RoundAdvancement[]> {
+/** The advancement from a round as `tournament advance` recorded it, by place (corrections not applied). */
+export async function findRecordedAdvancements(db: Db, tournamentId: number, round: number): Promise<RoundAdvancement[]> {
   const rows = await db
     .selectFrom('round_advancements')
     .select(['person_id', 'place', 'status'])
@@ -187,4 +201,33 @@ export async function findRoundAdvancements(db: Db, tournamentId: number, round:
     .orderBy('place')
     .execute();
   return rows.map((r) => ({ personId: r.person_id, place: r.place, status: r.status }));
+}
+
+/** The corrections of a round's advancement, in the order they were made. */
+export async function findAdvancementCorrections(db: Db, tournamentId: number, round: number): Promise<AdvancementCorrection[]> {
+  const rows = await db.selectFrom('round_advancement_corrections').selectAll().where('tournament_id', '=', tournamentId).where('round_number', '=', round).orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, round: r.round_number, personId: r.person_id, change: r.change, place: r.place, reason: r.reason, rule: r.rule, decidedBy: r.decided_by, decidedAt: r.decided_at }));
+}
+
+/** Record one correction (append-only). */
+export async function insertAdvancementCorrection(db: Db, tournamentId: number, c: Omit<AdvancementCorrection, 'id'>): Promise<void> {
+  await db.insertInto('round_advancement_corrections').values({
+    tournament_id: tournamentId, round_number: c.round, person_id: c.personId, change: c.change, place: c.place, reason: c.reason, rule: c.rule, decided_by: c.decidedBy, decided_at: c.decidedAt,
+  }).execute();
+}
+
+/** Apply corrections, in order, to a recorded advancement: who goes on now, by place. Pure. */
+export function applyCorrections(recorded: readonly RoundAdvancement[], corrections: readonly AdvancementCorrection[]): RoundAdvancement[] {
+  const out = [...recorded];
+  for (const c of corrections) {
+    const at = out.findIndex((r) => r.personId === c.personId && r.status !== 'declined');
+    if (c.change === 'out' && at >= 0) out.splice(at, 1);
+    if (c.change === 'in' && at < 0) out.push({ personId: c.personId, place: c.place ?? Number.MAX_SAFE_INTEGER, status: 'corrected' });
+  }
+  return out.sort((a, b) => a.place - b.place);
+}
+
+/** Who goes on from a round: the recorded advancement with its corrections applied (A.3(v), A.6), by place. */
+export async function findRoundAdvancements(db: Db, tournamentId: number, round: number): Promise<RoundAdvancement[]> {
+  return applyCorrections(await findRecordedAdvancements(db, tournamentId, round), await findAdvancementCorrections(db, tournamentId, round));
 }

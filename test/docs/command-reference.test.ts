@@ -16,6 +16,7 @@ import { GM_COMMAND_FORMS, readGmCommands } from '../../src/diplomacy/conduct/gm
 import { COALITION_COMMAND_FORMS, readCoalitionCommands } from '../../src/coalition/mail-commands.js';
 import { RULING_COMMAND, STRATEGY_HEADER_FORM, VERDICT_FORMS, readJudgeText, readRuling, readStrategyHeader } from '../../src/coalition/index.js';
 import type { CommandForm } from '../../src/rules/command-form.js';
+import { ADVANCE_CORRECTION_FORM, readAdvanceCorrection } from '../../src/service/tournament/advance-mail.js';
 import { ROOT } from '../helpers/cli.js';
 import { anchors, brokenLinks, cliProblems, emailProblems, walkCommands, type CliCommand } from './reference-check.js';
 
@@ -34,7 +35,7 @@ const judgeForms: CommandForm[] = Object.values(VERDICT_FORMS).map((v) => {
 
 const EMAIL_SECTIONS: readonly { heading: string; forms: string[] }[] = [
   { heading: 'Email: Diplomacy players', forms: forms(PLAYER_LINE_FORMS) },
-  { heading: 'Email: GMs and TDs', forms: forms(GM_COMMAND_FORMS) },
+  { heading: 'Email: GMs and TDs', forms: [...forms(GM_COMMAND_FORMS), ADVANCE_CORRECTION_FORM.form] },
   { heading: 'Email: Coalition players and the Mercenary Judge', forms: [...forms(COALITION_COMMAND_FORMS), STRATEGY_HEADER_FORM.form] },
   { heading: 'Email: Coalition judges', forms: [...judgeForms.map((f) => f.form), RULING_COMMAND.form] },
 ];
@@ -49,6 +50,11 @@ describe('the tables of email commands are what their parsers read', () => {
   };
   it.each(Object.entries(PLAYER_LINE_FORMS).flatMap(([kind, fs]) => fs.map((f) => [kind, f.example] as const)))('player %s: %s', (kind, example) => {
     expect(playerKinds(example).filter((k) => k !== undefined)).toEqual([kind]);
+  });
+  it('TD advance correction: its example', () => {
+    const r = readAdvanceCorrection(ADVANCE_CORRECTION_FORM.example);
+    expect(r.problems).toEqual([]);
+    expect(r.round).toBe(1);
   });
   it.each(Object.entries(GM_COMMAND_FORMS).flatMap(([kind, fs]) => fs.map((f) => [kind, f.example] as const)))('GM/TD %s: %s', (kind, example) => {
     const r = readGmCommands([{ line: 1, text: example }]);
@@ -117,7 +123,7 @@ describe('the checks fail on a wrong manual', () => {
     expect(email).toBeGreaterThan(0);
     const cut = lines.filter((_, i) => i !== cli && i !== email).join('\n');
     expect(cliProblems(cut, commands)).toContain('no entry for `mailjudge tournament advance` under "## Command line"');
-    expect(emailProblems(cut, 'Email: GMs and TDs', forms(GM_COMMAND_FORMS))).toEqual(['"## Email: GMs and TDs": no row for `REPLACE <POWER> BACK`']);
+    expect(emailProblems(cut, 'Email: GMs and TDs', [...forms(GM_COMMAND_FORMS), ADVANCE_CORRECTION_FORM.form])).toEqual(['"## Email: GMs and TDs": no row for `REPLACE <POWER> BACK`']);
   });
   it('a link to a missing file or a missing heading', () => {
     const files: Record<string, string> = { [join(ROOT, 'docs', 'a.md')]: '# Title\n\n## Two words\n' };

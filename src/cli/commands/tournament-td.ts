@@ -13,6 +13,7 @@ import { POWERS, type Power } from '../../diplomacy/index.js';
 import { commitment } from '../../dice/index.js';
 import { problems, type CommandResult } from '../../service/command-result.js';
 import { ensureDiceSeed } from '../../service/tournament/dice-seed.js';
+import { correctAdvancement, type AdvancementCorrectionArgs } from '../../service/tournament/correct-advancement.js';
 import { RegistrationConflict, registerTournament, type Registration } from '../../service/tournament/register.js';
 import { nameTournamentDirector } from '../../service/tournament/name-td.js';
 import { computeStandings, endYearOf, stagesOf, type Standings } from '../../service/tournament/standings.js';
@@ -87,6 +88,30 @@ export async function runTournamentTrophies(db: Db, slug: string, actor: string,
   return { ok: true, text: trophiesText(s), json };
 }
 
+/**
+ * `tournament advance <slug> --round N --correct --in a@x --out b@y --reason "…" [--rule "…"]`: the TD
+ * changes who goes on after a ruling (A.3(v), A.6); audited and mailed (correct-advancement.ts).
+ */
+export async function runTournamentAdvanceCorrect(db: Db, slug: string, a: AdvancementCorrectionArgs, actor: string, ctx: { now: Date; fromAddress: string; decidedBy?: string }): Promise<CommandResult> {
+  const t = await tournamentOr(db, slug);
+  if (isResult(t)) return t;
+  const s = await loadStandings(db, t, actor, ctx.now, a.round);
+  return db.transaction().execute(async (trx) => {
+    const r = await correctAdvancement(trx, t, s, a, { actor, now: ctx.now, fromAddress: ctx.fromAddress, ...(ctx.decidedBy ? { decidedBy: ctx.decidedBy } : {}) });
+    if (!r.ok) throw new CorrectionRefused(r.problems);
+    return r;
+  }).catch((e: unknown) => {
+    if (e instanceof CorrectionRefused) return problems(e.problems);
+    throw e;
+  });
+}
+
+class CorrectionRefused extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
 /** `tournament advance <slug> --round N [--declined a@x,b@y]` (C.7–C.10): record who goes on, with the dice in the audit log. */
 export async function runTournamentAdvance(db: Db, slug: string, o: { round: number; declined: readonly string[] }, actor: string, now: Date): Promise<CommandResult> {
   const t = await tournamentOr(db, slug);
@@ -132,7 +157,7 @@ export async function runTournamentAdvance(db: Db, slug: string, o: { round: num
   });
   if (!stored) {
     const recorded = await findRoundAdvancements(db, t.id, o.round);
-    return problems([`the advancement from round ${o.round} was recorded already (${recorded.filter((x) => x.status !== 'declined').length} players); it is never rewritten`]);
+    return problems([`the advancement from round ${o.round} was recorded already (${recorded.filter((x) => x.status !== 'declined').length} players); it is never rewritten. After a ruling, correct it: mailjudge tournament advance ${slug} --round ${o.round} --correct --in <address> --out <address> --reason "…" (A.3(v), A.6)`]);
   }
   const text = [
     `Advancement from round ${o.round} (${r.rule}) recorded: ${going.length} player(s) go on.`,

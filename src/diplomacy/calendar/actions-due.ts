@@ -30,6 +30,8 @@ export interface GameCalendar {
   readonly deadline: Date;
   /** The publication that opened this turn (the start mail for the first). */
   readonly lastPublication: Date;
+  /** When the deadline was last moved after the turn opened (issue 28: its reminders are due at once). */
+  readonly deadlineMovedAt?: Date;
   /** The last published adjudication, absent before the first: D.VII(2)'s 24 hours count from it. Defaults to `lastPublication`. */
   readonly lastAdjudication?: Date | null;
   readonly windows: readonly UnavailableWindow[];
@@ -75,7 +77,7 @@ export function actionsDue(calendar: GameCalendar, now: Date, horizonMs: number 
   }
   const sent = new Set(calendar.remindersSent);
   for (const at of [...times].sort((a, b) => a - b)) {
-    for (const reminder of remindersDue({ gameId: calendar.gameId, phase: calendar.phase, now: new Date(at), deadline: calendar.deadline, openedAt: calendar.lastPublication, leadTimes: calendar.leadTimes, powers: calendar.powers, alreadySent: sent })) {
+    for (const reminder of remindersDue({ gameId: calendar.gameId, phase: calendar.phase, now: new Date(at), deadline: calendar.deadline, openedAt: calendar.lastPublication, ...(calendar.deadlineMovedAt ? { movedAt: calendar.deadlineMovedAt } : {}), leadTimes: calendar.leadTimes, powers: calendar.powers, alreadySent: sent })) {
       for (const k of reminder.keys) sent.add(k);
       out.push({ kind: 'reminder', at: new Date(at), reminder });
     }

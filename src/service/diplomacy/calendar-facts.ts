@@ -133,6 +133,7 @@ export function gameCalendar(
     phase: phaseOf(facts.phase.name),
     deadline: facts.phase.deadline,
     lastPublication: facts.lastPublication,
+    ...(facts.phase.deadlineMovedAt ? { deadlineMovedAt: facts.phase.deadlineMovedAt } : {}),
     lastAdjudication: facts.lastAdjudication ?? null,
     windows: facts.windows,
     leadTimes: facts.settings.reminderLeadHours.map(hours),

@@ -115,7 +115,8 @@ async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: Cal
       if (!person) return;
       await sendNotice(trx, ctx.fromAddress, {
         game, template: 'reminder', key: r.key,
-        context: (zone) => ({ phase: phase.name, power: r.power, preliminary: r.status === 'preliminary', deadline: when(phase.deadline, zone), timeLeft: formatTimeLeft(phase.deadline.getTime() - now.getTime()) }),
+        // Issue 28: a reminder due because the deadline moved inside its lead time says so.
+        context: (zone) => ({ phase: phase.name, power: r.power, preliminary: r.status === 'preliminary', deadline: when(phase.deadline, zone), timeLeft: formatTimeLeft(phase.deadline.getTime() - now.getTime()), ...(r.becauseMoved ? { moved: when(r.becauseMoved.at, zone), lead: `${Math.round(r.becauseMoved.leadMs / 3_600_000)} hours` } : {}) }),
         calendar: { phase: phase.name, deadline: phase.deadline, sequence: phase.deadlineSequence, stamp: now },
       }, [person]);
       await markCalendarSent(trx, game.id, 'reminder', r.keys, now);

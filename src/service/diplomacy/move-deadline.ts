@@ -28,7 +28,7 @@ export interface DeadlineMove {
 
 /** Move the deadline; `false` (and nothing done) when the phase is adjudicated already. */
 export async function moveDeadline(trx: Trx, m: DeadlineMove): Promise<boolean> {
-  if (!(await updatePhaseDeadline(trx, m.game.id, m.phase, m.to))) return false;
+  if (!(await updatePhaseDeadline(trx, m.game.id, m.phase, m.to, m.now))) return false;
   await enqueueJob(trx, 'adjudicate-phase', { gameId: m.game.id, phase: m.phase }, { jobKey: adjudicateJobKey(m.game.id, m.phase), runAt: m.to, jobKeyMode: 'replace' });
   // The update raised the deadline's revision: the calendar event replaces the one each player has.
   const sequence = (await findPhase(trx, m.game.id, m.phase))!.deadlineSequence;

@@ -30,12 +30,14 @@ import { gameFromAddresses } from '../../rules/submission/index.js';
 import { receiveConfirmCopy } from './confirm-copy.js';
 import { receiveDeliveryReport } from './delivery-report.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
-import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, type AuthResult, type IdentityDecision } from '../../mail/inbound/identity.js';
+import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, stripSecretLines, type AuthResult, type IdentityDecision } from '../../mail/inbound/identity.js';
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { kindOf } from '../game-kinds.js';
 import type { ClaimedIdentity } from '../game-kind.js';
-import { receiveFinishedGameMail } from './finished-game.js';
+import { findFinishedGame, receiveFinishedGameMail } from './finished-game.js';
+import { asksAdvanceCorrection, receiveTdAdvanceMail } from '../tournament/advance-mail.js';
+import { findTds } from '../game-people.js';
 import { claimDecision, isDecisionConflict } from '../../mail/inbound/decision-owner.js';
 import { quarantine, UNREADABLE_NOTICE, type QuarantineContext } from '../../mail/inbound/quarantine.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
@@ -240,6 +242,15 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
     if (!person) return unknown(undefined);
     // A finished game's address still answers its people's look-ups (STANDINGS, SUMMARY, HISTORY, MAP,
     // POSITION) and refuses the rest saying the game is over (issue #26, item 5).
+    // Issue 26 item 11: the TD's ADVANCE CORRECT to a finished game of the tournament, identity checked
+    // as every TD command is (DMARC or the TD's secret).
+    const over = asksAdvanceCorrection(stripSecretLines(mail.text)) ? await findFinishedGame(db, mail, tokenGame) : undefined;
+    if (over && (await findTds(db, over)).some((p) => p.id === person.id)) {
+      const { decision: identity, auth } = await checkIdentity(ctx, msg, mail, person, over, fromRecovered !== undefined);
+      const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
+      if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, over, identity, evidence);
+      return receiveTdAdvanceMail(db, replyCtx, rec, mail, person, over, evidence);
+    }
     const finished = await receiveFinishedGameMail(db, replyCtx, rec, mail, person, tokenGame);
     if (finished) return finished;
     const which = match.candidates.length > 0 ? `it could be for ${match.candidates.join(', ')}; ` : '';

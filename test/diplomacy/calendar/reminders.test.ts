@@ -41,6 +41,31 @@ describe('remindersDue (D.VII(1): reminders may be given; D.II(1): preliminary u
     expect(remindersDue(input({ now: at('2025-01-10T12:00:00Z'), deadline: extended, alreadySent: sent })).map((r) => r.key)).toEqual([key('ENGLAND', 24, extended), key('FRANCE', 24, extended)]);
   });
 
+  it('issue 28: a deadline moved to less than a lead time away is reminded at once, once, saying it moved', () => {
+    // The turn opened Wed 8 Jan 12:00 with the deadline Fri 10 Jan 12:00. Thu 9 Jan 02:00 the GM moves it
+    // to Thu 9 Jan 10:00 (8 hours away): 48 h before it was Tue 7 Jan 10:00, 24 h before Wed 8 Jan 10:00,
+    // both before the turn opened; 6 h before is 04:00, after the move.
+    const opened = at('2025-01-08T12:00:00Z');
+    const moved = at('2025-01-09T02:00:00Z');
+    const deadline = at('2025-01-09T10:00:00Z');
+    const base = { openedAt: opened, deadline, alreadySent: new Set<string>(), powers: [POWERS[0]!, POWERS[2]!] };
+    // Without the move, lead times before the turn opened are skipped (the start mail named the deadline).
+    expect(remindersDue(input({ ...base, now: at('2025-01-09T02:01:00Z') }))).toEqual([]);
+    // With it, the 48 h and 24 h reminders are due from the move: one email to England (Germany is Final).
+    const due = remindersDue(input({ ...base, movedAt: moved, now: at('2025-01-09T02:01:00Z') }));
+    expect(brief(due)).toEqual([['eng@example.org', 'missing', ['2880m', '1440m']]]);
+    // The shortest lead time it covers: the new deadline is less than 24 hours away.
+    expect(due[0]!.becauseMoved).toEqual({ at: moved, leadMs: 24 * 3_600_000 });
+    // Once: marked sent, nothing more until the 6-hour mark, which is an ordinary reminder.
+    const sent = new Set(due[0]!.keys);
+    expect(remindersDue(input({ ...base, movedAt: moved, alreadySent: sent, now: at('2025-01-09T03:59:00Z') }))).toEqual([]);
+    const six = remindersDue(input({ ...base, movedAt: moved, alreadySent: sent, now: at('2025-01-09T04:00:00Z') }));
+    expect(brief(six)).toEqual([['eng@example.org', 'missing', ['360m']]]);
+    expect(six[0]!.becauseMoved).toBeUndefined();
+    // A move recorded before the turn opened (an earlier turn's) changes nothing.
+    expect(remindersDue(input({ ...base, movedAt: at('2025-01-08T11:00:00Z'), now: at('2025-01-09T02:01:00Z') }))).toEqual([]);
+  });
+
   it('the key names the game, phase, power, deadline and lead time', () => {
     expect(key('ENGLAND', 24)).toMatchInlineSnapshot(`"remind:g1:S1902M:ENGLAND:2025-01-10T12:00:00.000Z:1440m"`);
     expect(remindersDue(input({ now: at('2025-01-10T07:00:00Z'), alreadySent: new Set() }))[0]?.key).toBe(key('ENGLAND', 6));
