@@ -4,6 +4,11 @@
  * topmost `Received:` header when our MTA wrote it (src/mail/sources/pipe.ts pipeReceiptTime), else
  * the time of the call.
  *
+ * Issue 29: the message is stored with its decision job in one transaction (as the IMAP and SMTP
+ * sources do); then, when no earlier message of the same game is still waiting for the workers, the
+ * pipe decides it at once and prints the outcome (as before); otherwise it prints
+ * `{"kind":"queued"}` and a `mailjudge start` worker decides it in the game's order.
+ *
  * Exit codes follow sysexits, because the caller is an MTA: 0 the message is stored (whatever the
  * judge then decided: refused and late sets are answered by mail, not bounced; a message that cannot
  * be read, or whose handling fails in a way that would fail again with the same bytes, is
@@ -35,7 +40,7 @@ function print(value: object): void {
 
 /** Run the command; returns the exit code. Never throws. */
 export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, now: Date): Promise<number> {
-  const [{ readConfig }, { openDatabase }, { receiveMessage }, { mboxFromLineLength, pipeReceiptTime }, { migrateQueue }] = await Promise.all([
+  const [{ readConfig }, { openDatabase }, { receiveThroughQueue }, { mboxFromLineLength, pipeReceiptTime }, { migrateQueue }] = await Promise.all([
     import('../config/read-config.js'),
     import('../db/connect.js'),
     import('../service/intake/receive-message.js'),
@@ -72,7 +77,7 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
   try {
     // Answers to the sender are queued jobs: the queue's schema must exist.
     await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);
-    const outcome = await receiveMessage(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
+    const outcome = await receiveThroughQueue(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
     print({ ...outcome, receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}) });
     return EX_OK;
   } catch (e) {
@@ -95,6 +100,8 @@ export function registerIngestCommand(program: Command): void {
 Receipt time: the date of the topmost Received: header when your MTA wrote it (its "by" host is in
 MAILJUDGE_PIPE_RECEIVED_BY) and it is at most 5 minutes ahead of the clock; otherwise now, and the
 outcome says why (receiptNote).
+Decided at once and the outcome printed, unless an earlier message of the same game is still waiting
+for the workers of 'mailjudge start': then {"kind":"queued"} and a worker decides it in order.
 Exit codes (sysexits): 0 stored, whatever the judge decided (a message it cannot read is
 quarantined: mailjudge quarantine); 75 the database is unreachable or failed for a reason a retry
 may cure, or a configuration problem (the MTA keeps the message and retries); 66 empty input.
