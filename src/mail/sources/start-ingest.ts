@@ -105,13 +105,20 @@ export async function startIngest(
   let retryTimer: NodeJS.Timeout | undefined;
   let attempt: Promise<void> = Promise.resolve();
 
+  // Messages the IMAP sources stored (by any sync: IDLE, poll, retry) that syncNow has not yet seen decided.
+  const undecided = new Set<number>();
+
   const startSources = () => {
     sources = mailboxes.map(({ imap, role }) => {
       const settings = imapSourceSettings(imap);
       return startImapSource(db, {
         ...settings,
         role,
-        storeBatch: (msgs, checkpoint) => receiver.store(msgs, checkpoint),
+        storeBatch: async (msgs, checkpoint) => {
+          const receipts = await receiver.store(msgs, checkpoint);
+          for (const r of receipts) if (r.created) undecided.add(r.inboundId);
+          return receipts;
+        },
         logger: log,
         ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
         ...(options.idle !== undefined ? { idle: options.idle } : {}),
@@ -187,8 +194,9 @@ export async function startIngest(
     async syncNow() {
       if (sources.length === 0) return undefined;
       const results = await Promise.all(sources.map((s) => s.syncNow()));
-      const ids = results.flatMap((r) => r.inboundIds ?? []);
+      const ids = [...undecided];
       if (receiver.decided && ids.length > 0) await receiver.decided(ids);
+      for (const id of ids) undecided.delete(id);
       return results.reduce((a, b) => ({ fetched: a.fetched + b.fetched, stored: a.stored + b.stored }), { fetched: 0, stored: 0 });
     },
     async stop() {

@@ -63,7 +63,7 @@ export async function decideQueues(db: Db, judgeAddress: string, msgs: readonly 
   if (addresses.length > 0 || tags.length > 0) {
     const rows = await sql<{ id: string; address: string }>`/* receipt */
       SELECT g.id, g.address FROM games g
-       WHERE g.status <> 'finished' AND (lower(g.address) = ANY(${addresses}::text[]) OR lower(g.id) = ANY(${tags}::text[]))
+       WHERE g.status <> 'finished' AND (lower(g.address) = ANY(${addresses}::text[]) OR g.id = ANY(${tags}::text[]))
       UNION ALL
       SELECT c.game_id, a.address FROM coalition_games c CROSS JOIN LATERAL (VALUES (c.pm_address), (c.battle_address)) AS a(address)
        WHERE lower(c.pm_address) = ANY(${addresses}::text[]) OR lower(c.battle_address) = ANY(${addresses}::text[])`.execute(db);
