@@ -380,19 +380,28 @@ export async function enqueueUndecided(db: Db, ctx: Pick<ReceiveContext, 'fromAd
   return rows.length;
 }
 
+/** How long `mailjudge ingest` waits for earlier messages of its game (other pipes, the workers) before leaving its own to the workers. */
+export const PIPE_QUEUE_WAIT_MS = 20_000;
+
 /**
  * One message through the queue, for a source that answers with the outcome (`mailjudge ingest`,
- * the MTA's pipe): stored with its job in one transaction; then, when no earlier message of its
- * queue is waiting (the game's order is kept), decided here at once and its job withdrawn, so a pipe
- * still prints what the judge decided; otherwise it is left to the workers (`queued`).
+ * the MTA's pipe): stored with its job in one transaction; then, once no earlier message of its
+ * queue is waiting (other pipes running at the same time, a worker's backlog: waited for up to
+ * `waitMs`), decided here and its job withdrawn, so a pipe still prints what the judge decided and
+ * a game's order is kept. Still behind earlier messages after the wait: left to the workers
+ * (`queued`). A message stored before (an MTA's retry) is decided here too if it is not yet.
  */
-export async function receiveThroughQueue(db: Db, ctx: ReceiveContext, msg: IncomingMessage): Promise<ReceiveOutcome | { kind: 'queued'; inboundId: number; queue: string }> {
+export async function receiveThroughQueue(db: Db, ctx: ReceiveContext, msg: IncomingMessage, waitMs = PIPE_QUEUE_WAIT_MS): Promise<ReceiveOutcome | { kind: 'queued'; inboundId: number; queue: string }> {
   const [receipt] = await storeMessages(db, ctx.fromAddress, [msg]);
-  const { inboundId, created, queue } = receipt!;
-  if (!created) return { kind: 'duplicate', inboundId };
+  const { inboundId, created } = receipt!;
+  if (!created && (await findDecision(db, inboundId))) return { kind: 'duplicate', inboundId };
+  const queue = receipt!.queue ?? (await decideQueues(db, ctx.fromAddress, [msg]))[0]!;
   const key = decideJobKey(inboundId);
-  if (await hasEarlierJobInQueue(db, queue!, key)) return { kind: 'queued', inboundId, queue: queue! };
+  for (const end = Date.now() + waitMs; await hasEarlierJobInQueue(db, queue, key); ) {
+    if (Date.now() > end) return { kind: 'queued', inboundId, queue };
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const outcome = await decideQueued(db, ctx, inboundId);
   await removeJob(db, key).catch(() => undefined); // a worker that took it meanwhile finds it decided
-  return outcome.kind === 'duplicate' && !(await findDecision(db, inboundId)) ? { kind: 'queued', inboundId, queue: queue! } : outcome;
+  return outcome;
 }
