@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMailboxCheckpoint } from '../../src/db/mailbox-checkpoints.js';
 import type { IncomingMessage } from '../../src/mail/inbound/intake.js';
 import { addressesIn, decideQueues, storeMessages } from '../../src/service/intake/store-message.js';
+import { receiveThroughQueue } from '../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
@@ -20,6 +21,8 @@ beforeAll(async () => {
   await migrateQueue(t.url);
   await gameWithPlayers(t.db, 'sm-g1');
   await gameWithPlayers(t.db, 'sm-g2');
+  await gameWithPlayers(t.db, 'sm-g3');
+  await sql`UPDATE games SET identity = 'address' WHERE id = 'sm-g3'`.execute(t.db);
 });
 afterAll(async () => {
   await t.close();
@@ -98,5 +101,24 @@ describe('storeMessages', () => {
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM inbound_messages`.execute(t.db)).rows[0]!.n)).toBe(before);
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key LIKE 'decide:%'`.execute(t.db)).rows[0]!.n)).toBe(3);
     expect(await findMailboxCheckpoint(t.db, 'imap://judge@h/INBOX')).toMatchObject({ lastUid: 3 });
+  });
+});
+
+describe('receiveThroughQueue (the pipe)', () => {
+  const pipe = (raw: Buffer): IncomingMessage => ({ raw, receivedAt: new Date(), source: 'pipe', role: 'game', mailbox: 'pipe:game' });
+  const jobsOf = async (queue: string) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE queue_name = ${queue}`.execute(t.db)).rows[0]!.n);
+
+  it('decides at once and withdraws the job when nothing of the game waits; leaves it queued behind an earlier message', async () => {
+    const first = await receiveThroughQueue(t.db, { fromAddress: JUDGE }, pipe(mail('From: sm-g3-france@example.org\r\nTo: sm-g3@judge.example.org\r\nSubject: S1901M', 'A PAR H\n')), 100);
+    expect(first).toMatchObject({ kind: 'orders', gameId: 'sm-g3', power: 'FRANCE' });
+    expect(await jobsOf('game:sm-g3')).toBe(0);
+    // Game 2 has a message waiting for the workers (stored above, no worker runs here): the next one waits its turn.
+    expect(await jobsOf('game:sm-g2')).toBe(1);
+    const behind = await receiveThroughQueue(t.db, { fromAddress: JUDGE }, pipe(mail('From: sm-g2-england@example.org\r\nTo: sm-g2@judge.example.org', 'F LON - NTH\n')), 100);
+    expect(behind).toMatchObject({ kind: 'queued', queue: 'game:sm-g2' });
+    expect(await jobsOf('game:sm-g2')).toBe(2);
+    const decided = await sql<{ n: string }>`SELECT count(*) AS n FROM inbound_decisions WHERE inbound_message_id = ${behind.inboundId}`.execute(t.db);
+    expect(Number(decided.rows[0]!.n)).toBe(0);
   });
 });
