@@ -2,8 +2,9 @@
  * Benchmark of mail intake (the issue's "1,000 messages delivered into Dovecot"): BENCH_MESSAGES
  * (default 1000) DKIM-signed S1901M order sets, one per player of ceil(N/7) games, are sent through
  * a real Postfix, which delivers them by LMTP into the judge's one Dovecot mailbox; the running
- * judge reads it over IMAP (IDLE, the production path), stores, parses, authenticates (DKIM, SPF,
- * DMARC through an injected DNS zone) and decides each one, and sends each player's acknowledgement
+ * judge reads it over IMAP (IDLE, the production path) and stores it with its decision job (a FETCH
+ * range per transaction, issue 29); its workers parse, authenticate (DKIM, SPF, DMARC through an
+ * injected DNS zone) and decide each one, one game's messages in order, and sends each player's acknowledgement
  * back through Postfix into the player's own Dovecot mailbox. Measures the time from the first
  * delivery until every message is stored, decided and acknowledged (messages per second), the
  * median and 99th percentile of delivery → acknowledgement per message, and the peak RSS of this
@@ -29,8 +30,8 @@
  * transaction start: the ack and the decision are written in one transaction), "acknowledged" the
  * ack's outbox.sent_at (accepted by Postfix). Acks are matched to messages by their In-Reply-To.
  */
-import { chmodSync, existsSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, writeFileSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ImapFlow } from 'imapflow';
 import { sql as rawSql } from 'kysely';
@@ -73,11 +74,14 @@ const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$
  * Count the SQL statements this process sends (every pool here, the judge's and graphile-worker's,
  * uses this `pg`): each is a round trip, and a socket write costs ~80 µs of CPU in this sandbox.
  */
-const statements = { judge: 0, queue: 0 };
+const statements = { judge: 0, queue: 0, receipt: 0 };
 const statementTexts = new Map<string, number>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (pg.Client.prototype as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
   const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
+  // Issue 29: receipt's own statements (store, decision queue, add_jobs, checkpoint), and its BEGIN and COMMIT.
+  if (/\/\* receipt \*\/|"mailbox_checkpoints"/.test(text)) statements.receipt++;
+  if (/^insert into "inbound_messages"/.test(text)) statements.receipt += 3;
   if (/graphile_worker/.test(text)) statements.queue++;
   else statements.judge++;
   if (SQL_DETAIL) {
@@ -265,7 +269,7 @@ async function main(): Promise<void> {
     sample();
     peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss);
     const cpu = process.cpuUsage(cpu0);
-    const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue };
+    const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue, receipt: statements.receipt - sql0.receipt };
     const sqlTexts = [...statementTexts].sort((a, b) => b[1] - a[1]);
     const pgCpuMs = postgresUsage(postmaster).cpuMs - pg0;
 
@@ -365,6 +369,18 @@ async function main(): Promise<void> {
       console.log('SQL statements during the run, per message (first 90 characters):');
       for (const [text, n] of sqlTexts) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)}  ${text}`);
     }
+    console.log(`receipt SQL per message        ${(sql.receipt / MESSAGES).toFixed(2)} (store, decision queue, add_jobs, checkpoint, BEGIN/COMMIT; counted in the above)`);
+    const figures = {
+      messages: MESSAGES, games: GAMES, concurrency: CONCURRENCY, loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+      storedPerSecond: Number(perSec(MESSAGES, lastStored - firstDelivery)), ackedPerSecond: Number(perSec(MESSAGES, window)),
+      deliveryToStoredMs: { median: Math.round(pct(lat.stored, 50)), p99: Math.round(pct(lat.stored, 99)) },
+      deliveryToAckMs: { median: Math.round(pct(lat.total, 50)), p99: Math.round(pct(lat.total, 99)) },
+      sqlPerMessage: Number(((sql.judge + sql.queue) / MESSAGES).toFixed(1)), receiptSqlPerMessage: Number((sql.receipt / MESSAGES).toFixed(2)),
+      peakRssMb: Math.round(peakRss / 2 ** 20), peakPostgresRssMb: Math.round(peakPgRss / 2 ** 20),
+    };
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync(join('bench-results', 'ingest.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    console.log(`bench:ingest ${MESSAGES} msgs/${GAMES} games: stored ${figures.storedPerSecond} msg/s, acked ${figures.ackedPerSecond} msg/s, delivery→ack p50 ${figures.deliveryToAckMs.median} ms p99 ${figures.deliveryToAckMs.p99} ms, SQL/msg ${figures.sqlPerMessage} (receipt ${figures.receiptSqlPerMessage}), peak RSS ${figures.peakRssMb} MB, load ${figures.loadAverage.join(' ')} → bench-results/ingest.json`);
     const allGood = joined === MESSAGES && lat.toMailbox.length === MESSAGES && outcomes.get('orders → orders-received sent') === MESSAGES;
     if (!allGood) process.exitCode = 1;
   } finally {

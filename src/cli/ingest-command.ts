@@ -4,6 +4,12 @@
  * topmost `Received:` header when our MTA wrote it (src/mail/sources/pipe.ts pipeReceiptTime), else
  * the time of the call.
  *
+ * Issue 29: the message is stored with its decision job in one transaction (as the IMAP and SMTP
+ * sources do); then, when no earlier message of the same game is still waiting for the workers, the
+ * pipe decides it and prints the outcome (as before); it waits up to 20 s for earlier ones (other
+ * pipes running at once, a worker's backlog); still behind them, it prints `{"kind":"queued"}` and a
+ * `mailjudge start` worker decides it in the game's order.
+ *
  * Exit codes follow sysexits, because the caller is an MTA: 0 the message is stored (whatever the
  * judge then decided: refused and late sets are answered by mail, not bounced; a message that cannot
  * be read, or whose handling fails in a way that would fail again with the same bytes, is
@@ -32,6 +38,8 @@ export function registerIngestCommand(program: Command): void {
 Receipt time: the date of the topmost Received: header when your MTA wrote it (its "by" host is in
 MAILJUDGE_PIPE_RECEIVED_BY) and it is at most 5 minutes ahead of the clock; otherwise now, and the
 outcome says why (receiptNote).
+Decided and the outcome printed once no earlier message of the same game is waiting (up to 20 s);
+still behind one then: {"kind":"queued"}, and a worker of 'mailjudge start' decides it in order.
 Exit codes (sysexits): 0 stored, whatever the judge decided (a message it cannot read is
 quarantined: mailjudge quarantine); 75 the database is unreachable or failed for a reason a retry
 may cure, or a configuration problem (the MTA keeps the message and retries); 66 empty input.

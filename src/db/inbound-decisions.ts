@@ -89,3 +89,11 @@ export async function findDecision(db: Db, inboundMessageId: number): Promise<De
     power: r.power, personId: r.person_id, outcome: r.outcome as DecisionOutcome, reason: r.reason, identity: r.identity, replied: r.replied,
   };
 }
+
+/** Of `ids`, the stored messages with no decision yet. */
+export async function undecidedAmong(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const decided = await db.selectFrom('inbound_decisions').select('inbound_message_id').where('inbound_message_id', 'in', ids as number[]).execute();
+  const done = new Set(decided.map((d) => d.inbound_message_id));
+  return ids.filter((id) => !done.has(id));
+}

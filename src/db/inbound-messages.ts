@@ -119,3 +119,52 @@ export async function findInboundByMessageId(db: Db, messageId: string): Promise
     .execute();
   return rows.map(infoFromRow);
 }
+
+/**
+ * Store several messages in one statement (an IMAP FETCH of a range): for each, in order, its id and
+ * whether it is new. Duplicates (already stored, or twice in `ms`) are left as they are and looked
+ * up one by one, only when there are any (rare: a refetch after a crash). The caller's transaction makes it atomic.
+ */
+export async function insertInboundMessages(db: Db, ms: readonly NewInboundMessage[]): Promise<{ id: number; created: boolean }[]> {
+  if (ms.length === 0) return [];
+  if (ms.length === 1) return [await insertInboundMessage(db, ms[0]!)];
+  const keyOf = (mailbox: string | null, uidvalidity: number | null, uid: number | null, source: string, sha256: string) =>
+    uid !== null ? `u ${mailbox ?? ''} ${uidvalidity} ${uid}` : `b ${source} ${mailbox ?? ''} ${sha256}`;
+  const rows = ms.map((m) => ({
+    raw: m.raw, received_at: m.receivedAt, source: m.source, mailbox: m.mailbox ?? null, uidvalidity: toNumber(m.uidvalidity), uid: toNumber(m.uid),
+    message_id: m.messageId ?? null, role: m.role ?? 'game', envelope: m.envelope ? JSON.stringify(m.envelope) : null,
+  }));
+  const keys = rows.map((r) => keyOf(r.mailbox, r.uidvalidity, r.uid, r.source, createHash('sha256').update(r.raw).digest('hex')));
+  const inserted = await db
+    .insertInto('inbound_messages')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'mailbox', 'uidvalidity', 'uid', 'source', 'sha256'])
+    .execute();
+  const found = new Map<string, { id: number; created: boolean }>();
+  for (const r of inserted) found.set(keyOf(r.mailbox, r.uidvalidity, r.uid, r.source, r.sha256), { id: r.id, created: true });
+  const out: { id: number; created: boolean }[] = [];
+  const missing = keys.filter((k) => !found.has(k));
+  if (missing.length > 0) {
+    // Stored before (a refetch after a crash, an MTA's retry): rare, looked up one by one.
+    for (const [i, m] of ms.entries()) {
+      if (found.has(keys[i]!)) continue;
+      const again = await insertInboundMessage(db, m);
+      found.set(keys[i]!, { id: again.id, created: false });
+    }
+  }
+  const seen = new Set<string>();
+  for (const k of keys) {
+    const f = found.get(k)!;
+    // The same message twice in one batch: the second is a duplicate of the first.
+    out.push(seen.has(k) ? { id: f.id, created: false } : f);
+    seen.add(k);
+  }
+  return out;
+}
+
+/** A stored message as its decision needs it (bytes, receipt, source, the SMTP envelope), or `undefined`. */
+export async function findMessageToDecide(db: Db, id: number): Promise<(InboundMessage & { envelope: { ip?: string; helo?: string; mailFrom?: string } | null }) | undefined> {
+  const row = await db.selectFrom('inbound_messages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && { ...infoFromRow(row), raw: row.raw, envelope: row.envelope };
+}

@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from './schema.js';
 
-export type TaskName = 'adjudicate-phase' | 'send-mail' | 'calendar-tick';
+export type TaskName = 'adjudicate-phase' | 'send-mail' | 'calendar-tick' | 'decide-message';
 
 /** The key of a phase's adjudication at its deadline: one job per phase. */
 export function adjudicateJobKey(gameId: string, phase: string): string {
@@ -27,8 +27,13 @@ export interface JobOptions {
   readonly jobKey?: string;
   readonly runAt?: Date;
   readonly maxAttempts?: number;
-  /** `preserve_run_at` (default) keeps a scheduled job's time; `replace` moves it (GM: adjudicate now). */
-  readonly jobKeyMode?: 'preserve_run_at' | 'replace';
+  /**
+   * `preserve_run_at` (default) keeps a scheduled job's time; `replace` moves it (GM: adjudicate now);
+   * `unsafe_dedupe` adds nothing when a job with the key exists at all (running, waiting or failed).
+   */
+  readonly jobKeyMode?: 'preserve_run_at' | 'replace' | 'unsafe_dedupe';
+  /** graphile-worker's named queue: the jobs of one queue run one at a time, in order (run_at, then id). */
+  readonly queueName?: string;
 }
 
 /** Add a job in the caller's transaction. */
@@ -36,6 +41,7 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
   await sql`SELECT graphile_worker.add_job(
       ${task}::text,
       ${JSON.stringify(payload)}::json,
+      queue_name := ${options.queueName ?? null}::text,
       run_at := ${options.runAt ?? null}::timestamptz,
       max_attempts := ${options.maxAttempts ?? 25}::int,
       job_key := ${options.jobKey ?? null}::text,
@@ -45,4 +51,35 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
 /** Remove a pending job by its key (no-op when there is none or it is running). */
 export async function removeJob(trx: Db, jobKey: string): Promise<void> {
   await sql`SELECT graphile_worker.remove_job(${jobKey}::text)`.execute(trx);
+}
+
+/** The key of a stored message's decision job: one per inbound message. */
+export function decideJobKey(inboundId: number): string {
+  return `decide:${inboundId}`;
+}
+
+/** How often a message's decision job is tried before graphile-worker gives up (the intake quarantines it after MAX_DECIDE_ATTEMPTS first). */
+export const DECIDE_JOB_MAX_ATTEMPTS = 25;
+
+/**
+ * Add the decision jobs of newly stored messages in the caller's transaction, one statement for the
+ * lot (`add_jobs`): each in its queue (`queues[i]`), keyed {@link decideJobKey}. Within one call the
+ * jobs' run_at grows by a microsecond per message, so a queue runs them in the order given even
+ * though graphile-worker orders by run_at alone; across transactions run_at is each one's start.
+ */
+export async function enqueueDecideJobs(trx: Db, inboundIds: readonly number[], queues: readonly string[]): Promise<void> {
+  if (inboundIds.length === 0) return;
+  await sql`/* receipt */ SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+      SELECT ROW('decide-message', json_build_object('inboundId', x.id), x.queue, now() + x.ord * interval '1 microsecond',
+                 ${DECIDE_JOB_MAX_ATTEMPTS}::int, 'decide:' || x.id, NULL, NULL)::graphile_worker.job_spec
+        FROM unnest(${inboundIds as number[]}::int[], ${queues as string[]}::text[]) WITH ORDINALITY AS x(id, queue, ord)
+       ORDER BY x.ord))`.execute(trx);
+}
+
+/** Whether a job of `queueName` other than `jobKey` is waiting or running ahead of it (added before it). */
+export async function hasEarlierJobInQueue(db: Db, queueName: string, jobKey: string): Promise<boolean> {
+  const r = await sql<{ earlier: boolean }>`SELECT EXISTS (
+      SELECT 1 FROM graphile_worker.jobs j, graphile_worker.jobs mine
+       WHERE mine.key = ${jobKey} AND j.queue_name = ${queueName} AND j.id < mine.id AND j.attempts < j.max_attempts) AS earlier`.execute(db);
+  return r.rows[0]?.earlier ?? false;
 }

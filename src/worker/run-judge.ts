@@ -15,7 +15,9 @@ import { createTransport, type MailTransport } from '../mail/outbound/send.js';
 import { readDkimKey } from '../mail/outbound/dkim-key.js';
 import { bounceAddress } from '../mail/outbound/return-path.js';
 import { verpKey } from '../db/judge-keys.js';
-import { receiveMessage, retryUndecided, type ReceiveContext } from '../service/intake/receive-message.js';
+import { decideQueued, enqueueUndecided, type ReceiveContext } from '../service/intake/receive-message.js';
+import { storeMessages } from '../service/intake/store-message.js';
+import { undecidedAmong } from '../db/inbound-decisions.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
 import { log } from '../config/log.js';
@@ -74,6 +76,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
   try {
     await migrateQueue(connectionString);
     const ctx = { now: options.now ?? (() => new Date()), fromAddress: config.fromAddress };
+    const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };
     const db = database.db;
     // The queue's own pool, with an error listener: when the database stops, idle clients get
     // 57P01, which on a pool without a listener crashes the process (INFRA.md section 2).
@@ -96,6 +99,10 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       taskList: {
         'adjudicate-phase': async (payload) => {
           await adjudicateTurn(db, ctx, payload as TurnJob);
+        },
+        // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts).
+        'decide-message': async (payload) => {
+          await decideQueued(db, receiveCtx, (payload as { inboundId: number }).inboundId);
         },
         'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }),
         // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).
@@ -131,25 +138,29 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     const watchdog = embedded && options.onDatabaseDead
       ? watchDatabase({ connectionString, dataDir: embedded.dataDir, onDead })
       : undefined;
-    const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };
     // Intake last: a message may be answered as soon as it is stored.
     let ingest: RunningIngest;
     try {
-      ingest = await startIngest(db, connectionString, config, (m) => receiveMessage(db, receiveCtx, m), options.ingest);
+      ingest = await startIngest(db, connectionString, config, {
+        store: (msgs, checkpoint) => storeMessages(db, config.fromAddress, msgs, checkpoint),
+        decided: (ids) => untilDecided(db, ids),
+      }, options.ingest);
     } catch (e) {
       await runner.stop();
       await registry.stop();
       await queuePool.end();
       throw e;
     }
-    // Messages a killed process stored but never decided are decided now (a losing duplicate attempt rolls back).
-    // Each message on its own: one that fails is counted and retried later with backoff, the others go on (issue 20).
-    const retry = { onError: (id: number, e: Error) => log().warn({ event: 'message.retry', inboundId: id, error: e.message }, 'message still undecided') };
-    void retryUndecided(db, receiveCtx, { ...retry, graceMs: 0 }).catch((e: Error) => log().error({ event: 'intake.retry.error', error: e.message }, 'intake retry'));
-    // Every minute: each open phase has its adjudication job, and no stored message is left undecided.
+    // A stored message with no decision and no decision job (stored before the job queue decided
+    // messages, or by `receiveMessage` whose decision failed) gets its job now; one whose job exists
+    // (a killed process's, released by the registry) is left to it: decided once (issue 29).
+    const undecided = (graceMs?: number) =>
+      void enqueueUndecided(db, receiveCtx, graceMs === undefined ? {} : { graceMs }).catch((e: Error) => log().error({ event: 'intake.retry.error', error: e.message }, 'intake retry'));
+    undecided(0);
+    // Every minute: each open phase has its adjudication job, and no stored message is left without its decision job.
     const sweep = setInterval(() => {
       void scheduleOpenPhases(db).catch((e: Error) => log().error({ event: 'scheduler.error', error: e.message }, 'scheduler'));
-      void retryUndecided(db, receiveCtx, retry).catch((e: Error) => log().error({ event: 'intake.retry.error', error: e.message }, 'intake retry'));
+      undecided();
     }, options.sweepEvery ?? 60_000);
     sweep.unref();
     return {
@@ -173,6 +184,20 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     transport.close();
     await database.stop();
     throw e;
+  }
+}
+
+/** Resolves when every message of `ids` has its decision (polled; at most `timeoutMs`, then it logs and resolves). */
+async function untilDecided(db: OpenDatabase['db'], ids: readonly number[], timeoutMs = 120_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (let wait = 5; ; wait = Math.min(100, wait * 2)) {
+    const left = await undecidedAmong(db, ids);
+    if (left.length === 0) return;
+    if (Date.now() > end) {
+      log().warn({ event: 'intake.undecided', inboundIds: left }, 'stored messages are still waiting for their decision');
+      return;
+    }
+    await new Promise((r) => setTimeout(r, wait));
   }
 }
 

@@ -1,10 +1,11 @@
 /**
  * The restart race of issue 20, with the real processes: `mailjudge start` reads a player's message
  * from the real Dovecot over IMAP, stores it, and is SIGKILLed before it can decide it (the decision
- * table is locked by the test). The restarted judge reaches the message twice — its retry sweep of
- * undecided messages and the IMAP resync (the checkpoint never moved past it) — and must decide it
- * once and answer it once, with no error logged and no sync abandoned; SIGTERM then stops it with
- * exit code 0.
+ * table is locked by the test). Since issue 29 the receipt (message, decision job, checkpoint) is one
+ * transaction and the decision a job: the restarted judge finds the dead worker's job (released by
+ * the process registry) and the sweep of undecided messages finds the message, and it must be
+ * decided once and answered once, with no error logged and no sync abandoned; SIGTERM then stops it
+ * with exit code 0.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -116,9 +117,12 @@ describe('mailjudge start, killed between storing and deciding a message, restar
       return r.length === 0 ? true : undefined;
     });
     expect(await count('inbound_decisions')).toBe(0);
-    expect(await pgRows(`SELECT last_uid FROM mailbox_checkpoints`)).toEqual([]); // the IMAP resync will fetch it again
+    // Issue 29: receipt stored the message, its decision job and the checkpoint in one transaction;
+    // the kill came in the job. The job is still there (locked by the dead worker), nothing is refetched.
+    expect(await pgRows(`SELECT last_uid FROM mailbox_checkpoints`)).toEqual([{ last_uid: '1' }]);
+    expect(await pgRows(`SELECT task_identifier, queue_name FROM graphile_worker.jobs WHERE key LIKE 'decide:%'`)).toEqual([{ task_identifier: 'decide-message', queue_name: `game:${GAME}` }]);
 
-    // 2. Restarted: the retry sweep and the IMAP resync both reach the stored, undecided message.
+    // 2. Restarted: the released job and the sweep of undecided messages both reach the stored message.
     const second = await startJudge();
     const ack = await until('the acknowledgement to be sent', async () => {
       const r = await pgRows<{ kind: string; status: string }>(`SELECT kind, status FROM outbox WHERE kind = 'orders-received'`);

@@ -5,7 +5,7 @@
  * Start-up (docs/startup.md): only the configuration and the database modules are loaded before the
  * database connection is opened; the intake (MIME parsing, authentication, the decision, the job
  * queue) loads while the database connects and migrates. The raw message is still stored before
- * anything reads it: receiveMessage stores first, then parses.
+ * anything reads it: receiveThroughQueue stores first (with its decision job), then parses (docs/scaling.md).
  */
 
 /** sysexits.h codes the MTA understands. */
@@ -53,13 +53,13 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
     return tempfail('the database is unavailable', e);
   }
   try {
-    const [{ receiveMessage }, { pipeReceiptTime }, { migrateQueue }] = await intake;
+    const [{ receiveThroughQueue }, { pipeReceiptTime }, { migrateQueue }] = await intake;
     // The receipt time is the call's (`now`) or the MTA's Received: header, however long the loading took.
     const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy);
     const receivedAt = receipt.receivedAt;
     // Answers to the sender are queued jobs: the queue's schema must exist.
     await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);
-    const outcome = await receiveMessage(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
+    const outcome = await receiveThroughQueue(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
     print({ ...outcome, receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}) });
     return EX_OK;
   } catch (e) {

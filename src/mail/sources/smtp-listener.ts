@@ -37,8 +37,10 @@ export interface SmtpListenerOptions {
   readonly port: number;
   /** The role of a recipient address the judge takes mail for, or `undefined` to refuse it (550). */
   readonly accepts: (address: string) => Promise<InboundRole | undefined>;
-  /** Store and process one message; must store the raw bytes before anything else. */
-  readonly handle: (msg: IncomingMessage) => Promise<unknown>;
+  /** Store and process one message; must store the raw bytes before anything else (used without {@link SmtpListenerOptions.handleAll}). */
+  readonly handle?: (msg: IncomingMessage) => Promise<unknown>;
+  /** Store a delivery's copies (one per role, in {@link ROLE_ORDER}) at once, in one transaction (issue 29). */
+  readonly handleAll?: (msgs: IncomingMessage[]) => Promise<unknown>;
   /** The name in the greeting and EHLO reply (default: the host name). */
   readonly serverName?: string;
   readonly logger?: SourceLogger;
@@ -187,9 +189,9 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
           const mailFrom = session.envelope.mailFrom;
           const envelope = { ip: session.remoteAddress, helo: session.hostNameAppearsAs, mailFrom: mailFrom ? mailFrom.address : '' };
           try {
-            for (const role of roles) {
-              await options.handle({ raw, receivedAt, source: 'smtp', role, mailbox: `smtp:${role}`, envelope });
-            }
+            const copies = roles.map((role): IncomingMessage => ({ raw, receivedAt, source: 'smtp', role, mailbox: `smtp:${role}`, envelope }));
+            if (options.handleAll) await options.handleAll(copies);
+            else for (const copy of copies) await options.handle!(copy);
             callback(null, 'OK: stored');
           } catch (e) {
             log.warn(`smtp: could not store a message (answered 451, the sender will retry): ${(e as Error).message}`);

@@ -1,7 +1,8 @@
 /**
  * Mail intake of a running judge (DESIGN.md "Scaling out"): the IMAP sources of the configured game
- * and confirmation mailboxes, and the SMTP listener, all handing messages to one handler
- * (receiveMessage).
+ * and confirmation mailboxes, and the SMTP listener, all handing messages to one receiver, which
+ * only stores them with their decision jobs (issue 29: src/service/intake/store-message.ts); the
+ * job queue's workers decide them, per game in order.
  *
  * Each mailbox is read by exactly one process: the sources run only while this process holds a
  * PostgreSQL session advisory lock on a connection of its own. Another `mailjudge start` on the
@@ -23,6 +24,14 @@ import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
 /** The advisory lock key of the ingesting process ('mjin' in ASCII); one per database. */
 export const INGEST_LOCK_KEY = 0x6d6a696e;
 
+/** What the sources hand messages to (src/service/intake/store-message.ts storeMessages). */
+export interface IngestReceiver {
+  /** Store messages (one SMTP delivery's copies, one IMAP FETCH), with the IMAP checkpoint in the same transaction. */
+  store(msgs: IncomingMessage[], checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number }): Promise<readonly { inboundId: number; created: boolean }[]>;
+  /** Resolves when these stored messages are decided (what {@link RunningIngest.syncNow} waits for). */
+  decided?(inboundIds: readonly number[]): Promise<void>;
+}
+
 /** Options of {@link startIngest}. */
 export interface IngestOptions {
   /** How often a standby retries the lock (ms, default 5000). */
@@ -43,8 +52,9 @@ export interface RunningIngest {
   /** The SMTP listener's port, when one runs. */
   readonly smtpPort: number | undefined;
   /**
-   * Read every IMAP mailbox now; the summed result, or `undefined` when this process is a standby
-   * (or no mailbox is configured). Rejects when a sync fails.
+   * Read every IMAP mailbox now and wait until what it stored is decided (by any process's workers);
+   * the summed result, or `undefined` when this process is a standby (or no mailbox is configured).
+   * Rejects when a sync fails.
    */
   syncNow(): Promise<SyncResult | undefined>;
   /** Stop the sources and the listener, release the lock. */
@@ -60,7 +70,7 @@ export async function startIngest(
   db: Db,
   connectionString: string,
   config: Pick<Config, 'imap' | 'confirmImap' | 'smtpListen' | 'confirmAddress'> & { readonly fromAddress?: string; readonly smtpLimits?: Config['smtpLimits'] },
-  handle: (msg: IncomingMessage) => Promise<unknown>,
+  receiver: IngestReceiver,
   options: IngestOptions = {},
 ): Promise<RunningIngest> {
   const log = options.logger ?? STDERR_LOGGER;
@@ -82,7 +92,8 @@ export async function startIngest(
         const reply = config.fromAddress ? parseReplyAddress(config.fromAddress, address) : undefined;
         return reply && (await findGame(db, reply.gameId)) ? 'game' : undefined;
       },
-      handle,
+      // One delivery, its copies (confirmation first, D.VII(1)) in one transaction; 250 after the commit.
+      handleAll: (msgs) => receiver.store(msgs),
       logger: log,
       ...(config.smtpLimits ? { limits: config.smtpLimits } : {}),
     });
@@ -94,13 +105,20 @@ export async function startIngest(
   let retryTimer: NodeJS.Timeout | undefined;
   let attempt: Promise<void> = Promise.resolve();
 
+  // Messages the IMAP sources stored (by any sync: IDLE, poll, retry) that syncNow has not yet seen decided.
+  const undecided = new Set<number>();
+
   const startSources = () => {
     sources = mailboxes.map(({ imap, role }) => {
       const settings = imapSourceSettings(imap);
       return startImapSource(db, {
         ...settings,
         role,
-        handle,
+        storeBatch: async (msgs, checkpoint) => {
+          const receipts = await receiver.store(msgs, checkpoint);
+          for (const r of receipts) if (r.created) undecided.add(r.inboundId);
+          return receipts;
+        },
         logger: log,
         ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
         ...(options.idle !== undefined ? { idle: options.idle } : {}),
@@ -176,6 +194,9 @@ export async function startIngest(
     async syncNow() {
       if (sources.length === 0) return undefined;
       const results = await Promise.all(sources.map((s) => s.syncNow()));
+      const ids = [...undecided];
+      if (receiver.decided && ids.length > 0) await receiver.decided(ids);
+      for (const id of ids) undecided.delete(id);
       return results.reduce((a, b) => ({ fetched: a.fetched + b.fetched, stored: a.stored + b.stored }), { fetched: 0, stored: 0 });
     },
     async stop() {

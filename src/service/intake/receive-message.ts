@@ -19,7 +19,9 @@ import { createHash } from 'node:crypto';
 import { findGame, type Game } from '../../db/games.js';
 import { holderOfToken, parseReplyAddress } from '../../db/reply-tokens.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
-import { insertInboundMessage } from '../../db/inbound-messages.js';
+import { findMessageToDecide, insertInboundMessage } from '../../db/inbound-messages.js';
+import { DECIDE_JOB_MAX_ATTEMPTS, decideJobKey, enqueueJob, hasEarlierJobInQueue, removeJob } from '../../db/jobs.js';
+import { decideQueues, storeMessages } from './store-message.js';
 import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
 import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import { findDecision, unknownSenderAnswered } from '../../db/inbound-decisions.js';
@@ -363,4 +365,63 @@ export async function retryUndecided(
     }
   }
   return rows.length;
+}
+
+/**
+ * The `decide-message` job (issue 29): decide the stored message `inboundId` (decideStored: once,
+ * whoever gets there first; a failure of the environment is thrown, so graphile-worker retries the
+ * job with backoff). A message that is gone or decided already is a duplicate.
+ */
+export async function decideQueued(db: Db, ctx: ReceiveContext, inboundId: number): Promise<ReceiveOutcome> {
+  if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
+  const m = await findMessageToDecide(db, inboundId);
+  if (!m) return { kind: 'duplicate', inboundId };
+  return decideStored(db, ctx, {
+    inboundId: m.id, raw: m.raw, receivedAt: m.receivedAt, source: m.source, role: m.role, messageId: m.messageId ?? undefined,
+    ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}), ...(m.uid !== null && m.uidvalidity !== null ? { uid: m.uid, uidvalidity: m.uidvalidity } : {}),
+    ...(m.envelope ? { envelope: { ip: m.envelope.ip ?? '', helo: m.envelope.helo ?? '', mailFrom: m.envelope.mailFrom ?? '' } } : {}),
+  });
+}
+
+/**
+ * The sweep of a running judge (issue 29): every stored message with no decision, due for another
+ * attempt, gets its decision job unless it has one (running, waiting or given up: `unsafe_dedupe` on
+ * its key), in its game's queue. Covers messages stored before the job queue took over and those
+ * stored by `receiveMessage` (the CLI, `demo`) whose decision failed. Returns how many were looked at.
+ */
+export async function enqueueUndecided(db: Db, ctx: Pick<ReceiveContext, 'fromAddress' | 'now'>, options: { graceMs?: number; limit?: number } = {}): Promise<number> {
+  const now = ctx.now?.() ?? new Date();
+  const rows = await findUndecidedDue(db, { now, storedBefore: new Date(now.getTime() - (options.graceMs ?? 60_000)), limit: options.limit ?? 100 });
+  if (rows.length === 0) return 0;
+  const queues = await decideQueues(db, ctx.fromAddress, rows.map((r) => ({ raw: r.raw, role: r.role })));
+  for (const [i, r] of rows.entries()) {
+    await enqueueJob(db, 'decide-message', { inboundId: r.id }, { jobKey: decideJobKey(r.id), jobKeyMode: 'unsafe_dedupe', queueName: queues[i]!, maxAttempts: DECIDE_JOB_MAX_ATTEMPTS });
+  }
+  return rows.length;
+}
+
+/** How long `mailjudge ingest` waits for earlier messages of its game (other pipes, the workers) before leaving its own to the workers. */
+export const PIPE_QUEUE_WAIT_MS = 20_000;
+
+/**
+ * One message through the queue, for a source that answers with the outcome (`mailjudge ingest`,
+ * the MTA's pipe): stored with its job in one transaction; then, once no earlier message of its
+ * queue is waiting (other pipes running at the same time, a worker's backlog: waited for up to
+ * `waitMs`), decided here and its job withdrawn, so a pipe still prints what the judge decided and
+ * a game's order is kept. Still behind earlier messages after the wait: left to the workers
+ * (`queued`). A message stored before (an MTA's retry) is decided here too if it is not yet.
+ */
+export async function receiveThroughQueue(db: Db, ctx: ReceiveContext, msg: IncomingMessage, waitMs = PIPE_QUEUE_WAIT_MS): Promise<ReceiveOutcome | { kind: 'queued'; inboundId: number; queue: string }> {
+  const [receipt] = await storeMessages(db, ctx.fromAddress, [msg]);
+  const { inboundId, created } = receipt!;
+  if (!created && (await findDecision(db, inboundId))) return { kind: 'duplicate', inboundId };
+  const queue = receipt!.queue ?? (await decideQueues(db, ctx.fromAddress, [msg]))[0]!;
+  const key = decideJobKey(inboundId);
+  for (const end = Date.now() + waitMs; await hasEarlierJobInQueue(db, queue, key); ) {
+    if (Date.now() > end) return { kind: 'queued', inboundId, queue };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const outcome = await decideQueued(db, ctx, inboundId);
+  await removeJob(db, key).catch(() => undefined); // a worker that took it meanwhile finds it decided
+  return outcome;
 }
