@@ -27,6 +27,7 @@ import { calendarTickTask } from '../service/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
+import { observeAdjudication } from '../config/metrics.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -95,7 +96,14 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       logger: quietLogger(),
       taskList: {
         'adjudicate-phase': async (payload) => {
-          await adjudicateTurn(db, ctx, payload as TurnJob);
+          const started = performance.now();
+          try {
+            await adjudicateTurn(db, ctx, payload as TurnJob);
+            observeAdjudication((performance.now() - started) / 1000, 'ok');
+          } catch (e) {
+            observeAdjudication((performance.now() - started) / 1000, 'failed');
+            throw e;
+          }
         },
         'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }),
         // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).
