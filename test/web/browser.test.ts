@@ -138,6 +138,10 @@ describe('the web view in Chromium', () => {
       if (!found) await new Promise((res) => setTimeout(res, 250));
     }
     expect(found).toBeDefined();
+    // WEB is a question, not a set and not a GM command from a player: nothing refused, nobody alarmed.
+    const decided = await t.db.selectFrom('inbound_messages as m').innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id').select(['d.outcome', 'd.reason']).where('m.message_id', '=', `<${P}-web@example.org>`).executeTakeFirstOrThrow();
+    expect(decided.outcome).not.toBe('refused');
+    expect(await t.db.selectFrom('order_sets').select('id').where('game_id', '=', A).where('phase', '=', 'F1901M').execute()).toEqual([]);
     link = found!;
     expect(link.startsWith(web.url)).toBe(true);
   }, 40_000);

@@ -15,6 +15,9 @@ import { insertOrderSet } from '../../src/db/order-sets.js';
 import { buildWebServer, SESSION_COOKIE, SIGNIN_PER_MINUTE } from '../../src/web/server.js';
 import { runWebLink } from '../../src/service/web-link.js';
 import { ensureRound, insertTournament } from '../../src/db/tournaments.js';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { receiveMessage } from '../../src/service/intake/receive-message.js';
+import { migrateQueue } from '../../src/worker/queue.js';
 
 let t: TestDatabase;
 let app: FastifyInstance;
@@ -40,6 +43,7 @@ const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, .
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  await migrateQueue(t.url); // WEB by mail queues its reply as a send-mail job
   await recordJudgeAddresses(t.db, { fromAddress: 'judge@judge.test' });
   await recordWebUrl(t.db, BASE);
   await gameWithPlayers(t.db, 'wa-a');
@@ -114,6 +118,34 @@ describe('sign-in by one-time link', () => {
     expect(codes.slice(0, SIGNIN_PER_MINUTE).every((c) => c === 403)).toBe(true);
     expect(codes.slice(SIGNIN_PER_MINUTE)).toEqual([429, 429]);
     expect((await signIn('y'.repeat(43), '10.9.9.8')).status).toBe(403); // another address is not limited
+  });
+});
+
+describe('WEB by mail', () => {
+  const ask = async (from: string, id: string) => {
+    const raw = await new MailComposer({ from, to: 'wa-b@judge.example.org', subject: 'web', text: 'WEB', messageId: `<${id}@example.org>` }).compile().build();
+    const got = await receiveMessage(t.db, { fromAddress: 'judge@judge.test', now: () => clock }, { raw, receivedAt: clock, source: 'cli' });
+    const reply = await t.db.selectFrom('outbox').select(['subject', 'body_text']).where('to_address', '=', from).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return { got, reply, token: /\/signin\?token=([A-Za-z0-9_-]+)/.exec(reply.body_text)?.[1] };
+  };
+  it('from the GM: a GM link in the reply, which signs in to the GM\'s games', async () => {
+    const r = await ask('wa-b-gm@example.org', 'wa-web-gm');
+    expect(r.got.kind).toBe('command');
+    expect(r.reply.body_text).toContain(`${BASE}/signin?token=`);
+    expect(r.reply.body_text).toContain('it works once, until');
+    const c = (await signIn(r.token!, '10.4.0.1')).cookie!;
+    expect((await get('/g/wa-b', c)).statusCode).toBe(200);
+    expect((await get('/g/wa-a', c)).statusCode).toBe(403);
+  });
+  it('from a player: their own link in a reply of its own, no set changed and nobody alarmed', async () => {
+    const r = await ask('wa-b-italy@example.org', 'wa-web-italy');
+    expect(r.got.kind).not.toBe('refused');
+    expect(r.reply.subject).toBe('[wa-b] WEB: your sign-in link');
+    const c = (await signIn(r.token!, '10.4.0.2')).cookie!;
+    expect((await get('/g/wa-b/orders/ITALY', c)).statusCode).toBe(200);
+    expect((await get('/g/wa-b/orders/FRANCE', c)).statusCode).toBe(403);
+    expect(await t.db.selectFrom('order_sets').select('id').where('game_id', '=', 'wa-b').execute()).toEqual([]);
+    expect(await t.db.selectFrom('outbox').select('id').where('kind', 'like', '%alert%').execute()).toEqual([]);
   });
 });
 
@@ -213,7 +245,9 @@ describe('headers, health and metrics', () => {
   it('/healthz answers the database reachable, the queue and the outbox; /metrics is Prometheus text with the database\'s counts', async () => {
     const h = await get('/healthz');
     expect(h.statusCode).toBe(200);
-    expect(h.json()).toMatchObject({ ok: true, database: { ok: true }, queue: { waiting: expect.any(Number) }, outbox: { pending: 0, failed: 0 } });
+    // The two WEB replies above are queued (no worker runs here): 2 pending mails, 2 send-mail jobs waiting.
+    expect(h.json()).toMatchObject({ ok: true, database: { ok: true }, outbox: { pending: 2, failed: 0 } });
+    expect(h.json().queue.waiting).toBeGreaterThanOrEqual(2);
     await t.db.insertInto('outbox').values({ dedupe_key: 'wa-failed', kind: 'test', to_address: 'x@example.org', subject: 's', body_text: 'b', message_id: '<wa@x>', status: 'failed', last_error: '550 no such user' }).execute();
     const m = await get('/metrics');
     expect(m.headers['content-type']).toContain('text/plain');
@@ -221,7 +255,10 @@ describe('headers, health and metrics', () => {
     expect(m.body).toContain('mailjudge_mails{status="failed"} 1');
     expect(m.body).toContain('# TYPE mailjudge_adjudication_duration_seconds histogram');
     expect(m.body).toContain('mailjudge_imap_reconnects_total');
-    expect(m.body).toContain('mailjudge_job_queue_depth');
+    expect(m.body).toContain('mailjudge_job_queue_depth{task="send-mail"} 2');
+    expect(m.body).toContain('mailjudge_mails{status="pending"} 2');
+    // The two WEB messages: received (game mailbox) and decided.
+    expect(m.body).toContain('mailjudge_messages_received{role="game"} 2');
     const td = (await signIn(await linkFor({ td: 'wa-t' }), '10.2.0.1')).cookie!;
     const outbox = await get('/outbox', td);
     expect(outbox.body).toContain('550 no such user');

@@ -239,7 +239,7 @@ export async function receivePlayerMail(
       // Issue #15: GM commands from someone who is not the game's GM are refused with the reason; the GM
       // and the TD are told, as of a possible impersonation (D.X(6)).
       const gmOnly = readGmCommands(readBodyLines(text).lines.map((l) => ({ line: l.no, text: l.text })))// A line it could not read (a "Holiday in Spain" in press) is no command given.
-        .commands.filter((c) => c.kind !== 'status' && c.kind !== 'help' && c.kind !== 'agree' && !('problems' in c && c.problems.length > 0));
+        .commands.filter((c) => c.kind !== 'status' && c.kind !== 'help' && c.kind !== 'web' && c.kind !== 'agree' && !('problems' in c && c.problems.length > 0));
       if (gmOnly.length > 0) {
         const gm = await findGm(trx, locked);
         const lines = gmOnly.map((c) => sheet.lines.find((l) => l.kind === 'text' && readGmCommands([{ line: 0, text: l.written }]).commands[0]?.kind === c.kind)?.written.trim() ?? c.kind.toUpperCase());
