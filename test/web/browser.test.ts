@@ -33,7 +33,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { ROOT } from '../helpers/cli.js';
 import { freePort } from '../helpers/free-port.js';
 
-const CHROMIUM = process.env.MAILJUDGE_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test-artifacts', 'web');
 const P = mailPrefix(import.meta.url);
 const JUDGE = `${P}-judge@judge.example.org`;
