@@ -18,9 +18,13 @@ export interface RunningWeb {
   stop(): Promise<void>;
 }
 
-/** Start the web view when `config.webListen` is set; `undefined` otherwise. */
+/** Start the web view when `config.webListen` is set; `undefined` otherwise. The judge started last on a database decides the address links name. */
 export async function startWeb(db: Db, config: Config, options: { now?: () => Date } = {}): Promise<RunningWeb | undefined> {
-  if (!config.webListen) return undefined;
+  if (!config.webListen) {
+    // No view served: `WEB` and `web-link` say so instead of writing links to a view no one serves.
+    await recordWebUrl(db, null);
+    return undefined;
+  }
   const secret = (await judgeKey(db, 'web-cookie')).toString('base64url');
   const mailboxes = [config.imap, config.confirmImap].filter((m) => m !== undefined).map((m) => imapSourceSettings(m).name);
   const app = await buildWebServer(db, { webUrl: config.webUrl ?? `http://${config.webListen.host}:${config.webListen.port}`, cookieSecret: secret, mailboxes, ...(options.now ? { now: options.now } : {}) });
