@@ -28,6 +28,7 @@ import { waitingForGm } from '../service/gm-waiting.js';
 import { findGm } from '../service/game-people.js';
 import { mayAudit, mayViewGame, mayViewGmDigest, mayViewOpenOrders, type Refusal } from './access.js';
 import { gamePage, mapSvg, phasePage } from './game-page.js';
+import { coalitionPage, coalitionTurnPng } from './coalition-page.js';
 import { health, metricsText } from './metrics.js';
 import { renderPage } from './render.js';
 import { auditPage, outboxPage, quarantinePage } from './td-pages.js';
@@ -177,11 +178,21 @@ export async function buildWebServer(db: Db, o: WebOptions): Promise<FastifyInst
   app.get<{ Params: { game: string } }>('/g/:game', async (req, reply) => {
     const r = await gameOr(req, reply, mayViewGame);
     if (!r) return reply;
+    // A Coalition round's game: the grid of each locked turn, as mailed.
+    if (r.game.kind === 'coalition') return page(reply, req, 'coalition', r.game.id, await coalitionPage(db, r.game));
     return page(reply, req, 'game', `${r.game.id}`, await gamePage(db, r.game, r.g, req.viewer?.zone, now()));
+  });
+  app.get<{ Params: { game: string; file: string } }>('/g/:game/grid/:file', async (req, reply) => {
+    const r = await gameOr(req as unknown as FastifyRequest<{ Params: { game: string } }>, reply, mayViewGame);
+    if (!r) return reply;
+    const png = r.game.kind === 'coalition' ? await coalitionTurnPng(db, r.game, req.params.file) : undefined;
+    if (!png) return refuse(reply, req, 'no such turn picture', 404);
+    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
   });
   app.get<{ Params: { game: string; phase: string } }>('/g/:game/phase/:phase', async (req, reply) => {
     const r = await gameOr(req, reply, mayViewGame);
     if (!r) return reply;
+    if (r.game.kind !== 'diplomacy') return refuse(reply, req, `${r.game.id} is a Coalition game: its turns are on its page`, 404);
     const p = await phasePage(db, r.game, r.g, req.params.phase.toUpperCase());
     if (!p.found) return refuse(reply, req, p.why, 404);
     return page(reply, req, 'phase', `${r.game.id} ${req.params.phase.toUpperCase()}`, p.context);
@@ -189,7 +200,7 @@ export async function buildWebServer(db: Db, o: WebOptions): Promise<FastifyInst
   app.get<{ Params: { game: string; file: string }; Querystring: { layout?: string } }>('/g/:game/map/:file', async (req, reply) => {
     const r = await gameOr(req as unknown as FastifyRequest<{ Params: { game: string } }>, reply, mayViewGame);
     if (!r) return reply;
-    const m = /^(now|[SFW]\d{4}[MRA])\.svg$/i.exec(req.params.file);
+    const m = r.game.kind === 'diplomacy' ? /^(now|[SFW]\d{4}[MRA])\.svg$/i.exec(req.params.file) : null;
     const svg = m ? await mapSvg(db, r.game, m[1]!.toLowerCase() === 'now' ? 'now' : m[1]!.toUpperCase(), req.query.layout === 'phone' ? 'phone' : 'wide') : undefined;
     if (!svg) return refuse(reply, req, 'no such map: the current position (now.svg) or a published phase (S1901M.svg)', 404);
     return reply.type('image/svg+xml').header('cache-control', 'private, max-age=60').send(svg);
@@ -200,6 +211,7 @@ export async function buildWebServer(db: Db, o: WebOptions): Promise<FastifyInst
     if (!POWERS.includes(power as Power)) return refuse(reply, req, `"${req.params.power}" is not a power: ${POWERS.join(', ')}`, 404);
     const r = await gameOr(req, reply, (g, game) => mayViewOpenOrders(g, game, power));
     if (!r) return reply;
+    if (r.game.kind !== 'diplomacy') return refuse(reply, req, `${r.game.id} is a Coalition game: its orders go to the judges by mail`, 404);
     const phase = await findPhase(db, r.game.id, r.game.currentPhase);
     const sets = phase && !phase.adjudicatedAt ? await findOrderSets(db, r.game.id, phase.name, { power: power as Power }) : [];
     return page(reply, req, 'orders', `${power} in ${r.game.id}, ${r.game.currentPhase}`, {
@@ -210,6 +222,7 @@ export async function buildWebServer(db: Db, o: WebOptions): Promise<FastifyInst
   app.get<{ Params: { game: string } }>('/g/:game/gm', async (req, reply) => {
     const r = await gameOr(req, reply, mayViewGmDigest);
     if (!r) return reply;
+    if (r.game.kind !== 'diplomacy') return refuse(reply, req, `${r.game.id} is a Coalition game: its digests go by mail`, 404);
     const facts = await loadCalendarFacts(db, r.game);
     if (!facts) return page(reply, req, 'gm', `GM digest of ${r.game.id}`, { game: { id: r.game.id }, none: true });
     const gm = await findGm(db, r.game);

@@ -21,7 +21,7 @@ export async function tournamentPage(db: Db, t: Tournament, g: WebGrant, zone: s
   const games = await findTournamentGames(db, t.id);
   const rounds = new Map<number, object[]>();
   for (const game of games) {
-    const phase = await findPhase(db, game.id, game.currentPhase);
+    const phase = game.kind === 'diplomacy' ? await findPhase(db, game.id, game.currentPhase) : undefined;
     const open = phase && !phase.adjudicatedAt ? phase : undefined;
     const sets = open ? await findOrderSetStatus(db, game.id, open.name) : [];
     const owners = open ? POWERS.filter((p) => open.stateBefore.units.some((u) => u.power === p) || open.stateBefore.dislodged.some((u) => u.power === p)) : [];

@@ -18,6 +18,10 @@ import { ensureRound, insertTournament } from '../../src/db/tournaments.js';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { receiveMessage } from '../../src/service/intake/receive-message.js';
 import { migrateQueue } from '../../src/worker/queue.js';
+import { insertGame } from '../../src/db/games.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../helpers/cli.js';
 
 let t: TestDatabase;
 let app: FastifyInstance;
@@ -229,6 +233,33 @@ describe('who sees what', () => {
   });
 });
 
+describe('a Coalition game', () => {
+  it('shows each locked turn\'s grid as its movement update carried it, and none of the Diplomacy pages', async () => {
+    const gm = await t.db.selectFrom('games').select('gm_person_id').where('id', '=', 'wa-a').executeTakeFirstOrThrow();
+    await insertGame(t.db, { id: 'wa-c', boardName: 'Coalition board', address: 'wa-c@judge.example.org', gmPersonId: gm.gm_person_id, kind: 'coalition', currentPhase: 'T4', status: 'active' });
+    // The turn-3 update as lock-turn queues it: one PNG named <game>-T3.png, attached to each copy.
+    const png = readFileSync(join(ROOT, 'docs', 'coalition-turn-3.png'));
+    for (const to of ['p1@example.org', 'p2@example.org']) {
+      await t.db.insertInto('outbox').values({ dedupe_key: `wa-c-t3-${to}`, game_id: 'wa-c', kind: 'coalition-update', to_address: to, subject: 'T3', body_text: 'b', message_id: `<wa-c-${to}>`, attachments: JSON.stringify([{ filename: 'wa-c-T3.png', contentType: 'image/png', content: png.toString('base64'), cid: 'grid-wa-c-t3' }]) }).execute();
+    }
+    const gmCookie = (await signIn(await linkFor({ gm: 'wa-c' }), '10.5.0.1')).cookie!;
+    const page = await get('/g/wa-c', gmCookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Turn 3');
+    expect(page.body.match(/<img class="map"/g)).toHaveLength(1); // two copies, one picture
+    const img = await get('/g/wa-c/grid/wa-c-T3.png', gmCookie);
+    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.rawPayload.equals(png)).toBe(true);
+    expect((await get('/g/wa-c/grid/wa-a-T3.png', gmCookie)).statusCode).toBe(404);
+    expect((await get('/g/wa-c/phase/S1901M', gmCookie)).statusCode).toBe(404);
+    expect((await get('/g/wa-c/gm', gmCookie)).statusCode).toBe(404);
+    // A player of wa-a is refused it.
+    const fr = (await signIn(await linkFor({ player: ['wa-a', 'FRANCE'] }), '10.5.0.2')).cookie!;
+    expect((await get('/g/wa-c', fr)).statusCode).toBe(403);
+    expect((await get('/g/wa-c/grid/wa-c-T3.png', fr)).statusCode).toBe(403);
+  });
+});
+
 describe('headers, health and metrics', () => {
   it('every page carries a CSP with no script and frame-ancestors none, and no inline script', async () => {
     const r = await get('/');
@@ -245,8 +276,9 @@ describe('headers, health and metrics', () => {
   it('/healthz answers the database reachable, the queue and the outbox; /metrics is Prometheus text with the database\'s counts', async () => {
     const h = await get('/healthz');
     expect(h.statusCode).toBe(200);
-    // The two WEB replies above are queued (no worker runs here): 2 pending mails, 2 send-mail jobs waiting.
-    expect(h.json()).toMatchObject({ ok: true, database: { ok: true }, outbox: { pending: 2, failed: 0 } });
+    // The two WEB replies above are queued (no worker runs here): 2 send-mail jobs waiting; pending
+    // mails are those 2 and the Coalition update's 2 copies written straight into the outbox: 4.
+    expect(h.json()).toMatchObject({ ok: true, database: { ok: true }, outbox: { pending: 4, failed: 0 } });
     expect(h.json().queue.waiting).toBeGreaterThanOrEqual(2);
     await t.db.insertInto('outbox').values({ dedupe_key: 'wa-failed', kind: 'test', to_address: 'x@example.org', subject: 's', body_text: 'b', message_id: '<wa@x>', status: 'failed', last_error: '550 no such user' }).execute();
     const m = await get('/metrics');
@@ -256,7 +288,7 @@ describe('headers, health and metrics', () => {
     expect(m.body).toContain('# TYPE mailjudge_adjudication_duration_seconds histogram');
     expect(m.body).toContain('mailjudge_imap_reconnects_total');
     expect(m.body).toContain('mailjudge_job_queue_depth{task="send-mail"} 2');
-    expect(m.body).toContain('mailjudge_mails{status="pending"} 2');
+    expect(m.body).toContain('mailjudge_mails{status="pending"} 4');
     // The two WEB messages: received (game mailbox) and decided.
     expect(m.body).toContain('mailjudge_messages_received{role="game"} 2');
     const td = (await signIn(await linkFor({ td: 'wa-t' }), '10.2.0.1')).cookie!;
