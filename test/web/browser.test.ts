@@ -165,6 +165,11 @@ describe('the web view in Chromium', () => {
     expect(phase).toContain('A PAR - BUR');
     expect(phase).toContain('A MUN - RUH');
     await shoot(page, 'phase-player');
+    // The tournament page with where France stands: 14 players on the two boards (2 x 7), France still
+    // on its 3 home centres (ownership changes only when the Fall season ends).
+    await page.goto(`${web.url}/t/${P}-open`);
+    expect(await page.locator('main').innerText()).toMatch(new RegExp(`Where I stand: You are (tied )?\\d+\\w\\w of 14, with [\\d.]+ \\(${A}, FRANCE, 3 centres\\)`));
+    await shoot(page, 'tournament-player');
     // Refusals, as the browser sees them.
     const other = await page.goto(`${web.url}/g/${A}/orders/GERMANY`);
     expect(other!.status()).toBe(403);
