@@ -23,6 +23,7 @@ import { runGameCreate } from './commands/game-create.js';
 import { runGameShow } from './commands/game-show.js';
 import { runAudit } from './commands/audit.js';
 import { runQuarantine } from './commands/quarantine.js';
+import { runWebLink, type WebLinkAsk } from '../service/web-link.js';
 import { runMigrate } from './commands/migrate.js';
 import { runTournamentCreate, runTournamentTd, runTournamentShow } from './commands/tournament.js';
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
@@ -281,4 +282,19 @@ export function reproduceCommand(opts: CommonOptions & { game?: string; tourname
     if (r.kind === 'differs') process.exitCode = 3;
     return { ok: true, text: formatReproduce(r, opts.keep === true), json: r };
   });
+}
+
+/** `mailjudge web-link --td <tournament> | --gm <game> | --player <game> <power>`: a one-time sign-in link to the web view (issue 31). */
+export function webLinkCommand(opts: CommonOptions & { td?: string; gm?: string; player?: string[] }): Promise<void> {
+  const check = (): { ok: true; value: WebLinkAsk } | { ok: false; problems: string[] } => {
+    const given = [opts.td !== undefined, opts.gm !== undefined, opts.player !== undefined].filter(Boolean).length;
+    if (given !== 1) return { ok: false, problems: ['give exactly one of --td <tournament>, --gm <game>, --player <game> <power>'] };
+    if (opts.td !== undefined) return { ok: true, value: { td: opts.td } };
+    if (opts.gm !== undefined) return { ok: true, value: { gm: opts.gm } };
+    if (opts.player?.length !== 2) return { ok: false, problems: ['--player takes the game and the power: --player wm-r1-b7 FRANCE'] };
+    return { ok: true, value: { player: [opts.player[0]!, opts.player[1]!] } };
+  };
+  const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
+  const baseUrl = config.ok ? config.config.webUrl : undefined;
+  return execute('web-link', opts, check, (db, ask) => runWebLink(db, ask, { now: new Date(), baseUrl }));
 }

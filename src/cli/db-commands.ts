@@ -142,6 +142,15 @@ Options override the file.`,
       .description('the messages the judge stored but did not read (too large, unreadable, failing every time), with why, and those still waiting to be decided with their attempts')
       .option('--game <game>', 'only the quarantined messages from registered players of this game'),
   ).action(async (opts: CommonOptions & { game?: string }) => (await shell()).quarantineCommand(opts));
+  withCommon(
+    program
+      .command('web-link')
+      .description('a one-time sign-in link to the read-only web view (issue 31): single use, valid 30 minutes; the TD sees everything, a GM their games, a player their game and own submissions')
+      .option('--td <tournament>', "the tournament's TD")
+      .option('--gm <game>', "the game's GM")
+      .option('--player <game-and-power...>', 'the player of a power: --player wm-r1-b7 FRANCE')
+      .addHelpText('after', '\nThe web view is served by mailjudge start when MAILJUDGE_WEB_LISTEN=host:port is set (MAILJUDGE_WEB_URL: the address people reach it by).'),
+  ).action(async (opts: CommonOptions & { td?: string; gm?: string; player?: string[] }) => (await shell()).webLinkCommand(opts));
     withCommon(game.command('show <game>').description('show a game: players, position, phase, deadline, who has ordered (never the orders)'))
     .action(async (id: string, opts: CommonOptions) => (await shell()).gameShowCommand(id, opts));
 }

@@ -16,11 +16,11 @@ function failed(e: unknown): void {
 
 /** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
 async function service() {
-  const [connect, send, runJudge, demo, loss, logging] = await Promise.all([
+  const [connect, send, runJudge, demo, loss, logging, web] = await Promise.all([
     import('../db/connect.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'), import('./commands/demo.js'),
-    import('../worker/database-loss.js'), import('../config/log.js'),
+    import('../worker/database-loss.js'), import('../config/log.js'), import('../web/start-web.js'),
   ]);
-  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log };
+  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log, startWeb: web.startWeb };
 }
 
 export function registerServiceCommands(program: Command): void {
@@ -62,7 +62,16 @@ export function registerServiceCommands(program: Command): void {
         process.on('unhandledRejection', unhandled('unhandled rejection'));
         process.on('uncaughtException', unhandled('uncaught exception'));
         const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4, onDatabaseDead });
+        // Issue 31: the read-only web view, /healthz and /metrics, when MAILJUDGE_WEB_LISTEN is set.
+        let web: Awaited<ReturnType<typeof svc.startWeb>>;
+        try {
+          web = await svc.startWeb(judge.database.db, config);
+        } catch (e) {
+          await judge.stop();
+          throw new Error(`the web view cannot listen on ${config.webListen?.host}:${config.webListen?.port}: ${(e as Error).message}`);
+        }
         const stop = async () => {
+          await web?.stop();
           await judge.stop();
           await exitAfterOutput(0);
         };
@@ -85,6 +94,7 @@ export function registerServiceCommands(program: Command): void {
         process.stdout.write(
           `mailjudge is running.\n  database: ${where}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
             `  incoming mail: ${intake.length ? intake.join('; ') : 'none configured (MAILJUDGE_IMAP_URL, MAILJUDGE_SMTP_LISTEN, or mailjudge ingest from your MTA)'}\n` +
+            `  web view: ${web ? `${web.url} (read-only; /healthz, /metrics; sign in with mailjudge web-link or WEB by mail)` : 'off (MAILJUDGE_WEB_LISTEN=host:port serves it)'}\n` +
             `  stop with Ctrl-C (SIGINT) or SIGTERM.\n`,
         );
       } catch (e) {
@@ -105,6 +115,7 @@ export function registerServiceCommands(program: Command): void {
         const r = await svc.runDemo(config, (line) => process.stdout.write(`${line}\n`));
         process.stdout.write(`\nThe judge sent ${r.files.length} emails for ${r.gameId} (the game-start mail to every player and the GM, an acknowledgement per order set, one report per recipient per phase).\n`);
         process.stdout.write(`They are in ${r.outboxDir}/ :\n${r.files.map((f) => `  ${f}`).join('\n')}\n`);
+        if (r.web) process.stdout.write(`\nThe web view: run mailjudge start (same settings) and open ${r.web.url}\nTD sign-in link (single use, valid until ${r.web.until.toISOString().slice(0, 16).replace('T', ' ')} GMT):\n  ${r.web.tdLink}\n`);
         await exitAfterOutput(0); // the demo's judge has stopped; nothing it left may keep the process alive
       } catch (e) {
         failed(e);

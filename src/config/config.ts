@@ -124,6 +124,10 @@ export interface Config {
   readonly pipeReceivedBy: readonly string[];
   /** The SMTP listener's limits (`smtpLimits` in the file, `MAILJUDGE_SMTP_MAX_*` and `_SECONDS` variables). */
   readonly smtpLimits: SmtpListenLimits;
+  /** Serve the read-only web view, /healthz and /metrics (issue 31, src/web/); `undefined`: off. */
+  readonly webListen?: ListenAddress | undefined;
+  /** The web view's address as people reach it (links in mail); default `http://<webListen>`. https: cookies are Secure. */
+  readonly webUrl?: string | undefined;
 }
 
 /** The outcome of {@link loadConfig}. */
@@ -158,6 +162,8 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_DKIM_SELECTOR: 'DKIM selector to sign the judge\'s mail with, e.g. mj1 (unset: unsigned; mailjudge dkim keygen makes the key)',
   MAILJUDGE_DKIM_DOMAIN: 'DKIM signing domain (default the From address\'s domain)',
   MAILJUDGE_DKIM_KEY_FILE: 'DKIM private key file (default <stateDir>/dkim/<selector>.pem)',
+  MAILJUDGE_WEB_LISTEN: 'serve the read-only web view, /healthz and /metrics on host:port, e.g. 127.0.0.1:8080 (unset: off)',
+  MAILJUDGE_WEB_URL: 'the web view\'s address as people reach it, e.g. https://judge.example.org (default http://<MAILJUDGE_WEB_LISTEN>; https makes the session cookie Secure)',
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
@@ -176,6 +182,7 @@ function urlSchema(protocols: readonly string[], example: string) {
   return z.string({ error }).refine((s) => protocols.includes(parseUrl(s)?.protocol.slice(0, -1) ?? ''), { error });
 }
 
+const WEB_URL = urlSchema(['http', 'https'], 'https://judge.example.org');
 const DATABASE_URL = urlSchema(['postgres', 'postgresql'], 'postgres://judge@db.example.org:5432/judge');
 const SMTP_URL = urlSchema(['smtp', 'smtps'], 'smtps://judge@smtp.example.org:465');
 const IMAP_URL = urlSchema(['imap', 'imaps'], 'imaps://judge@imap.example.org:993');
@@ -239,6 +246,8 @@ const ConfigFile = z.strictObject(
     confirmAddress: ADDRESS.optional(),
     pipeReceivedBy: HOSTS.optional(),
     smtpLimits: SmtpLimitsFile.optional(),
+    webListen: LISTEN.optional(),
+    webUrl: WEB_URL.optional(),
     dkim: z.strictObject(
       { selector: SELECTOR, domain: DOMAIN.optional(), keyFile: KEY_FILE.optional() },
       { error: 'must be an object such as {"selector": "mj1", "keyFile": "./var/dkim/mj1.pem"}' },
@@ -342,6 +351,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const smtpListen = fromEnv(env, 'MAILJUDGE_SMTP_LISTEN', LISTEN, problems) ?? file.smtpListen;
   const confirmAddress = (fromEnv(env, 'MAILJUDGE_CONFIRM_ADDRESS', ADDRESS, problems) ?? file.confirmAddress)?.toLowerCase();
   const pipeReceivedBy = fromEnv(env, 'MAILJUDGE_PIPE_RECEIVED_BY', HOSTS, problems) ?? file.pipeReceivedBy ?? [];
+  const webListen = fromEnv(env, 'MAILJUDGE_WEB_LISTEN', LISTEN, problems) ?? file.webListen;
+  const webUrlSet = fromEnv(env, 'MAILJUDGE_WEB_URL', WEB_URL, problems) ?? file.webUrl;
+  if (webUrlSet !== undefined && webListen === undefined) problems.push('MAILJUDGE_WEB_URL is set but the web view is off: set MAILJUDGE_WEB_LISTEN (or webListen in the config file) to host:port, or unset the URL');
+  const webUrl = webUrlSet?.replace(/\/+$/, '') ?? (webListen ? `http://${webListen.host.includes(':') ? `[${webListen.host}]` : webListen.host}:${webListen.port}` : undefined);
   const anything = z.string();
   const smtpLimits = Object.fromEntries(
     (Object.keys(SMTP_LIMIT_VARIABLES) as (keyof SmtpListenLimits)[]).map((k) => [k, fromEnv(env, SMTP_LIMIT_VARIABLES[k], ENV_LIMIT, problems) ?? file.smtpLimits?.[k] ?? DEFAULT_SMTP_LISTEN_LIMITS[k]]),
@@ -381,7 +394,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, ...(dkim ? { dkim } : {}) } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}) } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

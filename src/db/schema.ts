@@ -540,11 +540,38 @@ export interface JudgeSettingsTable {
   from_address: string;
   confirm_address: string | null;
   recorded_at: ColumnType<Date, Date | undefined, Date>;
+  /** 0028: where the web view is reached (NULL: none). */
+  web_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** 0028: a one-time sign-in link to the web view, kept as the SHA-256 of its token (issue 31). */
+export interface WebLinksTable {
+  id: Generated<number>;
+  token_sha256: string;
+  role: 'td' | 'gm' | 'player';
+  person_id: number | null;
+  tournament_id: number | null;
+  game_id: string | null;
+  power: string | null;
+  issued_by: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** 0028: a signed-in browser's session, kept as the SHA-256 of its id. */
+export interface WebSessionsTable {
+  id_sha256: string;
+  link_id: number;
+  created_at: Date;
+  expires_at: Date;
 }
 
 /** Every table the judge owns, as Kysely sees them (the Coalition wargame's in coalition-schema.ts). */
 export interface Database extends CoalitionTables {
   judge_settings: JudgeSettingsTable;
+  web_links: WebLinksTable;
+  web_sessions: WebSessionsTable;
   people: PeopleTable;
   tournaments: TournamentsTable;
   rounds: RoundsTable;

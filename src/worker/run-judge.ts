@@ -29,6 +29,7 @@ import { calendarTickTask } from '../service/diplomacy/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
+import { observeAdjudication } from '../config/metrics.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -98,7 +99,14 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       logger: quietLogger(),
       taskList: {
         'adjudicate-phase': async (payload) => {
-          await adjudicateTurn(db, ctx, payload as TurnJob);
+          const started = performance.now();
+          try {
+            await adjudicateTurn(db, ctx, payload as TurnJob);
+            observeAdjudication((performance.now() - started) / 1000, 'ok');
+          } catch (e) {
+            observeAdjudication((performance.now() - started) / 1000, 'failed');
+            throw e;
+          }
         },
         // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts).
         'decide-message': async (payload) => {

@@ -10,7 +10,7 @@ import ts from 'typescript';
  * The layers of DESIGN.md, top to bottom: a module may import its own layer and the layers below it.
  * The pure layers (diplomacy … rules) may import only pure layers.
  */
-export const LAYERS = ['cli', 'worker', 'service', 'mail', 'db', 'config', 'diplomacy', 'coalition', 'tournament', 'dice', 'rules'] as const;
+export const LAYERS = ['cli', 'web', 'worker', 'service', 'mail', 'db', 'config', 'diplomacy', 'coalition', 'tournament', 'dice', 'rules'] as const;
 export const PURE = new Set<string>(['diplomacy', 'coalition', 'tournament', 'dice', 'rules']);
 
 export interface ImportEdge {

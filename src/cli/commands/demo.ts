@@ -16,6 +16,7 @@ import { startJudge } from '../../worker/run-judge.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { runGameCreate } from './game-create.js';
+import { issueWebLink } from '../../service/web-link.js';
 
 /** The scripted orders, as players write them (not canonical, on purpose). */
 export const DEMO_ORDERS: Record<'S1901M' | 'F1901M', Record<Power, string>> = {
@@ -60,6 +61,8 @@ export interface DemoResult {
   readonly outboxDir: string;
   readonly files: readonly string[];
   readonly phases: readonly string[];
+  /** Issue 31: with MAILJUDGE_WEB_LISTEN set, where the web view is served and a TD's one-time link to it. */
+  readonly web?: { readonly url: string; readonly tdLink: string; readonly until: Date };
 }
 
 export async function runDemo(config: Config, log: (line: string) => void): Promise<DemoResult> {
@@ -103,7 +106,9 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
     });
     const rows = await db.selectFrom('outbox').selectAll().where('game_id', '=', gameId).orderBy('id').execute();
     const files = rows.map((r) => join(judge.outboxDir, outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at })));
-    return { gameId, outboxDir: judge.outboxDir, files, phases };
+    // Issue 31: a TD's sign-in link (everything the judge holds), for the web view `mailjudge start` serves.
+    const link = config.webUrl ? await issueWebLink(db, { role: 'td', personId: null, tournamentId: null }, { issuedBy: 'demo', now: new Date(), baseUrl: config.webUrl }) : undefined;
+    return { gameId, outboxDir: judge.outboxDir, files, phases, ...(link && config.webUrl ? { web: { url: config.webUrl, tdLink: link.url, until: link.expiresAt } } : {}) };
   } finally {
     await judge.stop();
   }

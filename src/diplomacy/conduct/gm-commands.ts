@@ -14,6 +14,8 @@ export type GmCommand =
   | { kind: 'process'; phase: string; override?: string }
   | { kind: 'status' }
   | { kind: 'help' }
+  /** Issue 31: `WEB`, a one-time sign-in link to the read-only web view (the TD's sees everything). */
+  | { kind: 'web' }
   /** D.VII(4)(a), D.VII(5): the GM's own extension (`EXTEND 24`), or an answer to a player's request (`EXTEND ITALY [12]`, `REFUSE EXTENSION ITALY`). */
   | { kind: 'extend'; hours?: number; power?: string; refuse: boolean }
   /** Set the deadline (`DEADLINE 2030-05-10T18:00Z`); below the minimum only with `CONSENT` (D.VII(4)(a)). */
@@ -152,6 +154,7 @@ export function readGmCommands(lines: readonly { line: number; text: string; sub
     if (process) commands.push({ kind: 'process', phase: process[1]!.toUpperCase(), ...(process[2] !== undefined ? { override: process[2].trim() } : {}) });
     else if (/^status$/i.test(t)) commands.push({ kind: 'status' });
     else if (/^help$/i.test(t)) commands.push({ kind: 'help' });
+    else if (/^web$/i.test(t)) commands.push({ kind: 'web' });
     else if (/^extend\s+\d{1,3}\s*(h|hours?)?$/i.test(t)) commands.push({ kind: 'extend', hours: Number(/\d+/.exec(t)![0]), refuse: false });
     else if (EXTEND_POWER.test(t)) {
       const m = /^extend\s+(\w+)(?:\s+(\d+))?/i.exec(t)!;
@@ -205,6 +208,7 @@ export const GM_COMMAND_FORMS: { readonly [K in GmCommand['kind']]: readonly Com
   ],
   status: [{ form: 'STATUS', example: 'STATUS' }],
   help: [{ form: 'HELP', example: 'HELP' }],
+  web: [{ form: 'WEB', example: 'WEB' }],
   extend: [
     { form: 'EXTEND <hours>', example: 'EXTEND 24' },
     { form: 'EXTEND <POWER> [<hours>]', example: 'EXTEND ITALY 12' },

@@ -163,6 +163,7 @@ const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each 
 export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
   const t = line.trim().replace(/[.!]+$/, '');
   if (/^(status|help|position|summary|orders|deadline|map|standings)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' | PlayerLookup };
+  if (/^web$/i.test(t)) return { kind: 'web' };
   // Issue 28: `ORDERS GERMANY` asks for another power's orders, which are published only with the results.
   const others = /^(?:show\s+)?orders\s+(?:of\s+|for\s+)?([a-z]+)$/i.exec(t);
   if (others && readPower(others[1]!)) return { kind: 'othersOrders', power: readPower(others[1]!)! };
@@ -234,6 +235,7 @@ export type PlayerLineKind = RequestKind | 'propose' | 'vote' | PressKind | Mark
 export const PLAYER_LINE_FORMS: { readonly [K in PlayerLineKind]: readonly CommandForm[] } = {
   status: [{ form: 'STATUS', example: 'STATUS' }],
   help: [{ form: 'HELP', example: 'HELP' }],
+  web: [{ form: 'WEB', example: 'WEB' }],
   orders: [{ form: 'ORDERS', example: 'ORDERS' }],
   position: [{ form: 'POSITION', example: 'POSITION' }],
   history: [{ form: 'HISTORY', example: 'HISTORY' }, { form: 'HISTORY <PHASE>', example: 'HISTORY S1901M' }],

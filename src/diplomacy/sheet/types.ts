@@ -101,7 +101,8 @@ export interface VoteItem {
   readonly vote?: 'yes' | 'no';
 }
 
-export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | PlayerLookup;
+/** `web`: a one-time sign-in link to the read-only web view (issue 31). */
+export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | 'web' | PlayerLookup;
 
 /**
  * The njudge-style questions a player may ask by email (issue #15), answered to the asker only and

@@ -32,6 +32,7 @@ import type { Db } from '../../db/schema.js';
 import type { ImapConfig } from '../../config/config.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
+import { countImapReconnect, recordMailboxPoll } from '../../config/metrics.js';
 
 /** How to reach the IMAP server. */
 export interface ImapConnection {
@@ -170,6 +171,7 @@ export function startImapSource(db: Db, options: ImapSourceOptions): ImapSource 
       client = undefined;
       if (!stopped) {
         log.info(`${label}: connection closed; reconnecting`);
+        countImapReconnect(options.name);
         scheduleRetry();
       }
     });
@@ -212,7 +214,10 @@ export function startImapSource(db: Db, options: ImapSourceOptions): ImapSource 
 
     let fetched = 0;
     let stored = 0;
-    if (box.exists === 0) return { fetched, stored };
+    if (box.exists === 0) {
+      recordMailboxPoll(options.name, new Date());
+      return { fetched, stored };
+    }
     if (lastUid > 0) await catchUp(c, lastUid);
     // `N:*` also matches the highest UID when it is below N.
     const uids = (await searchUids(c, `${lastUid + 1}:*`)).filter((u) => u > lastUid).sort((a, b) => a - b);
@@ -240,6 +245,7 @@ export function startImapSource(db: Db, options: ImapSourceOptions): ImapSource 
       await saveMailboxCheckpoint(db, { mailbox: options.name, uidvalidity, lastUid: uid });
       if (m) await markProcessed(c, uid);
     }
+    recordMailboxPoll(options.name, new Date());
     return { fetched, stored };
   }
 

@@ -39,6 +39,7 @@ import { stripSecretLines } from '../../mail/inbound/identity.js';
 import type { InboundMail } from '../../mail/inbound/parse-message.js';
 import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
+import { grantText, issueWebLink } from '../web-link.js';
 
 /** What the sender is to the game: its GM, a TD of its tournament, or both. */
 export interface SenderRoles {
@@ -76,6 +77,14 @@ export async function receiveGmMail(db: Db, ctx: ReplyContext, rec: Received, ma
           results.push(r.ok ? `${label}: ${r.text}` : `${label}: refused. ${r.problems.join('; ')}`);
         }
       } else if (c.kind === 'status') showStatus = true;
+      else if (c.kind === 'web') {
+        // Issue 31: a sign-in link, to the registered address alone (this reply); the TD's sees everything.
+        const grant = roles.td ? { role: 'td' as const, personId: gm.id, tournamentId: locked.tournamentId } : { role: 'gm' as const, personId: gm.id };
+        const link = await issueWebLink(trx, grant, { issuedBy: `mail:${rec.inboundId}`, now: ctx.now });
+        results.push(link
+          ? `WEB: your sign-in link to the read-only web view (${grantText(grant)}); it works once, until ${formatDeadline(link.expiresAt, gm.timeZone).gmt}, and opens a page with a Sign in button:\n  ${link.url}`
+          : 'WEB: this judge does not serve a web view (its operator has not set MAILJUDGE_WEB_LISTEN).');
+      }
       else if (c.kind === 'extend' || c.kind === 'deadline') {
         // The same actions as `mailjudge extend` / `mailjudge deadline`, in this message's transaction:
         // they happen exactly once, with the decision, and every player is told (as njudge did).

@@ -28,6 +28,7 @@ import { refusalForPreviousPhase } from '../diplomacy/late-for-previous-phase.js
 import { recordCommunications } from '../diplomacy/record-communications.js';
 import { latestStandings, mayAskStandings, onlyStandings, standingsMailContext } from '../tournament/standings-mail.js';
 import { sendNotice } from '../notify.js';
+import { webLinkContext } from '../web-link.js';
 import { distinctPeople, findGm, findTds } from '../game-people.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
@@ -37,9 +38,9 @@ import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 
 /** Requests answered at once, to the asker alone; a message of nothing else is no set (D.III(3)). */
-const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
+const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'web', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
 /** The look-ups read in a subject line too (a subject is a title as much as a command). */
-const SUBJECT_LOOKUPS: readonly RequestKind[] = ['position', 'history', 'summary', 'deadline', 'map', 'standings'];
+const SUBJECT_LOOKUPS: readonly RequestKind[] = ['web', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
 
 /** Time from receipt to the deadline, as the reminders say it; none once it has passed. */
 function timeLeft(from: Date, to: Date): string | undefined {
@@ -181,6 +182,8 @@ export async function receivePlayerMail(
     }
     for (const r of asked) {
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
+      // Issue 31: a sign-in link to the web view, to the registered address alone.
+      if (r.kind === 'web') await reply('web-link', await webLinkContext(trx, { role: 'player', personId: person.id, gameId: locked.id, power }, `mail:${inboundId}`, rec.now, person.timeZone), 'web');
       if (r.kind === 'status') await reply('status', await statusContext(trx, locked, phase, power, person), 'status');
       // ORDERS in a message that is a set is a heading: the acknowledgement says what the judge holds.
       if (r.kind === 'orders' && !sheet.isSet) await reply('status', { ...(await statusContext(trx, locked, phase, power, person)), command: 'ORDERS' }, 'orders');
@@ -236,7 +239,7 @@ export async function receivePlayerMail(
       // Issue #15: GM commands from someone who is not the game's GM are refused with the reason; the GM
       // and the TD are told, as of a possible impersonation (D.X(6)).
       const gmOnly = readGmCommands(readBodyLines(text).lines.map((l) => ({ line: l.no, text: l.text })))// A line it could not read (a "Holiday in Spain" in press) is no command given.
-        .commands.filter((c) => c.kind !== 'status' && c.kind !== 'help' && c.kind !== 'agree' && !('problems' in c && c.problems.length > 0));
+        .commands.filter((c) => c.kind !== 'status' && c.kind !== 'help' && c.kind !== 'web' && c.kind !== 'agree' && !('problems' in c && c.problems.length > 0));
       if (gmOnly.length > 0) {
         const gm = await findGm(trx, locked);
         const lines = gmOnly.map((c) => sheet.lines.find((l) => l.kind === 'text' && readGmCommands([{ line: 0, text: l.written }]).commands[0]?.kind === c.kind)?.written.trim() ?? c.kind.toUpperCase());

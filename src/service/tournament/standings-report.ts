@@ -33,7 +33,7 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
   return [line(header), ...rows.map(line)];
 }
 
-function tieLines(ranking: { ties: readonly BrokenTie[]; unbroken: readonly { ids: readonly string[]; place: number }[]; rolls: readonly { total: number; purpose: string }[] }, name: (id: string) => string): string[] {
+export function tieLines(ranking: { ties: readonly BrokenTie[]; unbroken: readonly { ids: readonly string[]; place: number }[]; rolls: readonly { total: number; purpose: string }[] }, name: (id: string) => string): string[] {
   const out: string[] = [];
   for (const t of ranking.ties) {
     const last = t.place + t.ids.length - 1;
@@ -124,7 +124,7 @@ export function rollPurpose(purpose: string, name: (id: string) => string): stri
   return purpose.replace(/: (\S+)( \(tied for place \d+\))?$/, (_, id: string, tail: string | undefined) => `: ${name(id)}${tail ?? ''}`);
 }
 
-function teamLines(ranking: Ranking<{ team: string; round1: readonly number[]; round2: readonly number[] }>, title: string): string[] {
+export function teamLines(ranking: Ranking<{ team: string; round1: readonly number[]; round2: readonly number[] }>, title: string): string[] {
   const total = (t: { round1: readonly number[]; round2: readonly number[] }) => [...t.round1, ...t.round2].reduce((a, b) => a + b, 0);
   return [
     title,
