@@ -28,6 +28,7 @@ import { runTournamentCreate, runTournamentTd, runTournamentShow } from './comma
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
 import { runTournamentAdvance, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
 import { readRegistration } from './registration-file.js';
+import { judgeNow } from '../config/clock.js';
 
 /** The options every database command takes. */
 export interface CommonOptions {
@@ -118,12 +119,12 @@ export function migrateCommand(opts: CommonOptions): Promise<void> {
 /** `mailjudge tournament create <slug> --name <name>`. */
 export function tournamentCreateCommand(slug: string, opts: CommonOptions & { name: string; td?: string; tdName?: string }): Promise<void> {
   return execute('tournament create', opts, noInput, (db, _v, _a, ctx) =>
-    runTournamentCreate(db, { slug, name: opts.name, ...(opts.td ? { td: { email: opts.td, name: opts.tdName } } : {}) }, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
+    runTournamentCreate(db, { slug, name: opts.name, ...(opts.td ? { td: { email: opts.td, name: opts.tdName } } : {}) }, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }));
 }
 
 /** `mailjudge tournament td <slug> <address> [--name <name>]`. */
 export function tournamentTdCommand(slug: string, address: string, opts: CommonOptions & { name?: string }): Promise<void> {
-  return execute('tournament td', opts, noInput, (db, _v, _a, ctx) => runTournamentTd(db, slug, { email: address, name: opts.name }, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
+  return execute('tournament td', opts, noInput, (db, _v, _a, ctx) => runTournamentTd(db, slug, { email: address, name: opts.name }, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }));
 }
 
 /** `mailjudge tournament show <slug>`. */
@@ -135,7 +136,7 @@ export function tournamentShowCommand(slug: string, opts: CommonOptions): Promis
 export function gameCreateCommand(opts: CommonOptions & GameSpecOptions & { from: string }): Promise<void> {
   return execute('game create', opts, () => readGameFile(opts.from, opts), async (db, spec, _applied, ctx) => {
     await migrateQueue(ctx.url); // the game-start mail goes through the queue
-    return runGameCreate(db, spec, actor(), new Date(), ctx.fromAddress);
+    return runGameCreate(db, spec, actor(), judgeNow(), ctx.fromAddress);
   });
 }
 
@@ -155,7 +156,7 @@ export function rollbackCommand(gameId: string, phase: string, opts: CommonOptio
   };
   return execute('rollback', opts, check, async (db, deadline, _applied, ctx) => {
     await migrateQueue(ctx.url);
-    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: new Date(), fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
+    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: judgeNow(), fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
     if (!r.ok) return { ok: false, problems: [r.problem] };
     const json = { game: gameId, phase: r.phase, generation: r.generation, deadline: r.deadline.toISOString(), withdrawn: r.withdrawn, carriedSets: r.carried, notified: r.notified };
     const text = [
@@ -196,24 +197,24 @@ function roundOption(text: string | undefined, required: boolean): { ok: true; v
 
 /** `mailjudge tournament register <slug> --from <file.csv|file.json>` (B.2, B.5). */
 export function tournamentRegisterCommand(slug: string, opts: CommonOptions & { from: string }): Promise<void> {
-  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg.registration, actor(), { fromAddress: ctx.fromAddress, now: new Date() }, reg.rows));
+  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg.registration, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }, reg.rows));
 }
 
 /** `mailjudge tournament standings <slug> [--round N] [--csv|--json]`. */
 export function tournamentStandingsCommand(slug: string, opts: CommonOptions & { round?: string; csv?: boolean }): Promise<void> {
   return execute('tournament standings', opts, () => roundOption(opts.round, false), (db, round) =>
-    runTournamentStandings(db, slug, { ...(round !== undefined ? { round } : {}), format: opts.json ? 'json' : opts.csv ? 'csv' : 'text' }, actor(), new Date()));
+    runTournamentStandings(db, slug, { ...(round !== undefined ? { round } : {}), format: opts.json ? 'json' : opts.csv ? 'csv' : 'text' }, actor(), judgeNow()));
 }
 
 /** `mailjudge tournament advance <slug> --round N [--declined a@x,b@y]` (C.7–C.10). */
 export function tournamentAdvanceCommand(slug: string, opts: CommonOptions & { round?: string; declined?: string }): Promise<void> {
   return execute('tournament advance', opts, () => roundOption(opts.round, true), (db, round) =>
-    runTournamentAdvance(db, slug, { round: round!, declined: (opts.declined ?? '').split(',').map((s) => s.trim()).filter(Boolean) }, actor(), new Date()));
+    runTournamentAdvance(db, slug, { round: round!, declined: (opts.declined ?? '').split(',').map((s) => s.trim()).filter(Boolean) }, actor(), judgeNow()));
 }
 
 /** `mailjudge tournament trophies <slug>` (C.11–C.13). */
 export function tournamentTrophiesCommand(slug: string, opts: CommonOptions): Promise<void> {
-  return execute('tournament trophies', opts, noInput, (db) => runTournamentTrophies(db, slug, actor(), new Date()));
+  return execute('tournament trophies', opts, noInput, (db) => runTournamentTrophies(db, slug, actor(), judgeNow()));
 }
 
 /** `mailjudge tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
@@ -233,7 +234,7 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
   };
   return execute('tournament assign', opts, check, async (db, o, _applied, ctx) => {
     if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue
-    return runTournamentAssignDb(db, slug, o, actor(), new Date(), ctx.fromAddress);
+    return runTournamentAssignDb(db, slug, o, actor(), judgeNow(), ctx.fromAddress);
   });
 }
 

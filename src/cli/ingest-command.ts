@@ -15,6 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { judgeTimeOf, realNow } from '../config/clock.js';
 
 /** sysexits.h codes the MTA understands. */
 export const EX_OK = 0;
@@ -34,7 +35,7 @@ function print(value: object): void {
 }
 
 /** Run the command; returns the exit code. Never throws. */
-export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, now: Date): Promise<number> {
+export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, deliveredAt: Date): Promise<number> {
   const [{ readConfig }, { openDatabase }, { receiveMessage }, { mboxFromLineLength, pipeReceiptTime }, { migrateQueue }] = await Promise.all([
     import('../config/read-config.js'),
     import('../db/connect.js'),
@@ -48,6 +49,8 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
     print({ error: r.problems[0], problems: r.problems });
     return EX_TEMPFAIL;
   }
+  // Issue 30: the real instant of delivery to the pipe on the judge's clock (installed by readConfig).
+  const now = judgeTimeOf(deliveredAt);
   // An mbox "From " line (pipe flag F) is the MTA's envelope, not part of the message.
   const raw = input.subarray(mboxFromLineLength(input));
   if (raw.length === 0) {
@@ -56,7 +59,7 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
     return EX_NOINPUT;
   }
   const role = opts.confirm ? 'confirm' : 'game';
-  const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy);
+  const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy, judgeTimeOf);
   const receivedAt = receipt.receivedAt;
   const tempfail = (what: string, e: unknown): number => {
     process.stderr.write(`mailjudge ingest: ${what} (the MTA will retry): ${(e as Error).message}\n`);
@@ -103,6 +106,6 @@ Postfix master.cf example:
     )
     .action(async (opts: { confirm?: boolean; config?: string }) => {
       // The exit code is set, not forced: the outcome line reaches the MTA whole (src/cli/exit.ts).
-      process.exitCode = await runIngest(opts, readStdin(), new Date());
+      process.exitCode = await runIngest(opts, readStdin(), realNow());
     });
 }

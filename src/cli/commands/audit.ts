@@ -18,6 +18,7 @@ import type { Db } from '../../db/schema.js';
 import { POWERS, type Power } from '../../diplomacy/index.js';
 import { effectiveOrders } from '../../diplomacy/effective-orders.js';
 import { problems, type CommandResult } from '../../service/command-result.js';
+import { judgeNow } from '../../config/clock.js';
 
 export interface AuditOptions {
   readonly game: string;
@@ -95,7 +96,7 @@ export async function runAudit(db: Db, o: AuditOptions): Promise<CommandResult> 
   for (const p of phases) {
     const sets = await findOrderSets(db, game.id, p.name, { power });
     if (sets.length === 0 && !phaseFilter) continue;
-    const chosen = effectiveOrders(sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders })), [power], p.deadline, p.adjudicatedAt ?? new Date(), game.policies);
+    const chosen = effectiveOrders(sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders })), [power], p.deadline, p.adjudicatedAt ?? judgeNow(), game.policies);
     const setId = chosen.setIds[power];
     const set = sets.find((s) => s.id === setId);
     counted.push({

@@ -16,6 +16,7 @@ import { startJudge } from '../../worker/run-judge.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { runGameCreate } from './game-create.js';
+import { judgeNow, realNow } from '../../config/clock.js';
 
 /** The scripted orders, as players write them (not canonical, on purpose). */
 export const DEMO_ORDERS: Record<'S1901M' | 'F1901M', Record<Power, string>> = {
@@ -48,9 +49,9 @@ async function nextDemoId(db: Db): Promise<string> {
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const until = realNow().getTime() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`demo: timed out waiting for ${what}`);
+    if (realNow().getTime() > until) throw new Error(`demo: timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -68,7 +69,7 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
     const db = judge.database.db;
     const gameId = await nextDemoId(db);
     const address = `${gameId}@${config.fromAddress.split('@')[1] ?? 'localhost'}`;
-    const now = new Date();
+    const now = judgeNow();
     const created = await runGameCreate(db, {
       id: gameId, address, gm: { email: 'gm@demo.example.org', name: 'Demo GM' }, rules: 'wm', endYear: 1909,
       policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: `Demo board ${gameId.slice(5)}`,
@@ -85,11 +86,11 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
           text: `Hello GM,\n\n${DEMO_ORDERS[phase][power]}\n\nThanks!\n-- \n${power} player\n`,
           messageId: `<${gameId}-${phase}-${power.toLowerCase()}@demo.example.org>`,
         }).compile().build();
-        const r = await receiveMessage(db, { fromAddress: config.fromAddress }, { raw, receivedAt: new Date(), source: 'cli' });
+        const r = await receiveMessage(db, { fromAddress: config.fromAddress }, { raw, receivedAt: judgeNow(), source: 'cli' });
         if (r.kind !== 'orders') throw new Error(`demo: ${power}'s ${phase} orders were not accepted (${r.kind})`);
       }
       log(`${phase}: all seven powers sent Final orders by email; each got an acknowledgement.`);
-      const at = new Date();
+      const at = judgeNow();
       await processNow(db, gameId, phase, at, { requestedBy: 'demo' });
       // The GM's "process now", logged for `mailjudge reproduce` (replay_log, 0013).
       await insertReplayEntry(db, { gameId, at, kind: 'command', name: 'process-now', args: { gameId, phase, at }, actor: 'demo' });

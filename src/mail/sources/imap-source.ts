@@ -30,6 +30,7 @@ import type { Db } from '../../db/schema.js';
 import type { ImapConfig } from '../../config/config.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
+import { judgeNow, judgeTimeOf } from '../../config/clock.js';
 
 /** How to reach the IMAP server. */
 export interface ImapConnection {
@@ -213,7 +214,8 @@ export function startImapSource(db: Db, options: ImapSourceOptions): ImapSource 
         const sha256 = createHash('sha256').update(raw).digest('hex');
         const copy = renumbered && (await isStoredUnderOtherUidvalidity(db, { mailbox: options.name, uidvalidity, sha256 }));
         if (!copy) {
-          const receivedAt = m.internalDate ? new Date(m.internalDate) : new Date();
+          // Issue 30: the server's real INTERNALDATE on the judge's clock (the same formula as everywhere).
+          const receivedAt = m.internalDate ? judgeTimeOf(new Date(m.internalDate)) : judgeNow();
           const outcome = await options.handle({ raw, receivedAt, source: 'imap', role: options.role, mailbox: options.name, uidvalidity, uid });
           if (!isDuplicate(outcome)) stored++;
         }

@@ -45,6 +45,7 @@ import { refuseIdentity } from './identity-refusal.js';
 import { namedHolders } from '../../mail/inbound/lookalike.js';
 import { log } from '../../config/log.js';
 import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
+import { judgeNow } from '../../config/clock.js';
 
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
 
@@ -91,7 +92,7 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
   if (!release) return { kind: 'duplicate', inboundId };
   try {
     if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
-    const now = ctx.now?.() ?? new Date();
+    const now = ctx.now?.() ?? judgeNow();
     const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
     const qctx = quarantineContext(ctx, now);
     try {
@@ -330,7 +331,7 @@ export async function retryUndecided(
   ctx: ReceiveContext,
   options: { graceMs?: number; limit?: number; onError?: (inboundId: number, error: Error) => void } = {},
 ): Promise<number> {
-  const now = ctx.now?.() ?? new Date();
+  const now = ctx.now?.() ?? judgeNow();
   const rows = await findUndecidedDue(db, { now, storedBefore: new Date(now.getTime() - (options.graceMs ?? 60_000)), limit: options.limit ?? 100 });
   for (const r of rows) {
     try {
