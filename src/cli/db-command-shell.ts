@@ -218,10 +218,16 @@ export function tournamentTrophiesCommand(slug: string, opts: CommonOptions): Pr
 }
 
 /** `mailjudge tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
-export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }): Promise<void> {
+export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; endYear?: string; verify?: boolean; printInput?: boolean }): Promise<void> {
   const check = () => {
     const r = roundOption(opts.round, true);
     if (!r.ok) return r;
+    let endYear: number | undefined;
+    if (opts.endYear !== undefined) {
+      endYear = Number(opts.endYear);
+      if (!/^\d{4}$/.test(opts.endYear) || endYear < 1901) return { ok: false as const, problems: [`--end-year ${opts.endYear}: give a year from 1901, e.g. 1902 (B.3's are 1909, 1912 and 1915)`] };
+      if (!opts.commit) return { ok: false as const, problems: ['--end-year goes with --commit (it is the end year of the games created)'] };
+    }
     let deadline: Date | undefined;
     if (opts.deadline !== undefined) {
       deadline = new Date(opts.deadline);
@@ -230,7 +236,7 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
     if ((opts.verify || opts.printInput) && opts.commit) return { ok: false as const, problems: ['--verify and --print-input check a round; leave out --commit'] };
     if (opts.verify && opts.printInput) return { ok: false as const, problems: ['give one of --verify and --print-input'] };
     const check = opts.verify ? { check: 'verify' as const } : opts.printInput ? { check: 'input' as const } : {};
-    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...check, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
+    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...check, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}), ...(endYear !== undefined ? { endYear } : {}) } };
   };
   return execute('tournament assign', opts, check, async (db, o, _applied, ctx) => {
     if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue
