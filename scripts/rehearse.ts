@@ -41,7 +41,12 @@ import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { startMailServers } from '../test/helpers/mail-servers-process.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository: the nearest folder with a package.json above this file (dist/scripts/ or scripts/). */
+const ROOT = ((): string => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const SLUG = 'rh';
 const JUDGE = 'judge@judge.example.org';
@@ -260,6 +265,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   let judge: ChildProcess | undefined;
   const judgeFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0, incarnations: 0 };
   const pgFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0 };
+  // Interrupted (Ctrl-C): the judge, the database and the mail servers stop with the script.
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const j of judges) if (j.exitCode === null && j.signalCode === null) j.kill('SIGKILL');
+    void Promise.all(cleanups.reverse().map((c) => c().catch(() => {}))).finally(() => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     // 1. Mail and database.
     const mail = await startMailServers({ log: (l) => log(`mail: ${l}`), aliases: [`/^${SLUG}-.*@judge\\.example\\.org$/ ${JUDGE}`] });
@@ -363,8 +378,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     log(`judge started (pid ${judge.pid}); clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
     cli(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
     cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
-    // The first deadline 4 simulated days away (D.VII(4)(a): at least 72 hours).
-    const firstDeadline = new Date(Math.ceil((simNow().getTime() + 4 * 86_400_000) / 60_000) * 60_000);
+    // The first deadline 10 simulated days away (D.VII(4)(a): at least 72 hours), so that the seating
+    // and the GM's commands, a few real seconds each on a busy machine, cannot eat the players' turn;
+    // it costs nothing when every set is Final: the phase goes 24 hours after the start (D.VII(2)).
+    const firstDeadline = new Date(Math.ceil((simNow().getTime() + 10 * 86_400_000) / 60_000) * 60_000);
     // B.3 plays round 1 to 1909; a rehearsal's round ends sooner (--end-year, recorded on the round and each game).
     cli(['tournament', 'assign', SLUG, '--round', '1', '--commit', '--gm-email', GM, '--domain', 'judge.example.org', '--deadline', firstDeadline.toISOString(), '--end-year', String(endYear)]);
     const games = (await q<{ id: string; address: string }>('SELECT id, address FROM games ORDER BY id')).map((g) => g.id);
@@ -618,6 +635,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     return summary;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     for (const j of judges) if (j.exitCode === null && j.signalCode === null) j.kill('SIGKILL');
     for (const c of cleanups.reverse()) await c().catch(() => {});
     if (existsSync(work)) rmSync(work, { recursive: true, force: true });
