@@ -22,7 +22,8 @@
  *
  * Options: --teams N (7 players each; default 2), --rounds N (only 1 is played in this version),
  * --end-years Y[,Y…] (the round's end year; default 1902), --kills N (default 1), --seed TEXT,
- * --speed S (simulated seconds per real second; default 14400), --nmrs N (default 2), --full (147
+ * --speed S (simulated seconds per real second; default 14400), --nmrs N (default 2), --calendar-mail
+ * (reminders and GM digests on; off by default, see docs/rehearsal.md), --full (147
  * teams, four rounds to 1909/1909/1912/1915: refused for now, see docs/rehearsal.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -63,6 +64,8 @@ export interface RehearsalOptions {
   readonly seed: string;
   readonly speed: number;
   readonly nmrs: number;
+  /** Reminders and GM digests on (default off; see docs/rehearsal.md, "Still open"). */
+  readonly calendarMail?: boolean;
   /** Give up after this many real seconds (default 600). */
   readonly timeoutSeconds?: number;
   readonly log?: (line: string) => void;
@@ -389,7 +392,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // The GM gives every turn the movement minimum, 72 hours (D.VII(4)(a)): adjustments and retreats
     // too (their default is 24), so a player reading the results a few real seconds late is still on
     // time; a game whose powers are all Final goes on 24 hours after the last publication (D.VII(2)).
-    for (const g of games) cli(['calendar', g, '--movement-hours', '72', '--retreat-hours', '72', '--adjustment-hours', '72']);
+    // Reminders and GM digests are off unless --calendar-mail: a tick that mails one can commit before
+    // a set decided at an earlier instant, and `reproduce` then replays the two the other way round
+    // (the open race in docs/rehearsal.md); --calendar-mail plays with them to expose it.
+    const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
+    for (const g of games) cli(['calendar', g, '--movement-hours', '72', '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
 
     // 3. The players.
     const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
@@ -694,8 +701,9 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--seed') o.seed = v();
     else if (a === '--speed') o.speed = Number(v());
     else if (a === '--nmrs') o.nmrs = Number(v());
+    else if (a === '--calendar-mail') o.calendarMail = true;
     else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20 });
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --calendar-mail, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   return o;
