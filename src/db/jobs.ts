@@ -78,6 +78,19 @@ export async function enqueueDecideJobs(trx: Db, inboundIds: readonly number[], 
        ORDER BY x.ord))`.execute(trx);
 }
 
+/**
+ * Whether a message of the game waits in its queue to be decided, due now (issue 29): its decision
+ * job's run_at has come and it has attempts left. The adjudication runs after such messages, so a set
+ * stored before the deadline is read before the phase is adjudicated however busy the workers are.
+ */
+export async function hasDueDecisions(db: Db, gameId: string): Promise<boolean> {
+  const r = await sql<{ due: boolean }>`SELECT EXISTS (
+      SELECT 1 FROM graphile_worker.jobs
+       WHERE queue_name = ${`game:${gameId}`} AND task_identifier = 'decide-message'
+         AND run_at <= now() AND attempts < max_attempts) AS due`.execute(db);
+  return r.rows[0]?.due ?? false;
+}
+
 /** Whether a job of `queueName` other than `jobKey` is waiting or running ahead of it (added before it). */
 export async function hasEarlierJobInQueue(db: Db, queueName: string, jobKey: string): Promise<boolean> {
   const r = await sql<{ earlier: boolean }>`SELECT EXISTS (

@@ -29,6 +29,7 @@ import { calendarTickTask } from '../service/diplomacy/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
+import { enqueueJob, hasDueDecisions } from '../db/jobs.js';
 import { observeAdjudication } from '../config/metrics.js';
 import { describeClock, judgeNow, realDurationOf, useClock } from '../config/clock.js';
 import { enqueueJob } from '../db/jobs.js';
@@ -105,7 +106,16 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       pollInterval: 1000,
       logger: quietLogger(),
       taskList: {
-        'adjudicate-phase': async (payload) => {
+        'adjudicate-phase': async (payload, helpers) => {
+          // Issue 29: messages of this game stored before now are decided first (D.VII(1): a set
+          // received in time counts). Their jobs wait in the game's queue; the adjudication comes back
+          // in two seconds (the same key, so a GM's PROCESS meanwhile is still one job).
+          const job = payload as TurnJob;
+          if (await hasDueDecisions(db, job.gameId)) {
+            log().info({ event: 'adjudication.postponed', game: job.gameId, phase: job.phase }, 'messages of the game wait to be decided first');
+            await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: new Date(Date.now() + 2000), jobKeyMode: 'replace' });
+            return;
+          }
           const started = performance.now();
           try {
             await adjudicateTurn(db, ctx, payload as TurnJob);

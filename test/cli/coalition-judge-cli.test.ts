@@ -36,7 +36,7 @@ const withDescription = (map: { sites: Record<string, object> }) => ({ ...map, s
 const file = (name: string, content: string) => { const p = join(dir, name); writeFileSync(p, content); return p; };
 
 describe('mailjudge coalition verdict and ruling', () => {
-  it('enter weather, refuse a bad verdict line, apply a ruling', async () => {
+  it('enter weather, refuse a bad verdict line, apply a ruling', { timeout: 120_000 }, async () => {
     const round = {
       id: 'cvc', address: 'cvc@judge.example.org', pmAddress: 'cvc-mj@judge.example.org', battleAddress: 'cvc-battle@judge.example.org',
       movementJudge: { name: 'Mo', email: 'mo@example.org' }, battleJudge: { name: 'Bea', email: 'bea@example.org' },

@@ -83,7 +83,7 @@ const phase = () => t.db.selectFrom('phases').select(['adjudicated_at']).where('
 const outbox = () => t.db.selectFrom('outbox').select(['id', 'kind', 'status', 'message_id', 'to_address']).where('game_id', '=', 'killed').execute();
 
 describe('mailjudge start, SIGKILLed and restarted', () => {
-  it('adjudicates exactly once and sends each email exactly once', async () => {
+  it('adjudicates exactly once and sends each email exactly once', { timeout: 120_000 }, async () => {
     await demoGameWithOrders(t.db, 'killed'); // S1901M's deadline has passed: the judge adjudicates at once
 
     // 1. Kill the process while its adjudication transaction waits on a lock we hold.
