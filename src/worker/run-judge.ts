@@ -31,8 +31,7 @@ import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
 import { enqueueJob, hasDueDecisions } from '../db/jobs.js';
 import { observeAdjudication } from '../config/metrics.js';
-import { describeClock, judgeNow, realDurationOf, useClock } from '../config/clock.js';
-import { enqueueJob } from '../db/jobs.js';
+import { describeClock, judgeNow, judgeTimeOf, realDurationOf, useClock } from '../config/clock.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -113,7 +112,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
           const job = payload as TurnJob;
           if (await hasDueDecisions(db, job.gameId)) {
             log().info({ event: 'adjudication.postponed', game: job.gameId, phase: job.phase }, 'messages of the game wait to be decided first');
-            await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: new Date(Date.now() + 2000), jobKeyMode: 'replace' });
+            await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: judgeTimeOf(new Date(Date.now() + 2000)), jobKeyMode: 'replace' });
             return;
           }
           const started = performance.now();

@@ -98,7 +98,7 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
   try {
     if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
     const now = ctx.now?.() ?? judgeNow();
-    const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
+    const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now, ...(ctx.now ? {} : { clock: judgeNow }) };
     const qctx = quarantineContext(ctx, now);
     try {
       // One instant for the whole decision (the one recorded in decided_at, which `reproduce` replays).
