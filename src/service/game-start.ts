@@ -44,16 +44,11 @@ export function housePolicies(game: Pick<Game, 'policies' | 'address'>): string[
  * by default; a Coalition round (whose rules have no such article) cites none.
  */
 export function identityNote(game: Pick<Game, 'policies'>, rule: string | null = 'D.X(6)'): string {
-  const cite = (text: string) => (rule ? text.replace('{rule}', rule) : text.replace(/ \(\{rule\}\)|, \{rule\}/, ''));
-  return cite(identityText(game));
-}
-
-function identityText(game: Pick<Game, 'policies'>): string {
   switch (game.policies.identity) {
     case 'address': return 'Send from your registered address.';
     case 'secret': return 'Send from your registered address, with a line "Secret: <your secret>" in every message (your secret is below; the judge never shows it back).';
-    case 'dmarc': return 'Send from your registered address through your own provider: a message that fails your domain\'s DMARC check is refused ({rule}).';
-    case 'dmarc-or-secret': return 'Send from your registered address through your own provider (a message that fails your domain\'s DMARC check is refused, {rule}); if your domain publishes no DMARC policy, add the line "Secret: <your secret>" with your secret below to every message.';
+    case 'dmarc': return `Send from your registered address through your own provider: a message that fails your domain's DMARC check is refused${rule ? ` (${rule})` : ''}.`;
+    case 'dmarc-or-secret': return `Send from your registered address through your own provider (a message that fails your domain's DMARC check is refused${rule ? `, ${rule}` : ''}); if your domain publishes no DMARC policy, add the line "Secret: <your secret>" with your secret below to every message.`;
   }
 }
 

@@ -13,13 +13,13 @@ import { findCurrentPositions } from '../db/positions.js';
 import { findPhasePress } from '../db/press-items.js';
 import type { Db } from '../db/schema.js';
 import type { WebGrant } from '../db/web-access.js';
-import { POWERS, parsePhase, type OrderResult, type Power } from '../diplomacy/index.js';
+import { POWERS, parsePhase, type Power } from '../diplomacy/index.js';
 import { STANDARD_MAP } from '../diplomacy/map/standard.js';
 import { STANDARD_GEOMETRY, pictureOfPosition, pictureOfResults, renderMapSvg, type MapLayout } from '../diplomacy/picture/index.js';
 import { formatTimeLeft } from '../diplomacy/calendar/index.js';
-import { formatDeadline, outcomeText, phaseTitle } from '../mail/outbound/report-context.js';
+import { formatDeadline, phaseTitle } from '../mail/outbound/report-context.js';
 import { gmtSeconds } from '../mail/inbound/intake.js';
-import { currentState, positionView } from '../service/diplomacy/player-lookups.js';
+import { currentState, positionView, resultsByPower, type StoredResults } from '../service/diplomacy/player-lookups.js';
 import { pressSentTo } from './access.js';
 
 /** A phase whose orders and results everyone of the game may read: adjudicated and published. */
@@ -70,10 +70,6 @@ export async function gamePage(db: Db, game: Game, g: WebGrant, zone: string | u
   };
 }
 
-interface StoredResults {
-  readonly results?: readonly OrderResult[];
-  readonly nmr?: readonly Power[];
-}
 
 /** One published phase: its map, every power's orders with their outcome, and the press the viewer was sent. */
 export async function phasePage(db: Db, game: Game, g: WebGrant, name: string): Promise<{ found: false; why: string } | { found: true; context: object }> {
@@ -82,13 +78,7 @@ export async function phasePage(db: Db, game: Game, g: WebGrant, name: string): 
   if (!record || !isPublished(record)) {
     return { found: false, why: parsePhase(name) ? `${name} of ${game.id} has no published results: orders are shown once the phase is adjudicated and its results published` : `"${name}" is not a phase name (S1901M, F1901R, W1901A)` };
   }
-  const stored = record.results as StoredResults;
-  const results = stored.results ?? [];
-  const powers = POWERS.filter((p) => results.some((r) => r.power === p) || stored.nmr?.includes(p)).map((power) => ({
-    power,
-    nmr: stored.nmr?.includes(power) ?? false,
-    orders: results.filter((r) => r.power === power).map((r) => ({ order: r.order, outcome: outcomeText(r, results) })),
-  }));
+  const powers = resultsByPower(record.results);
   const press = (await findPhasePress(db, game.id, record.name))
     .filter((p) => p.accepted && pressSentTo(g, { toPowers: p.to, author: p.authorPower }))
     .map((p) => ({

@@ -58,9 +58,20 @@ export async function positionContext(db: Db, game: Game, reader: Power | undefi
   return state ? { position: positionView(state, reader) } : { none: true };
 }
 
-interface StoredResults {
+/** A phase's stored results (phases.results): what HISTORY and the web view read of them. */
+export interface StoredResults {
   readonly results?: readonly OrderResult[];
   readonly nmr?: readonly Power[];
+}
+
+/** A published phase's orders and their outcomes in words, power by power; NMR powers included. */
+export function resultsByPower(stored: unknown): { power: Power; nmr: boolean; orders: { order: string; outcome: string }[] }[] {
+  const { results = [], nmr } = stored as StoredResults;
+  return POWERS.filter((p) => results.some((r) => r.power === p) || nmr?.includes(p)).map((power) => ({
+    power,
+    nmr: nmr?.includes(power) ?? false,
+    orders: results.filter((r) => r.power === power).map((r) => ({ order: r.order, outcome: outcomeText(r, results) })),
+  }));
 }
 
 /** HISTORY [PHASE]: one published phase's orders and results by power, or the list of published phases. */
@@ -70,14 +81,7 @@ export async function historyContext(db: Db, game: Game, phase: string | undefin
   if (!phase) return { list, asked: undefined };
   const record = published.find((p) => p.name === phase);
   if (!record) return { list, asked: phase, missing: parsePhase(phase) ? `${phase} has no published results in ${game.id}` : `"${phase}" is not a phase name (S1901M, F1901R, W1901A)` };
-  const stored = record.results as StoredResults;
-  const results = stored.results ?? [];
-  const powers = POWERS.filter((p) => results.some((r) => r.power === p) || stored.nmr?.includes(p)).map((power) => ({
-    power,
-    nmr: stored.nmr?.includes(power) ?? false,
-    orders: results.filter((r) => r.power === power).map((r) => ({ order: r.order, outcome: outcomeText(r, results) })),
-  }));
-  return { list, asked: phase, phase: { name: record.name, title: phaseTitle(record.stateBefore.phase), powers, after: record.stateAfter ? positionView(record.stateAfter) : undefined } };
+  return { list, asked: phase, phase: { name: record.name, title: phaseTitle(record.stateBefore.phase), powers: resultsByPower(record.results), after: record.stateAfter ? positionView(record.stateAfter) : undefined } };
 }
 
 /** SUMMARY: centre counts per power at the start of each year and now; who held each power, from when to when. */

@@ -201,7 +201,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   if (unreadableFrom) {
     fromRecovered = readRawFromAddress(msg.raw);
     if (fromRecovered) mail = { ...mail, from: fromRecovered };
-    else if (!mail.isBounce) {
+    else {
       return quarantine(db, qctx, rec, msg.raw, 'the From header holds no address the judge can read unambiguously', UNREADABLE_FROM_NOTICE, { envelopeFrom: msg.envelope?.mailFrom || undefined });
     }
   }
