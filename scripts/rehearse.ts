@@ -88,9 +88,17 @@ export interface RehearsalSummary {
   /** What the judge decided about the players' messages (inbound_decisions.outcome). */
   outcomes: Record<string, number>;
   lost: number;
+  /** Messages stored or decided twice, or acknowledged by two different mails (two outbox rows). */
   duplicated: number;
+  /**
+   * The same mail (one Message-ID) delivered again to its recipient: a judge killed after the mail
+   * server accepted it and before the outbox row was marked sent resends it with its Message-ID
+   * (SMTP's at-least-once, RFC 5321 §6.1; mail readers show one message). At most one per mail in
+   * flight at a kill.
+   */
+  redelivered: number;
   phases: { expected: number; adjudicated: number; adjudicatedTwice: number };
-  resultMails: { expected: number; delivered: number; duplicated: number };
+  resultMails: { expected: number; delivered: number; duplicated: number; redelivered: number };
   outsideEvent: number;
   gamesReproduced: number;
   standingsMatch: boolean;
@@ -564,8 +572,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const storedRows = await q<{ message_id: string; n: string }>(`SELECT message_id, count(*) AS n FROM inbound_messages WHERE message_id = ANY($1) GROUP BY message_id`, [[...sentIds]]);
     const decidedRows = await q<{ message_id: string; n: string }>(`SELECT m.message_id, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY m.message_id`, [[...sentIds]]);
     const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sent.find((s) => s.messageId === m.inReplyTo)?.from);
-    const ackCount = new Map<string, number>();
-    for (const a of acks) ackCount.set(a.inReplyTo!, (ackCount.get(a.inReplyTo!) ?? 0) + 1);
+    // Per order mail, its acknowledgements' distinct Message-IDs (two = two mails) and copies (redeliveries).
+    const ackIds = new Map<string, Set<string>>();
+    for (const a of acks) ackIds.set(a.inReplyTo!, (ackIds.get(a.inReplyTo!) ?? new Set()).add(a.messageId));
+    const ackCount = new Map([...ackIds].map(([k, ids]) => [k, ids.size]));
+    const ackRedelivered = acks.length - [...ackIds.values()].reduce((n, ids) => n + ids.size, 0);
     const extra = (rows: Iterable<number>) => [...rows].reduce((s, n) => s + Math.max(0, n - 1), 0);
     const outcomes = Object.fromEntries((await q<{ outcome: string; n: string }>(`SELECT d.outcome, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY 1 ORDER BY 1`, [[...sentIds]])).map((r) => [r.outcome, Number(r.n)]));
     for (const r of await q<{ message_id: string; reason: string; received_at: Date; phase: string }>(`SELECT m.message_id, d.reason, m.received_at, d.phase FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'late' AND m.message_id = ANY($1)`, [[...sentIds]])) {
@@ -588,9 +599,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Every results mail to every holder and the GM once: 8 per adjudicated phase.
     const resultsKey = (m: Received) => `${m.to}|${m.subject}`;
     const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject));
-    const resultSet = new Map<string, number>();
-    for (const m of resultMailsIn) resultSet.set(resultsKey(m), (resultSet.get(resultsKey(m)) ?? 0) + 1);
-    const resultMails = { expected: adjudicatedRows.length * 8, delivered: resultSet.size, duplicated: extra(resultSet.values()) };
+    const resultIds = new Map<string, Set<string>>();
+    for (const m of resultMailsIn) resultIds.set(resultsKey(m), (resultIds.get(resultsKey(m)) ?? new Set()).add(m.messageId));
+    const resultSet = new Map([...resultIds].map(([k, ids]) => [k, ids.size]));
+    const resultRedelivered = resultMailsIn.length - [...resultIds.values()].reduce((n, ids) => n + ids.size, 0);
+    const resultMails = { expected: adjudicatedRows.length * 8, delivered: resultSet.size, duplicated: extra(resultSet.values()), redelivered: resultRedelivered };
     if (resultMails.delivered !== resultMails.expected) {
       const rows = await q<{ to_address: string; subject: string | null; status: string; game_id: string }>(`SELECT to_address, subject, status, game_id FROM outbox WHERE kind = 'adjudication-report'`);
       const missing = rows.filter((r) => !resultSet.has(`${r.to_address.toLowerCase()}|${r.subject ?? ''}`));
@@ -620,7 +633,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const usage = process.resourceUsage();
     const summary: RehearsalSummary = {
       teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: o.speed, seed: o.seed,
-      messages, outcomes, lost, duplicated,
+      messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered,
       phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
       resultMails, outsideEvent: outside, gamesReproduced: reproduced,
       standingsMatch: standings.match, standingsDetail: standings.detail,
@@ -637,7 +650,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'rehearse.json'), `${JSON.stringify(summary, null, 2)}\n`);
     log(`${summary.teams} teams, ${summary.games} games to ${endYear}, ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
-      `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}; ` +
+      `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     return summary;
