@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CommonOptions } from './db-command-shell.js';
+import { judgeNow } from '../config/clock.js';
 
 export function registerCoalitionCreate(coalition: Command): void {
   coalition
@@ -30,7 +31,7 @@ export function registerCoalitionCreate(coalition: Command): void {
         return { ok: true, value: r.data };
       }, async (db, v, _applied, ctx) => {
         await migrateQueue(ctx.url);
-        return runCoalitionCreate(db, { ...v, world: { map: v.map, armies: v.armies }, lock: new Date(v.lock) }, ctx.actor, new Date(), ctx.fromAddress);
+        return runCoalitionCreate(db, { ...v, world: { map: v.map, armies: v.armies }, lock: new Date(v.lock) }, ctx.actor, judgeNow(), ctx.fromAddress);
       });
     });
 }
@@ -53,7 +54,7 @@ export function registerCoalitionVerdict(coalition: Command): void {
         } catch (e) {
           return { ok: false, problems: [`--file ${opts.file}: ${(e as Error).message}`] };
         }
-      }, (db, text, _applied, ctx) => runCoalitionJudgeText(db, opts.game, text, ctx.actor, new Date(), ctx.fromAddress));
+      }, (db, text, _applied, ctx) => runCoalitionJudgeText(db, opts.game, text, ctx.actor, judgeNow(), ctx.fromAddress));
     });
 }
 
@@ -71,7 +72,7 @@ export function registerCoalitionRuling(coalition: Command): void {
       const { runCoalitionJudgeText } = await import('../service/coalition/judge-command.js');
       const text = words.join(' ');
       await execute('coalition ruling', opts, () => (/^\s*ruling\b/i.test(text) ? { ok: true, value: text } : { ok: true, value: `RULING ${text}` }),
-        (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, new Date(), ctx.fromAddress, 'coalition-ruling'));
+        (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, judgeNow(), ctx.fromAddress, 'coalition-ruling'));
     });
 }
 
@@ -89,6 +90,6 @@ export function registerCoalitionPlace(coalition: Command): void {
       const { execute } = await import('./db-command-shell.js');
       const { runCoalitionPlace } = await import('../service/coalition/place-raider.js');
       await execute('coalition place', opts, () => ({ ok: true, value: words.join(' ') }),
-        (db, army, _applied, ctx) => runCoalitionPlace(db, opts.game, army, opts.at, ctx.actor, new Date(), ctx.fromAddress));
+        (db, army, _applied, ctx) => runCoalitionPlace(db, opts.game, army, opts.at, ctx.actor, judgeNow(), ctx.fromAddress));
     });
 }

@@ -29,6 +29,7 @@ import { runTournamentCreate, runTournamentTd, runTournamentShow } from './comma
 import { parseGameSpec, type GameSpecOptions } from './game-spec.js';
 import { runTournamentAdvance, runTournamentAdvanceCorrect, runTournamentAssignDb, runTournamentRegister, runTournamentRevealSeed, runTournamentStandings, runTournamentTrophies } from './commands/tournament-td.js';
 import { readRegistration } from './registration-file.js';
+import { judgeNow } from '../config/clock.js';
 
 /** The options every database command takes. */
 export interface CommonOptions {
@@ -119,12 +120,12 @@ export function migrateCommand(opts: CommonOptions): Promise<void> {
 /** `mailjudge tournament create <slug> --name <name>`. */
 export function tournamentCreateCommand(slug: string, opts: CommonOptions & { name: string; td?: string; tdName?: string }): Promise<void> {
   return execute('tournament create', opts, noInput, (db, _v, _a, ctx) =>
-    runTournamentCreate(db, { slug, name: opts.name, ...(opts.td ? { td: { email: opts.td, name: opts.tdName } } : {}) }, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
+    runTournamentCreate(db, { slug, name: opts.name, ...(opts.td ? { td: { email: opts.td, name: opts.tdName } } : {}) }, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }));
 }
 
 /** `mailjudge tournament td <slug> <address> [--name <name>]`. */
 export function tournamentTdCommand(slug: string, address: string, opts: CommonOptions & { name?: string }): Promise<void> {
-  return execute('tournament td', opts, noInput, (db, _v, _a, ctx) => runTournamentTd(db, slug, { email: address, name: opts.name }, actor(), { fromAddress: ctx.fromAddress, now: new Date() }));
+  return execute('tournament td', opts, noInput, (db, _v, _a, ctx) => runTournamentTd(db, slug, { email: address, name: opts.name }, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }));
 }
 
 /** `mailjudge tournament show <slug>`. */
@@ -136,13 +137,13 @@ export function tournamentShowCommand(slug: string, opts: CommonOptions): Promis
 export function gameCreateCommand(opts: CommonOptions & GameSpecOptions & { from: string }): Promise<void> {
   return execute('game create', opts, () => readGameFile(opts.from, opts), async (db, spec, _applied, ctx) => {
     await migrateQueue(ctx.url); // the game-start mail goes through the queue
-    return runGameCreate(db, spec, actor(), new Date(), ctx.fromAddress);
+    return runGameCreate(db, spec, actor(), judgeNow(), ctx.fromAddress);
   });
 }
 
 /** `mailjudge game show <game>`. */
 export function gameShowCommand(id: string, opts: CommonOptions): Promise<void> {
-  return execute('game show', opts, noInput, (db) => runGameShow(db, id, new Date()));
+  return execute('game show', opts, noInput, (db) => runGameShow(db, id, judgeNow()));
 }
 
 /** `mailjudge rollback <game> <phase> --td-approval <note> [--deadline <instant>]` (D.VIII(1)). */
@@ -156,7 +157,7 @@ export function rollbackCommand(gameId: string, phase: string, opts: CommonOptio
   };
   return execute('rollback', opts, check, async (db, deadline, _applied, ctx) => {
     await migrateQueue(ctx.url);
-    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: new Date(), fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
+    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: judgeNow(), fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
     if (!r.ok) return { ok: false, problems: [r.problem] };
     const json = { game: gameId, phase: r.phase, generation: r.generation, deadline: r.deadline.toISOString(), withdrawn: r.withdrawn, carriedSets: r.carried, notified: r.notified };
     const text = [
@@ -198,13 +199,13 @@ function roundOption(text: string | undefined, required: boolean): { ok: true; v
 
 /** `mailjudge tournament register <slug> --from <file.csv|file.json>` (B.2, B.5). */
 export function tournamentRegisterCommand(slug: string, opts: CommonOptions & { from: string }): Promise<void> {
-  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg.registration, actor(), { fromAddress: ctx.fromAddress, now: new Date() }, reg.rows));
+  return execute('tournament register', opts, () => readRegistrationFile(opts.from), (db, reg, _a, ctx) => runTournamentRegister(db, slug, reg.registration, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }, reg.rows));
 }
 
 /** `mailjudge tournament standings <slug> [--round N] [--csv|--json]`. */
 export function tournamentStandingsCommand(slug: string, opts: CommonOptions & { round?: string; csv?: boolean }): Promise<void> {
   return execute('tournament standings', opts, () => roundOption(opts.round, false), (db, round) =>
-    runTournamentStandings(db, slug, { ...(round !== undefined ? { round } : {}), format: opts.json ? 'json' : opts.csv ? 'csv' : 'text' }, actor(), new Date()));
+    runTournamentStandings(db, slug, { ...(round !== undefined ? { round } : {}), format: opts.json ? 'json' : opts.csv ? 'csv' : 'text' }, actor(), judgeNow()));
 }
 
 /**
@@ -227,22 +228,28 @@ export function tournamentAdvanceCommand(slug: string, opts: CommonOptions & { r
     return p.length > 0 ? { ok: false as const, problems: p } : r;
   };
   return execute('tournament advance', opts, check, async (db, round, _applied, ctx) => {
-    if (!opts.correct) return runTournamentAdvance(db, slug, { round: round!, declined: list(opts.declined) }, actor(), new Date());
+    if (!opts.correct) return runTournamentAdvance(db, slug, { round: round!, declined: list(opts.declined) }, actor(), judgeNow());
     await migrateQueue(ctx.url); // the mails go through the queue
-    return runTournamentAdvanceCorrect(db, slug, { round: round!, putIn: list(opts.in), takeOut: list(opts.out), reason: opts.reason!, ...(opts.rule ? { rule: opts.rule } : {}) }, actor(), { now: new Date(), fromAddress: ctx.fromAddress });
+    return runTournamentAdvanceCorrect(db, slug, { round: round!, putIn: list(opts.in), takeOut: list(opts.out), reason: opts.reason!, ...(opts.rule ? { rule: opts.rule } : {}) }, actor(), { now: judgeNow(), fromAddress: ctx.fromAddress });
   });
 }
 
 /** `mailjudge tournament trophies <slug>` (C.11–C.13). */
 export function tournamentTrophiesCommand(slug: string, opts: CommonOptions): Promise<void> {
-  return execute('tournament trophies', opts, noInput, (db) => runTournamentTrophies(db, slug, actor(), new Date()));
+  return execute('tournament trophies', opts, noInput, (db) => runTournamentTrophies(db, slug, actor(), judgeNow()));
 }
 
 /** `mailjudge tournament assign <slug> --round N [--commit --gm-email … --domain … --deadline …]` (B.5, B.6). */
-export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }): Promise<void> {
+export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; endYear?: string; verify?: boolean; printInput?: boolean }): Promise<void> {
   const check = () => {
     const r = roundOption(opts.round, true);
     if (!r.ok) return r;
+    let endYear: number | undefined;
+    if (opts.endYear !== undefined) {
+      endYear = Number(opts.endYear);
+      if (!/^\d{4}$/.test(opts.endYear) || endYear < 1901) return { ok: false as const, problems: [`--end-year ${opts.endYear}: give a year from 1901, e.g. 1902 (B.3's are 1909, 1912 and 1915)`] };
+      if (!opts.commit) return { ok: false as const, problems: ['--end-year goes with --commit (it is the end year of the games created)'] };
+    }
     let deadline: Date | undefined;
     if (opts.deadline !== undefined) {
       deadline = new Date(opts.deadline);
@@ -251,11 +258,11 @@ export function tournamentAssignDbCommand(slug: string, opts: CommonOptions & { 
     if ((opts.verify || opts.printInput) && opts.commit) return { ok: false as const, problems: ['--verify and --print-input check a round; leave out --commit'] };
     if (opts.verify && opts.printInput) return { ok: false as const, problems: ['give one of --verify and --print-input'] };
     const check = opts.verify ? { check: 'verify' as const } : opts.printInput ? { check: 'input' as const } : {};
-    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...check, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}) } };
+    return { ok: true as const, value: { round: r.value!, commit: opts.commit === true, ...check, ...(opts.gmEmail ? { gmEmail: opts.gmEmail } : {}), ...(opts.domain ? { domain: opts.domain } : {}), ...(deadline ? { deadline } : {}), ...(endYear !== undefined ? { endYear } : {}) } };
   };
   return execute('tournament assign', opts, check, async (db, o, _applied, ctx) => {
     if (o.commit) await migrateQueue(ctx.url); // the game-start mail goes through the queue
-    return runTournamentAssignDb(db, slug, o, actor(), new Date(), ctx.fromAddress);
+    return runTournamentAssignDb(db, slug, o, actor(), judgeNow(), ctx.fromAddress);
   });
 }
 
@@ -296,5 +303,5 @@ export function webLinkCommand(opts: CommonOptions & { td?: string; gm?: string;
   };
   const config = readConfig({ ...(opts.config !== undefined ? { configPath: opts.config } : {}) });
   const baseUrl = config.ok ? config.config.webUrl : undefined;
-  return execute('web-link', opts, check, (db, ask) => runWebLink(db, ask, { now: new Date(), baseUrl }));
+  return execute('web-link', opts, check, (db, ask) => runWebLink(db, ask, { now: judgeNow(), baseUrl }));
 }

@@ -17,6 +17,7 @@ import type { Config, ImapConfig } from '../config/config.js';
 import { checkDomainDns, type Check, type Resolver } from '../mail/dns-check.js';
 import { readDkimKey } from '../mail/outbound/dkim-key.js';
 import { pendingMigrations, readMigrations } from '../db/migrate.js';
+import { describeClock, realNow } from '../config/clock.js';
 
 export interface DoctorOptions {
   /** DNS lookups (default node's resolver). */
@@ -133,14 +134,14 @@ export function sntpOffset(server: string, timeoutMs: number): Promise<number> {
     }, timeoutMs);
     const packet = Buffer.alloc(48);
     packet[0] = 0x1b; // LI 0, version 3, mode 3 (client)
-    const sent = Date.now();
+    const sent = realNow().getTime();
     socket.on('error', (e) => {
       clearTimeout(timer);
       socket.close();
       reject(e);
     });
     socket.on('message', (msg) => {
-      const received = Date.now();
+      const received = realNow().getTime();
       clearTimeout(timer);
       socket.close();
       if (msg.length < 48) return reject(new Error('short SNTP answer'));
@@ -186,6 +187,10 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     }
   }
   checks.push(await clockCheck(options.ntpServer ?? 'pool.ntp.org', Math.min(timeoutMs, 3_000)));
+  // Issue 30: the fast clock is for rehearsals; a real event's deadlines and receipt times must be real.
+  if (config.clock) {
+    checks.push({ name: 'simulated clock', ok: false, detail: `${describeClock(config.clock)}: for rehearsals only, a real event must run on the real clock; unset MAILJUDGE_CLOCK_ORIGIN, MAILJUDGE_CLOCK_ANCHOR and MAILJUDGE_CLOCK_SPEED (or clock in the config file)` });
+  }
   const domain = config.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1).toLowerCase();
   let sendingIps = options.sendingIps ?? [];
   if (!options.sendingIps && config.smtp) {

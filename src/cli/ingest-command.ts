@@ -49,7 +49,7 @@ Postfix master.cf example:
     .action(async (opts: { confirm?: boolean; config?: string }) => {
       // The exit code is set, not forced: the outcome line reaches the MTA whole (src/cli/exit.ts).
       const input = readStdinBytes();
-      const now = new Date();
+      const now = (await import('../config/clock.js')).realNow();
       const { runIngest } = await import('./commands/ingest.js');
       process.exitCode = await runIngest(opts, input, now);
     });

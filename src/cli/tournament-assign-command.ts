@@ -11,7 +11,7 @@ import { readStdin } from './stdin.js';
 /** Add `assign` to the `tournament` command group. */
 export function registerTournamentAssign(
   group: Command,
-  fromDatabase?: (slug: string, opts: { config?: string; json?: boolean; round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }) => Promise<void>,
+  fromDatabase?: (slug: string, opts: { config?: string; json?: boolean; round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; endYear?: string; verify?: boolean; printInput?: boolean }) => Promise<void>,
 ): void {
   group
     .command('assign [slug]')
@@ -40,11 +40,12 @@ With a tournament slug it seats that tournament's round from the database instea
     .option('--gm-email <email>', 'with --commit: the GM of the new games')
     .option('--domain <domain>', 'with --commit: the games\' mail domain (addresses <slug>-r2-b1@<domain>)')
     .option('--deadline <instant>', 'with --commit: the S1901M deadline, ISO 8601 with zone')
+    .option('--end-year <year>', 'with --commit: the year whose Fall ends the games when it is not B.3\'s (1909, 1912, 1915), e.g. a rehearsal\'s short round')
     .option('--verify', 'with a slug: recompute the round\'s seating from the tournament\'s seed and compare it with its games')
     .option('--print-input', 'with a slug: print the round\'s input for the pure command (the seed included)')
     .option('--config <file>', 'with a slug: the configuration file')
     .option('--json', 'with a slug: JSON output')
-    .action(async (slug: string | undefined, opts: { config?: string; json?: boolean; round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; verify?: boolean; printInput?: boolean }) => {
+    .action(async (slug: string | undefined, opts: { config?: string; json?: boolean; round?: string; commit?: boolean; gmEmail?: string; domain?: string; deadline?: string; endYear?: string; verify?: boolean; printInput?: boolean }) => {
       if (slug !== undefined && fromDatabase) return fromDatabase(slug, opts);
       try {
         const input = readStdin();

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from './defaults.js';
+import type { ClockSetting } from './clock.js';
 
 export { DEFAULT_PG_PORT, DEFAULT_STATE_DIR };
 /** The default From address of the judge's mail. */
@@ -128,6 +129,11 @@ export interface Config {
   readonly webListen?: ListenAddress | undefined;
   /** The web view's address as people reach it (links in mail); default `http://<webListen>`. https: cookies are Secure. */
   readonly webUrl?: string | undefined;
+  /**
+   * A fast simulated clock for rehearsals (src/config/clock.ts); `undefined` (the default): real time.
+   * `mailjudge doctor` reports it as a problem: a real event never runs on it.
+   */
+  readonly clock?: ClockSetting | undefined;
 }
 
 /** The outcome of {@link loadConfig}. */
@@ -164,6 +170,9 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_DKIM_KEY_FILE: 'DKIM private key file (default <stateDir>/dkim/<selector>.pem)',
   MAILJUDGE_WEB_LISTEN: 'serve the read-only web view, /healthz and /metrics on host:port, e.g. 127.0.0.1:8080 (unset: off)',
   MAILJUDGE_WEB_URL: 'the web view\'s address as people reach it, e.g. https://judge.example.org (default http://<MAILJUDGE_WEB_LISTEN>; https makes the session cookie Secure)',
+  MAILJUDGE_CLOCK_ORIGIN: 'REHEARSALS ONLY: the simulated instant at the anchor, e.g. 2027-03-01T00:00:00Z (unset: the real clock; src/config/clock.ts)',
+  MAILJUDGE_CLOCK_ANCHOR: 'REHEARSALS ONLY: the real instant at which the simulated clock reads the origin (default the origin itself); simulated = origin + (real - anchor) x speed',
+  MAILJUDGE_CLOCK_SPEED: 'REHEARSALS ONLY: simulated seconds per real second, e.g. 60 (default 1; needs MAILJUDGE_CLOCK_ORIGIN)',
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
@@ -229,6 +238,12 @@ const DOMAIN_MESSAGE = 'must be a domain name such as judge.example.org';
 const DOMAIN = z.string({ error: DOMAIN_MESSAGE }).regex(/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/, { error: DOMAIN_MESSAGE });
 const KEY_FILE_MESSAGE = 'must be the path of a PEM private key file such as ./var/dkim/mj1.pem';
 const KEY_FILE = z.string({ error: KEY_FILE_MESSAGE }).min(1, { error: KEY_FILE_MESSAGE });
+const INSTANT_MESSAGE = 'must be an ISO 8601 instant with a zone, such as 2027-03-01T00:00:00Z';
+const INSTANT = z.string({ error: INSTANT_MESSAGE }).regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, { error: INSTANT_MESSAGE })
+  .transform((s) => new Date(s)).refine((d) => !Number.isNaN(d.getTime()), { error: INSTANT_MESSAGE });
+const SPEED_MESSAGE = 'must be a number above 0 and at most 100000, such as 60 (simulated seconds per real second)';
+const SPEED = z.number({ error: SPEED_MESSAGE }).gt(0, { error: SPEED_MESSAGE }).max(100_000, { error: SPEED_MESSAGE });
+const ENV_SPEED = z.string().regex(/^\d+(\.\d+)?$/, { error: SPEED_MESSAGE }).transform(Number).pipe(SPEED);
 const ImapFile = z.strictObject(
   { url: IMAP_URL, mailbox: MAILBOX.optional(), processed: PROCESSED.optional() },
   { error: 'must be an object such as {"url": "imaps://judge@imap.example.org:993", "mailbox": "INBOX"}' },
@@ -248,6 +263,10 @@ const ConfigFile = z.strictObject(
     smtpLimits: SmtpLimitsFile.optional(),
     webListen: LISTEN.optional(),
     webUrl: WEB_URL.optional(),
+    clock: z.strictObject(
+      { origin: INSTANT, anchor: INSTANT.optional(), speed: SPEED.optional() },
+      { error: 'must be an object such as {"origin": "2027-03-01T00:00:00Z", "anchor": "2026-11-27T02:00:00Z", "speed": 60}' },
+    ).optional(),
     dkim: z.strictObject(
       { selector: SELECTOR, domain: DOMAIN.optional(), keyFile: KEY_FILE.optional() },
       { error: 'must be an object such as {"selector": "mj1", "keyFile": "./var/dkim/mj1.pem"}' },
@@ -308,7 +327,7 @@ function readFile(fileText: string, problems: string[]): ConfigFile {
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys.filter((k) => !reported.has(at ? `${at}.${k}` : k));
       if (keys.length === 0) continue;
-      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : at === 'dkim' ? ['selector', 'domain', 'keyFile'] : ['url', 'mailbox'];
+      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : at === 'dkim' ? ['selector', 'domain', 'keyFile'] : at === 'clock' ? ['origin', 'anchor', 'speed'] : ['url', 'mailbox'];
       problems.push(`config file${at ? ` ${at}` : ''}: unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}; the known keys are ${known.join(', ')}`);
     } else if (!reported.has(at)) {
       problems.push(`config file${at ? ` ${at}` : ''}: ${issue.message}`);
@@ -392,9 +411,18 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
     keyFile: keyFile ?? `${stateDir.replace(/\/+$/, '')}/dkim/${selector}.pem`,
   };
 
+  // Issue 30: the fast clock (src/config/clock.ts), off unless an origin is given.
+  const clockOrigin = fromEnv(env, 'MAILJUDGE_CLOCK_ORIGIN', INSTANT, problems) ?? file.clock?.origin;
+  const clockAnchor = fromEnv(env, 'MAILJUDGE_CLOCK_ANCHOR', INSTANT, problems) ?? file.clock?.anchor;
+  const clockSpeed = fromEnv(env, 'MAILJUDGE_CLOCK_SPEED', ENV_SPEED, problems) ?? file.clock?.speed;
+  if (clockOrigin === undefined && (clockAnchor !== undefined || clockSpeed !== undefined)) {
+    problems.push('a clock anchor or speed is set but no origin: set MAILJUDGE_CLOCK_ORIGIN (or clock.origin in the config file), or unset them to run on the real clock');
+  }
+  const clock = clockOrigin === undefined ? undefined : { origin: clockOrigin, anchor: clockAnchor ?? clockOrigin, speed: clockSpeed ?? 1 };
+
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}) } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}), ...(clock ? { clock } : {}) } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

@@ -10,6 +10,7 @@
  */
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { clockSetting, judgeNow } from './clock.js';
 
 export type { Logger };
 
@@ -21,7 +22,9 @@ export function createLogger(options: { level?: string; destination?: NodeJS.Wri
   const level = options.level ?? (env && (LOG_LEVELS as readonly string[]).includes(env) ? env : 'info');
   const destination = options.destination ?? process.stderr;
   const isTty = options.pretty ?? (destination === process.stderr && process.stderr.isTTY === true);
-  const base = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime };
+  // Issue 30: with the fast clock on, every line carries the simulated time (`time` stays real).
+  const mixin = () => (clockSetting() ? { simulatedTime: judgeNow().toISOString() } : {});
+  const base = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, mixin };
   if (isTty) return pino(base, pretty({ destination: 2, sync: true, colorize: true, translateTime: 'UTC:yyyy-mm-dd HH:MM:ss.l o', ignore: 'pid' }));
   return pino(base, destination);
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadConfig, type LoadConfigResult } from './config.js';
+import { useClock } from './clock.js';
 
 /**
  * Read the config file named by `configPath` (the `--config` option) or else `MAILJUDGE_CONFIG`, if
@@ -11,6 +12,13 @@ import { loadConfig, type LoadConfigResult } from './config.js';
  * any other; never throws.
  */
 export function readConfig(options: { configPath?: string; env?: Readonly<Record<string, string | undefined>> } = {}): LoadConfigResult {
+  const r = readConfigFile(options);
+  // Issue 30: the process's clock follows the configuration (the fast clock only when set).
+  if (r.ok) useClock(r.config.clock);
+  return r;
+}
+
+function readConfigFile(options: { configPath?: string; env?: Readonly<Record<string, string | undefined>> }): LoadConfigResult {
   const env = options.env ?? process.env;
   const path = options.configPath ?? (env.MAILJUDGE_CONFIG || undefined);
   if (path === undefined) return loadConfig(env);

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from './schema.js';
+import { realTimeOf } from '../config/clock.js';
 
 export type TaskName = 'adjudicate-phase' | 'send-mail' | 'calendar-tick' | 'decide-message';
 
@@ -25,6 +26,7 @@ export function earlyAdjudicateJobKey(gameId: string, phase: string): string {
 export interface JobOptions {
   /** Jobs with the same key are one job: adding again replaces a job that has not started. */
   readonly jobKey?: string;
+  /** On the judge's clock; graphile-worker waits for the matching REAL instant (src/config/clock.ts). */
   readonly runAt?: Date;
   readonly maxAttempts?: number;
   /**
@@ -42,7 +44,7 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
       ${task}::text,
       ${JSON.stringify(payload)}::json,
       queue_name := ${options.queueName ?? null}::text,
-      run_at := ${options.runAt ?? null}::timestamptz,
+      run_at := ${options.runAt ? realTimeOf(options.runAt) : null}::timestamptz,
       max_attempts := ${options.maxAttempts ?? 25}::int,
       job_key := ${options.jobKey ?? null}::text,
       job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);

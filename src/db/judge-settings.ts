@@ -4,6 +4,7 @@
  * item 11: `tournament assign --commit` from a bare shell must not write "@localhost" Reply-Tos).
  */
 import type { Db } from './schema.js';
+import { judgeNow } from '../config/clock.js';
 
 export interface JudgeAddresses {
   readonly fromAddress: string;
@@ -12,7 +13,7 @@ export interface JudgeAddresses {
 
 /** Record the judge's addresses (replacing what a previous start recorded). */
 export async function recordJudgeAddresses(db: Db, a: { fromAddress: string; confirmAddress?: string | undefined; at?: Date }): Promise<void> {
-  const row = { from_address: a.fromAddress, confirm_address: a.confirmAddress ?? null, recorded_at: a.at ?? new Date() };
+  const row = { from_address: a.fromAddress, confirm_address: a.confirmAddress ?? null, recorded_at: a.at ?? judgeNow() };
   await db.insertInto('judge_settings').values({ singleton: true, ...row }).onConflict((oc) => oc.column('singleton').doUpdateSet(row)).execute();
 }
 

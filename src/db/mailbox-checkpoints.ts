@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from './schema.js';
+import { realNow } from '../config/clock.js';
 
 /** A mailbox's reading position. */
 export interface MailboxCheckpoint {
@@ -36,11 +37,11 @@ export async function saveMailboxCheckpoint(db: Db, c: { mailbox: string; uidval
   const lastUid = Number(c.lastUid);
   await db
     .insertInto('mailbox_checkpoints')
-    .values({ mailbox: c.mailbox, uidvalidity, last_uid: lastUid, updated_at: new Date() })
+    .values({ mailbox: c.mailbox, uidvalidity, last_uid: lastUid, updated_at: realNow() })
     .onConflict((oc) =>
       oc
         .column('mailbox')
-        .doUpdateSet({ uidvalidity, last_uid: lastUid, updated_at: new Date() })
+        .doUpdateSet({ uidvalidity, last_uid: lastUid, updated_at: realNow() })
         .where((eb) => eb.or([eb('mailbox_checkpoints.uidvalidity', '<>', uidvalidity), eb('mailbox_checkpoints.last_uid', '<', lastUid)])),
     )
     .execute();

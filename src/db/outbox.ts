@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, OutboxAttachment, OutboxRow, OutboxStatus, Trx } from './schema.js';
+import { judgeNow } from '../config/clock.js';
 
 export type { OutboxAttachment } from './schema.js';
 
@@ -123,7 +124,7 @@ export async function claimPendingOutbox(trx: Trx, options: { limit?: number; id
 }
 
 /** Record a successful hand-off to the smarthost (or the .eml file). */
-export async function markOutboxSent(db: Db, id: number, at: Date = new Date()): Promise<void> {
+export async function markOutboxSent(db: Db, id: number, at: Date = judgeNow()): Promise<void> {
   await db
     .updateTable('outbox')
     .set({ status: 'sent', sent_at: at, attempts: sql<number>`attempts + 1`, last_error: null })

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { realNow } from '../config/clock.js';
 
 /** What `postmaster.pid` says (lines 1 and 4 of the file). */
 export interface PostmasterInfo {
@@ -69,9 +70,9 @@ export function parentPid(pid: number): number | undefined {
 
 /** Wait up to `ms` for `pid` to exit; returns whether it did. */
 export async function waitForExit(pid: number, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
+  const until = realNow().getTime() + ms;
   while (isAlive(pid)) {
-    if (Date.now() > until) return false;
+    if (realNow().getTime() > until) return false;
     await sleep(25);
   }
   return true;

@@ -2,8 +2,9 @@
  * Tournaments, their rounds (B.1, B.3), teams (B.2) and members (players, reserves ranked for
  * B.8(d), captains, GMs, the TD).
  */
+import { sql } from 'kysely';
 import type { Power } from '../diplomacy/index.js';
-import type { Db, MemberRole, RoundRow, TeamRow, TournamentMemberRow, TournamentRow } from './schema.js';
+import type { Db, Trx, MemberRole, RoundRow, TeamRow, TournamentMemberRow, TournamentRow } from './schema.js';
 
 /** A tournament. */
 export interface Tournament {
@@ -230,4 +231,15 @@ export function applyCorrections(recorded: readonly RoundAdvancement[], correcti
 /** Who goes on from a round: the recorded advancement with its corrections applied (A.3(v), A.6), by place. */
 export async function findRoundAdvancements(db: Db, tournamentId: number, round: number): Promise<RoundAdvancement[]> {
   return applyCorrections(await findRecordedAdvancements(db, tournamentId, round), await findAdvancementCorrections(db, tournamentId, round));
+}
+
+/** The advisory-lock class of a round's closing ('mjrc' in ASCII; the first key of the two-key form). */
+const ROUND_CLOSING_LOCK_CLASS = 0x6d6a7263;
+
+/**
+ * Serialize the "is the round over?" look of the transactions that end the round's games (B.3): held
+ * until the transaction ends, taken after the game is marked finished, so the last to look sees them all.
+ */
+export async function lockRoundClosing(trx: Trx, tournamentId: number, round: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${ROUND_CLOSING_LOCK_CLASS}, hashtext(${`${tournamentId}:${round}`}))`.execute(trx);
 }

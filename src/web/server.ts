@@ -33,6 +33,7 @@ import { health, metricsText } from './metrics.js';
 import { renderPage } from './render.js';
 import { auditPage, outboxPage, quarantinePage } from './td-pages.js';
 import { tournamentPage } from './tournament-page.js';
+import { judgeNow } from '../config/clock.js';
 
 export const SESSION_COOKIE = 'mj_session';
 /** Sign-in attempts (POST /signin) one client address may make per minute. */
@@ -58,7 +59,7 @@ declare module 'fastify' {
 const ROLE_LABEL = { td: 'Tournament Director', gm: 'GM', player: 'player' } as const;
 
 export async function buildWebServer(db: Db, o: WebOptions): Promise<FastifyInstance> {
-  const now = o.now ?? (() => new Date());
+  const now = o.now ?? judgeNow;
   const secure = o.webUrl.startsWith('https:');
   const app = Fastify({ logger: false, trustProxy: secure });
   await app.register(fastifyHelmet, {

@@ -31,6 +31,7 @@ import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
 import { enqueueJob, hasDueDecisions } from '../db/jobs.js';
 import { observeAdjudication } from '../config/metrics.js';
+import { describeClock, judgeNow, judgeTimeOf, realDurationOf, useClock } from '../config/clock.js';
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -77,7 +78,12 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
   });
   try {
     await migrateQueue(connectionString);
-    const ctx = { now: options.now ?? (() => new Date()), fromAddress: config.fromAddress };
+    // Issue 30: a fast clock in the configuration is this process's clock (readConfig installs it too).
+    if (config.clock) {
+      useClock(config.clock);
+      log().warn({ event: 'clock.simulated', speed: config.clock.speed, origin: config.clock.origin.toISOString(), anchor: config.clock.anchor.toISOString() }, describeClock(config.clock));
+    }
+    const ctx = { now: options.now ?? judgeNow, fromAddress: config.fromAddress };
     const receiveCtx: ReceiveContext = { fromAddress: config.fromAddress, ...(config.confirmAddress ? { confirmAddress: config.confirmAddress } : {}), ...options.receive };
     const db = database.db;
     // The queue's own pool, with an error listener: when the database stops, idle clients get
@@ -106,7 +112,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
           const job = payload as TurnJob;
           if (await hasDueDecisions(db, job.gameId)) {
             log().info({ event: 'adjudication.postponed', game: job.gameId, phase: job.phase }, 'messages of the game wait to be decided first');
-            await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: new Date(Date.now() + 2000), jobKeyMode: 'replace' });
+            await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: judgeTimeOf(new Date(Date.now() + 2000)), jobKeyMode: 'replace' });
             return;
           }
           const started = performance.now();
@@ -181,6 +187,14 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       undecided();
     }, options.sweepEvery ?? 60_000);
     sweep.unref();
+    // Issue 30: the crontab ticks each REAL minute; under a fast clock the calendar also ticks each
+    // simulated minute (at most once a real second), so reminders, digests, early adjudications and
+    // replacement steps fall when they would on a real clock.
+    const minute = config.clock ? Math.max(1000, realDurationOf(60_000)) : undefined;
+    const fastTick = minute === undefined ? undefined : setInterval(() => {
+      void enqueueJob(db, 'calendar-tick', {}, { jobKey: 'calendar-tick', jobKeyMode: 'replace' }).catch((e: Error) => log().error({ event: 'scheduler.error', error: e.message }, 'calendar tick'));
+    }, minute);
+    fastTick?.unref();
     return {
       database,
       transport,
@@ -191,6 +205,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
         watchdog?.stop();
         await ingest.stop();
         clearInterval(sweep);
+        if (fastTick) clearInterval(fastTick);
         await runner.stop();
         await registry.stop();
         await queuePool.end();

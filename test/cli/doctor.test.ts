@@ -83,9 +83,10 @@ describe('runDoctor against the real servers', () => {
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const config = (imapPassword: string): Config => {
+  const config = (imapPassword: string, extra: Record<string, string> = {}): Config => {
     const { host, imapPort, smtpPort } = mailServers();
     const r = loadConfig({
+      ...extra,
       DATABASE_URL: t.url, MAILJUDGE_STATE_DIR: dir, MAILJUDGE_FROM_ADDRESS: `${P}@judge.test`,
       MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(`${P}@judge.example.org`)}@${host}:${imapPort}`, MAILJUDGE_IMAP_PASSWORD: imapPassword,
       MAILJUDGE_SMTP_URL: `smtp://${host}:${smtpPort}`, MAILJUDGE_DKIM_SELECTOR: 'mj1', MAILJUDGE_DKIM_KEY_FILE: join(dir, 'mj1.pem'),
@@ -100,6 +101,15 @@ describe('runDoctor against the real servers', () => {
     expect(checks.map((c) => c.name)).toEqual(['database', 'IMAP', 'SMTP', 'DKIM key', 'clock', 'MX', 'SPF', 'DKIM', 'DMARC']);
     expect(checks.find((c) => c.name === 'database')!.detail).toMatch(/migrations, up to date$/);
     expect(formatDoctor(checks)).toMatch(/No problems found\.\n$/);
+  });
+
+  it('reports the fast clock as a problem: a real event never runs on it (issue 30)', async () => {
+    const checks = await runDoctor(config(MAIL_PASSWORD, { MAILJUDGE_CLOCK_ORIGIN: '2027-03-01T00:00:00Z', MAILJUDGE_CLOCK_ANCHOR: '2026-11-27T02:00:00Z', MAILJUDGE_CLOCK_SPEED: '60' }), { resolver: resolverOf(RIGHT), ntpServer: false, timeoutMs: 5_000 });
+    expect(checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['simulated clock']);
+    const detail = checks.find((c) => c.name === 'simulated clock')!.detail;
+    expect(detail).toContain('60× real time, 2027-03-01T00:00:00.000Z at real 2026-11-27T02:00:00.000Z');
+    expect(detail).toContain('unset MAILJUDGE_CLOCK_ORIGIN');
+    expect(formatDoctor(checks)).toMatch(/1 problem\(s\) to fix\.\n$/);
   });
 
   it('names a refused IMAP login and every wrong record', async () => {

@@ -86,6 +86,13 @@ describe('mailjudge tournament register/assign/standings/advance', () => {
     const missing = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--commit');
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain('--commit needs --gm-email');
+    // --end-year (issue 30: a rehearsal's short round; its success is played in test/e2e/rehearse.test.ts).
+    const badYear = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--commit', '--gm-email', 'gm@example.org', '--domain', 'judge.example.org', '--deadline', '2030-01-10T12:00Z', '--end-year', '190');
+    expect(badYear.status).toBe(2);
+    expect(badYear.stderr).toContain("--end-year 190: give a year from 1901, e.g. 1902 (B.3's are 1909, 1912 and 1915)");
+    const dryYear = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--end-year', '1902');
+    expect(dryYear.status).toBe(2);
+    expect(dryYear.stderr).toContain('--end-year goes with --commit');
     const made = cli('tournament', 'assign', 'wm-cli', '--round', '1', '--commit', '--gm-email', 'gm@example.org', '--domain', 'judge.example.org', '--deadline', '2030-01-10T12:00Z');
     expect(made.stderr).toBe('');
     expect(made.stdout).toContain('Created 3 game(s)');

@@ -143,7 +143,7 @@ service lmtp {
 `;
 }
 
-function postfixMainCf(dir: string, lmtpPort: number): string {
+function postfixMainCf(dir: string, lmtpPort: number, aliases: boolean): string {
   return `# Private Postfix (test/helpers/mail-servers-process.ts).
 compatibility_level = 3.6
 queue_directory = ${dir}/postfix/spool
@@ -178,7 +178,7 @@ maximal_backoff_time = 5s
 biff = no
 smtputf8_enable = no
 message_size_limit = 52428800
-`;
+${aliases ? `# Extra addresses mapped onto mailboxes (StartMailServersOptions.aliases).\nvirtual_alias_maps = regexp:${dir}/postfix/etc/aliases.regexp\n` : ''}`;
 }
 
 function postfixMasterCf(smtpPort: number): string {
@@ -270,6 +270,11 @@ async function reapOrphans(log: (line: string) => void): Promise<void> {
 export interface StartMailServersOptions {
   /** Where progress lines go (default: stdout, prefixed `[mail] `). */
   readonly log?: (line: string) => void;
+  /**
+   * Postfix `virtual_alias_maps` lines in regexp form (`/^wm-.*@judge\.example\.org$/ judge@judge.example.org`):
+   * many addresses delivered into one mailbox (scripts/rehearse.ts: every game's address into the judge's).
+   */
+  readonly aliases?: readonly string[];
 }
 
 /** Running mail servers. */
@@ -325,12 +330,14 @@ export async function startMailServers(options: StartMailServersOptions = {}): P
     mkdirSync(etc, { recursive: true });
     mkdirSync(join(dir, 'postfix', 'data'), { recursive: true });
     chownSync(join(dir, 'postfix', 'data'), idOf('user', 'postfix'), -1);
-    writeFileSync(join(etc, 'main.cf'), postfixMainCf(dir, lmtpPort));
+    const aliases = options.aliases ?? [];
+    writeFileSync(join(etc, 'main.cf'), postfixMainCf(dir, lmtpPort, aliases.length > 0));
     writeFileSync(join(etc, 'master.cf'), postfixMasterCf(smtpPort));
+    if (aliases.length > 0) writeFileSync(join(etc, 'aliases.regexp'), `${aliases.join('\n')}\n`);
     // Postfix re-reads a config file modified in the last two seconds until it is "stable"
     // (300 ms steps, ~2 s per program start): date them in the past.
     const past = new Date(Date.now() - 60_000);
-    for (const f of ['main.cf', 'master.cf']) utimesSync(join(etc, f), past, past);
+    for (const f of aliases.length > 0 ? ['main.cf', 'master.cf', 'aliases.regexp'] : ['main.cf', 'master.cf']) utimesSync(join(etc, f), past, past);
     const spool = join(dir, 'postfix', 'spool');
     createPostfixQueue(spool, idOf('user', 'postfix'), idOf('group', 'postdrop'));
     const postfix = spawn(postfixBin, ['-c', etc, 'start-fg'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -17,6 +17,7 @@ import { processNow } from '../../db/schedule-jobs.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { runGameCreate } from './game-create.js';
 import { issueWebLink } from '../../service/web-link.js';
+import { judgeNow, realNow } from '../../config/clock.js';
 
 /** The scripted orders, as players write them (not canonical, on purpose). */
 export const DEMO_ORDERS: Record<'S1901M' | 'F1901M', Record<Power, string>> = {
@@ -49,9 +50,9 @@ async function nextDemoId(db: Db): Promise<string> {
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+  const until = realNow().getTime() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`demo: timed out waiting for ${what}`);
+    if (realNow().getTime() > until) throw new Error(`demo: timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -71,7 +72,7 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
     const db = judge.database.db;
     const gameId = await nextDemoId(db);
     const address = `${gameId}@${config.fromAddress.split('@')[1] ?? 'localhost'}`;
-    const now = new Date();
+    const now = judgeNow();
     const created = await runGameCreate(db, {
       id: gameId, address, gm: { email: 'gm@demo.example.org', name: 'Demo GM' }, rules: 'wm', endYear: 1909,
       policies: DEFAULT_POLICIES, tournament: undefined, round: undefined, board: `Demo board ${gameId.slice(5)}`,
@@ -88,11 +89,11 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
           text: `Hello GM,\n\n${DEMO_ORDERS[phase][power]}\n\nThanks!\n-- \n${power} player\n`,
           messageId: `<${gameId}-${phase}-${power.toLowerCase()}@demo.example.org>`,
         }).compile().build();
-        const r = await receiveMessage(db, { fromAddress: config.fromAddress }, { raw, receivedAt: new Date(), source: 'cli' });
+        const r = await receiveMessage(db, { fromAddress: config.fromAddress }, { raw, receivedAt: judgeNow(), source: 'cli' });
         if (r.kind !== 'orders') throw new Error(`demo: ${power}'s ${phase} orders were not accepted (${r.kind})`);
       }
       log(`${phase}: all seven powers sent Final orders by email; each got an acknowledgement.`);
-      const at = new Date();
+      const at = judgeNow();
       await processNow(db, gameId, phase, at, { requestedBy: 'demo' });
       // The GM's "process now", logged for `mailjudge reproduce` (replay_log, 0013).
       await insertReplayEntry(db, { gameId, at, kind: 'command', name: 'process-now', args: { gameId, phase, at }, actor: 'demo' });
@@ -107,7 +108,7 @@ export async function runDemo(config: Config, log: (line: string) => void): Prom
     const rows = await db.selectFrom('outbox').selectAll().where('game_id', '=', gameId).orderBy('id').execute();
     const files = rows.map((r) => join(judge.outboxDir, outboxFileName({ id: r.id, kind: r.kind, to: r.to_address, createdAt: r.created_at })));
     // Issue 31: a TD's sign-in link (everything the judge holds), for the web view `mailjudge start` serves.
-    const link = config.webUrl ? await issueWebLink(db, { role: 'td', personId: null, tournamentId: null }, { issuedBy: 'demo', now: new Date(), baseUrl: config.webUrl }) : undefined;
+    const link = config.webUrl ? await issueWebLink(db, { role: 'td', personId: null, tournamentId: null }, { issuedBy: 'demo', now: judgeNow(), baseUrl: config.webUrl }) : undefined;
     return { gameId, outboxDir: judge.outboxDir, files, phases, ...(link && config.webUrl ? { web: { url: config.webUrl, tdLink: link.url, until: link.expiresAt } } : {}) };
   } finally {
     await judge.stop();

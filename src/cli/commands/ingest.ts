@@ -18,9 +18,10 @@ function print(value: object): void {
 }
 
 /** Run the command; returns the exit code. Never throws. */
-export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, now: Date): Promise<number> {
-  const [{ readConfig }, { openDatabase }, { mboxFromLineLength }] = await Promise.all([
+export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, deliveredAt: Date): Promise<number> {
+  const [{ readConfig }, { judgeTimeOf }, { openDatabase }, { mboxFromLineLength }] = await Promise.all([
     import('../../config/read-config.js'),
+    import('../../config/clock.js'),
     import('../../db/connect.js'),
     import('../../mail/inbound/header-fields.js'),
   ]);
@@ -30,6 +31,8 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
     print({ error: r.problems[0], problems: r.problems });
     return EX_TEMPFAIL;
   }
+  // Issue 30: the real instant of delivery to the pipe on the judge's clock (installed by readConfig).
+  const now = judgeTimeOf(deliveredAt);
   // An mbox "From " line (pipe flag F) is the MTA's envelope, not part of the message.
   const raw = input.subarray(mboxFromLineLength(input));
   if (raw.length === 0) {
@@ -55,7 +58,7 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
   try {
     const [{ receiveThroughQueue }, { pipeReceiptTime }, { migrateQueue }] = await intake;
     // The receipt time is the call's (`now`) or the MTA's Received: header, however long the loading took.
-    const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy);
+    const receipt = pipeReceiptTime(raw, now, r.config.pipeReceivedBy, judgeTimeOf);
     const receivedAt = receipt.receivedAt;
     // Answers to the sender are queued jobs: the queue's schema must exist.
     await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);

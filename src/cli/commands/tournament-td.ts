@@ -175,6 +175,8 @@ export interface AssignDbOptions {
   readonly gmEmail?: string;
   readonly domain?: string;
   readonly deadline?: Date;
+  /** The year whose Fall ends the games, when it is not B.3's for the stage (a rehearsal's short round, issue 30). */
+  readonly endYear?: number;
   /**
    * `verify`: recompute the round's seating from the tournament's seed and the round's input and
    * compare it with the games created for it; `input`: print that input as the pure `mailjudge
@@ -222,8 +224,9 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
   const names = await findPeople(db, players.map((p) => Number(p.id)));
   const name = (id: string) => names.get(Number(id))?.name ?? id;
   const gameId = (board: string) => `${slug}-${board}`.slice(0, 63);
+  const endYear = o.endYear ?? endYearOf(stage);
   const lines = [
-    `${o.commit ? 'Round' : 'Dry run: round'} ${o.round} of ${slug} (${stage}${stage.startsWith('team') ? '' : ''}, to ${endYearOf(stage)}): ${out.boards.length} board(s)${o.round === 1 ? ', powers as each team chose them (B.5)' : ', powers drawn by the dice (B.5)'}`,
+    `${o.commit ? 'Round' : 'Dry run: round'} ${o.round} of ${slug} (${stage}${stage.startsWith('team') ? '' : ''}, to ${endYear}${endYear !== endYearOf(stage) ? `, not B.3's ${endYearOf(stage)}` : ''}): ${out.boards.length} board(s)${o.round === 1 ? ', powers as each team chose them (B.5)' : ', powers drawn by the dice (B.5)'}`,
   ];
   for (const b of out.boards) lines.push(`  ${gameId(b.board)}: ${POWERS.map((p) => `${p} ${name(b.seats[p])}`).join(', ')}`);
   lines.push(out.broken.length === 0 ? 'B.6: every constraint (a)–(e) holds.' : `B.6 constraints broken (${out.broken.length}); the search gives way on the least important first (e, then c, a, d, b):`);
@@ -237,11 +240,11 @@ export async function runTournamentAssignDb(db: Db, slug: string, o: AssignDbOpt
   const missing = [!o.gmEmail && '--gm-email <the GM\'s address>', !o.domain && '--domain <the games\' mail domain, e.g. judge.example.org>', !o.deadline && '--deadline <the S1901M deadline, ISO 8601 with zone>'].filter(Boolean);
   if (missing.length > 0) return problems([`--commit needs ${missing.join(', ')}`]);
   const failed = await db.transaction().execute(async (trx: Trx) => {
-    await ensureRound(trx, { tournamentId: t.id, number: o.round, endYear: endYearOf(stage) });
+    await ensureRound(trx, { tournamentId: t.id, number: o.round, endYear });
     for (const b of out.boards) {
       const id = gameId(b.board);
       const spec: GameSpec = {
-        id, address: `${id}@${o.domain}`, gm: { email: o.gmEmail!, name: undefined }, rules: 'wm', endYear: endYearOf(stage), policies: DEFAULT_POLICIES,
+        id, address: `${id}@${o.domain}`, gm: { email: o.gmEmail!, name: undefined }, rules: 'wm', endYear, policies: DEFAULT_POLICIES,
         tournament: slug, round: o.round, board: b.board, deadline: o.deadline,
         players: POWERS.map((p) => { const who = names.get(Number(b.seats[p]))!; return { power: p, name: who.name, email: who.email, timeZone: who.timeZone, where: b.board }; }),
       };

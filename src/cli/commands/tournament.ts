@@ -7,6 +7,7 @@ import type { Db } from '../../db/schema.js';
 import { findRounds, findTeams, findTournamentBySlug, findTournamentMembers, insertTournament } from '../../db/tournaments.js';
 import { problems, type CommandResult } from '../../service/command-result.js';
 import { nameTournamentDirector, type TdNaming } from '../../service/tournament/name-td.js';
+import { judgeNow } from '../../config/clock.js';
 
 /** `tournament td <slug> <address> [--name <name>]`: name the TD, replacing the one named before (audited, mailed). */
 export async function runTournamentTd(db: Db, slug: string, td: TdNaming, actor: string, ctx: { fromAddress: string; now: Date }): Promise<CommandResult> {
@@ -28,7 +29,7 @@ export async function runTournamentCreate(db: Db, input: { slug: string; name: s
   if (input.td && !ctx) list.push('--td: the judge\'s own address is needed to mail the TD (run it through mailjudge with its configuration)');
   if (list.length > 0) return problems(list);
   try {
-    return await createIn(db, input, actor, ctx ?? { fromAddress: '', now: new Date() });
+    return await createIn(db, input, actor, ctx ?? { fromAddress: '', now: judgeNow() });
   } catch (e) {
     if (e instanceof TdRefused) return e.result;
     throw e;

@@ -12,6 +12,7 @@ export type { CommonOptions } from '../db-command-shell.js';
 import type { CommonOptions } from '../db-command-shell.js';
 
 import type { RunContext } from '../../service/command-result.js';
+import { judgeNow } from '../../config/clock.js';
 export type { RunContext };
 
 /**
@@ -28,6 +29,6 @@ export async function execute<T>(
   const { execute: executeDbCommand } = await import('../db-command-shell.js');
   return executeDbCommand(command, opts, check, async (db, value, _applied, ctx) => {
     await migrateQueue(ctx.url);
-    return run(db, value, { actor: ctx.actor, now: new Date(), fromAddress: ctx.fromAddress });
+    return run(db, value, { actor: ctx.actor, now: judgeNow(), fromAddress: ctx.fromAddress });
   });
 }

@@ -94,10 +94,15 @@ const TABLES: readonly TableSpec[] = [
   { table: 'communications_recorded', order: 'game_id, inbound_message_id', exclude: [], label: (r) => `${str(r.game_id)} communications of message ${str(r.inbound_message_id)}` },
 ];
 
-/** id -> rank (1, 2, …) of the games' rows of each table that other rows name. */
+/**
+ * id -> rank (1, 2, …) of the games' rows of each table that other rows name, game by game: within a
+ * game the rows were written in the order its inputs were decided (one game's messages and turns are
+ * serialized), but two games' rows interleave in the order the workers happened to run them, which
+ * the replay (one input at a time, by instant) need not repeat.
+ */
 async function readRanks(db: Db, gameIds: string[]): Promise<Record<RankedTable, Map<number, number>>> {
   const ranks = async (table: RankedTable) => {
-    const rows = (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE game_id = ANY(${gameIds}) ORDER BY id`.execute(db)).rows;
+    const rows = (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE game_id = ANY(${gameIds}) ORDER BY game_id, id`.execute(db)).rows;
     return new Map(rows.map((r, i) => [Number(r.id), i + 1]));
   };
   return { order_sets: await ranks('order_sets'), proposals: await ranks('proposals'), positions: await ranks('positions'), extensions: await ranks('extensions') };

@@ -14,6 +14,7 @@ import { migrateQueue } from '../../worker/queue.js';
 import type { ReceiveContext } from '../../service/intake/receive-message.js';
 import { compareRecords, type Difference } from './compare-records.js';
 import { replayGames } from './replay-timeline.js';
+import { realNow } from '../../config/clock.js';
 
 export type ReproduceTarget = { readonly game: string } | { readonly tournament: string };
 
@@ -82,7 +83,7 @@ export async function reproduce(record: Db, recordUrl: string, target: Reproduce
   const resolved = await resolveGames(record, target);
   if (!resolved.ok) return { kind: 'problem', problems: [resolved.problem] };
   const url = new URL(recordUrl);
-  const name = `${url.pathname.slice(1) || 'mailjudge'}_reproduce_${process.pid}_${Date.now()}`.slice(0, 63);
+  const name = `${url.pathname.slice(1) || 'mailjudge'}_reproduce_${process.pid}_${realNow().getTime()}`.slice(0, 63);
   await admin(recordUrl, `CREATE DATABASE ${quoteIdent(name)}`);
   const freshUrl = new URL(recordUrl);
   freshUrl.pathname = `/${name}`;

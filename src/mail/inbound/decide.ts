@@ -20,6 +20,11 @@ export interface Received {
   readonly messageId: string | undefined;
   /** When the judge decides. */
   readonly now: Date;
+  /**
+   * The judge's clock, when no fixed instant was given: a decision that takes the game's lock reads
+   * its instant again under it, so one that waited for an adjudication is recorded after it.
+   */
+  readonly clock?: () => Date;
   /** What was removed or replaced to make the message's text storable, once it is parsed (issue 16). */
   readonly textCleaned?: string;
   /** Issue 25: the message is automatic (automatic-mail.ts): its answers come out of the `automatic` budget. */

@@ -15,6 +15,7 @@ import { SMTP_CONNECTION_TIMEOUT_MS, SMTP_GREETING_TIMEOUT_MS, SMTP_SOCKET_TIMEO
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboxMail } from '../../db/outbox.js';
+import { realNow } from '../../config/clock.js';
 
 export interface MailTransport {
   /** Deliver one mail; throws on failure (`permanent` set on a 5xx refusal). */
@@ -144,7 +145,7 @@ function processAlive(pid: number): boolean {
  * which are older than {@link STALE_PARTIAL_WRITE_MS}. A write in progress in another live process
  * sharing the folder is left alone. Returns the paths removed.
  */
-export function removePartialWrites(dir: string, now: number = Date.now()): string[] {
+export function removePartialWrites(dir: string, now: number = realNow().getTime()): string[] {
   const candidates: { path: string; pid: number }[] = [];
   const scan = (folder: string, pattern: RegExp) => {
     let names: string[];

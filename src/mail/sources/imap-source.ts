@@ -33,6 +33,7 @@ import type { ImapConfig } from '../../config/config.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
 import { countImapReconnect, recordMailboxPoll } from '../../config/metrics.js';
+import { judgeNow, judgeTimeOf } from '../../config/clock.js';
 
 /** How to reach the IMAP server. */
 export interface ImapConnection {
@@ -236,7 +237,8 @@ export function startImapSource(db: Db, options: ImapSourceOptions): ImapSource 
         const sha256 = createHash('sha256').update(raw).digest('hex');
         const copy = renumbered && (await isStoredUnderOtherUidvalidity(db, { mailbox: options.name, uidvalidity, sha256 }));
         if (!copy) {
-          const receivedAt = m.internalDate ? new Date(m.internalDate) : new Date();
+          // Issue 30: the server's real INTERNALDATE on the judge's clock (the same formula as everywhere).
+          const receivedAt = m.internalDate ? judgeTimeOf(new Date(m.internalDate)) : judgeNow();
           const outcome = await handle({ raw, receivedAt, source: 'imap', role: options.role, mailbox: options.name, uidvalidity, uid });
           if (!isDuplicate(outcome)) stored++;
         }
@@ -278,7 +280,7 @@ export function startImapSource(db: Db, options: ImapSourceOptions): ImapSource 
         fetched++;
         const raw = m.source;
         if (renumbered && (await isStoredUnderOtherUidvalidity(db, { mailbox: options.name, uidvalidity, sha256: createHash('sha256').update(raw).digest('hex') }))) continue;
-        msgs.push({ raw, receivedAt: m.internalDate ? new Date(m.internalDate) : new Date(), source: 'imap', role: options.role, mailbox: options.name, uidvalidity, uid });
+        msgs.push({ raw, receivedAt: m.internalDate ? judgeTimeOf(new Date(m.internalDate)) : judgeNow(), source: 'imap', role: options.role, mailbox: options.name, uidvalidity, uid });
       }
       const receipts = await options.storeBatch!(msgs, { mailbox: options.name, uidvalidity, lastUid: chunk[chunk.length - 1]! });
       stored += receipts.filter((r) => r.created).length;

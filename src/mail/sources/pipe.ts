@@ -74,13 +74,15 @@ export interface PipeReceipt {
  * more than a few minutes ahead of the pipe's clock; otherwise the clock, and why. A sender's own
  * forged Received (a `.forward`, procmail, an MTA that adds none) can therefore never set the time. Pure.
  */
-export function pipeReceiptTime(raw: Buffer, now: Date, receivedBy: readonly string[]): PipeReceipt {
+export function pipeReceiptTime(raw: Buffer, now: Date, receivedBy: readonly string[], toJudgeTime: (real: Date) => Date = (real) => real): PipeReceipt {
   const received = headerFields(raw).find((f) => f.name === 'received');
   if (receivedBy.length === 0) return { receivedAt: now, from: 'clock', note: 'no trusted MTA configured (MAILJUDGE_PIPE_RECEIVED_BY): the time of delivery to the judge is the receipt time' };
   if (!received) return { receivedAt: now, from: 'clock', note: 'no Received header: the time of delivery to the judge is the receipt time' };
   const by = /\bby\s+([A-Za-z0-9.-]+)/i.exec(received.value)?.[1]?.toLowerCase();
   if (!by || !receivedBy.includes(by)) return { receivedAt: now, from: 'clock', note: `the topmost Received header was written by ${by ?? 'an unnamed host'}, not by our MTA (${receivedBy.join(', ')}): the time of delivery is the receipt time` };
-  const at = receiptTimeFromReceived(raw, new Date(Number.NaN));
+  const written = receiptTimeFromReceived(raw, new Date(Number.NaN));
+  // Issue 30: the MTA's real date on the judge's clock (src/config/clock.ts judgeTimeOf; the identity when it is off).
+  const at = Number.isNaN(written.getTime()) ? written : toJudgeTime(written);
   if (Number.isNaN(at.getTime())) return { receivedAt: now, from: 'clock', note: `our MTA's Received header has no readable date: the time of delivery is the receipt time` };
   if (at.getTime() - now.getTime() > MAX_RECEIVED_AHEAD_MS) return { receivedAt: now, from: 'clock', note: `our MTA's Received date ${at.toISOString()} is ahead of the clock (${now.toISOString()}) by more than ${MAX_RECEIVED_AHEAD_MS / 60_000} minutes: the clock is the receipt time` };
   return { receivedAt: at, from: 'received' };

@@ -26,6 +26,7 @@ import { DEFAULT_SMTP_LISTEN_LIMITS, type SmtpListenLimits } from '../../config/
 import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
+import { judgeNow } from '../../config/clock.js';
 
 export type InboundRole = 'game' | 'confirm';
 
@@ -178,7 +179,7 @@ export async function startSmtpListener(options: SmtpListenerOptions): Promise<S
     onData(stream, session, callback) {
       readStream(stream, limits).then(
         async ({ raw, refused }) => {
-          const receivedAt = new Date(); // end of DATA: the trusted receipt time
+          const receivedAt = judgeNow(); // end of DATA: the trusted receipt time
           if (stream.sizeExceeded) return callback(); // answered 552 by the server (rejectOversized)
           if (refused !== undefined) {
             log.warn(`smtp: refused a message from ${session.remoteAddress} with 552: ${refused}`);

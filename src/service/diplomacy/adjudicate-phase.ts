@@ -85,10 +85,13 @@ export function playerSetsFirst(sets: readonly OrderSet[], holders: readonly Pow
 }
 
 export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
-  // One instant for the whole run: what it decides, and what the replay log records.
-  const at = ctx.now();
-  const frozen: TaskContext = { ...ctx, now: () => at };
   const outcome = await db.transaction().execute(async (trx): Promise<AdjudicateOutcome> => {
+    // One instant for the whole run (what it decides, what the replay log records), read under the
+    // game's lock: a decision that held the lock first has the earlier instant, so `reproduce`
+    // replays the two in the order they happened (found by the rehearsal, issue 30).
+    await lockGame(trx, payload.gameId);
+    const at = ctx.now();
+    const frozen: TaskContext = { ...ctx, now: () => at };
     const o = await adjudicateIn(trx, frozen, payload);
     // Logged for `mailjudge reproduce` (replay_log, 0013) with the instant it ran, in the same
     // transaction; a run that found nothing to do changes nothing and is not logged.

@@ -49,11 +49,15 @@ export interface TickReport {
 
 /** Run the calendar for every active game at `ctx.now()`. */
 export async function calendarTickTask(db: Db, ctx: TaskContext): Promise<TickReport> {
-  const now = ctx.now();
   const report: TickReport = { games: 0, reminders: 0, digests: 0, early: 0, released: 0, procedures: 0, confirmed: 0, periodsEnded: 0 };
   const games = await db.selectFrom('games').select('id').where('status', '=', 'active').orderBy('id').execute();
   for (const { id } of games) {
     await db.transaction().execute(async (trx) => {
+      // The game's lock first, then the clock (issue 30): the instant logged for `reproduce` is then
+      // after every decision this tick could see, and before every one it held back, even when a
+      // tick over many games (or a fast clock) takes a while.
+      await lockGame(trx, id);
+      const now = ctx.now();
       const before = JSON.stringify({ ...report, early: 0 });
       await tickGame(trx, ctx, id, now, report);
       // Logged for `mailjudge reproduce` (replay_log, 0013) when it did something (scheduling an early

@@ -13,6 +13,7 @@ import { effectiveOrders } from '../../diplomacy/effective-orders.js';
 import { auditGmt as gmt, checkIntegrity, findReceipts, integrityLine, receiptLines } from '../audit-receipts.js';
 import { problems, type CommandResult } from '../command-result.js';
 import type { AuditSubject } from '../game-kind.js';
+import { judgeNow } from '../../config/clock.js';
 
 export async function auditDiplomacy(db: Db, game: Game, subject: AuditSubject): Promise<CommandResult> {
   const bad: string[] = [];
@@ -39,7 +40,7 @@ export async function auditDiplomacy(db: Db, game: Game, subject: AuditSubject):
   for (const p of phases) {
     const sets = await findOrderSets(db, game.id, p.name, { power });
     if (sets.length === 0 && !phaseFilter) continue;
-    const chosen = effectiveOrders(sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders })), [power], p.deadline, p.adjudicatedAt ?? new Date(), game.policies);
+    const chosen = effectiveOrders(sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders })), [power], p.deadline, p.adjudicatedAt ?? judgeNow(), game.policies);
     const setId = chosen.setIds[power];
     const set = sets.find((s) => s.id === setId);
     counted.push({

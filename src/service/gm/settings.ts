@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { appendAudit } from '../../db/audit-log.js';
+import { canonicalJson } from '../../db/canonical-json.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { findCalendarSettings, saveCalendarSettings, type CalendarSettings } from '../../db/calendar-settings.js';
 import { findGame } from '../../db/games.js';
@@ -63,7 +64,8 @@ async function runCalendarSettingsNow(db: Db, a: SettingsArgs, ctx: RunContext):
     await saveCalendarSettings(trx, game.id, after, ctx.now);
     // Turn lengths and reminder times concern every player: announced, as njudge announced every GM change.
     await sendNotice(trx, ctx.fromAddress, {
-      game, template: 'calendar-changed', key: `calendar-changed:${game.id}:${ctx.now.toISOString()}:${createHash('sha256').update(JSON.stringify(after)).digest('hex').slice(0, 16)}`,
+      game, template: 'calendar-changed', key: `calendar-changed:${game.id}:${ctx.now.toISOString()}:${createHash('sha256').update(canonicalJson(after)).digest('hex').slice(0, 16)}`,
+      // Canonical JSON (sorted keys): `reproduce` replays the arguments from jsonb, which reorders keys (issue 30).
       context: () => ({ settings: describe(after).split('\n') }),
     }, (await announcementRecipients(trx, game)).map((r) => r.person));
     await appendAudit(trx, { gameId: game.id, actor: ctx.actor, action: 'calendar.settings', detail: { before, after } });

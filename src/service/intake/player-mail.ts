@@ -115,6 +115,9 @@ export async function receivePlayerMail(
   const inboundId = rec.inboundId;
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
     const locked = (await lockGame(trx, game.id))!;
+    // The decision's instant is read again under the game's lock (issue 30's rehearsal): a set that
+    // waited for an adjudication is decided after it, as `reproduce` replays them.
+    if (rec.clock) rec = { ...rec, now: rec.clock() };
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const rules = RULE_PROFILES[locked.ruleProfile];
     const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };

@@ -50,6 +50,7 @@ import { refuseIdentity } from './identity-refusal.js';
 import { namedHolders } from '../../mail/inbound/lookalike.js';
 import { log } from '../../config/log.js';
 import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
+import { judgeNow } from '../../config/clock.js';
 
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };
 
@@ -96,8 +97,8 @@ export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessa
   if (!release) return { kind: 'duplicate', inboundId };
   try {
     if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
-    const now = ctx.now?.() ?? new Date();
-    const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now };
+    const now = ctx.now?.() ?? judgeNow();
+    const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now, ...(ctx.now ? {} : { clock: judgeNow }) };
     const qctx = quarantineContext(ctx, now);
     try {
       // One instant for the whole decision (the one recorded in decided_at, which `reproduce` replays).
@@ -352,7 +353,7 @@ export async function retryUndecided(
   ctx: ReceiveContext,
   options: { graceMs?: number; limit?: number; onError?: (inboundId: number, error: Error) => void } = {},
 ): Promise<number> {
-  const now = ctx.now?.() ?? new Date();
+  const now = ctx.now?.() ?? judgeNow();
   const rows = await findUndecidedDue(db, { now, storedBefore: new Date(now.getTime() - (options.graceMs ?? 60_000)), limit: options.limit ?? 100 });
   for (const r of rows) {
     try {
@@ -390,7 +391,7 @@ export async function decideQueued(db: Db, ctx: ReceiveContext, inboundId: numbe
  * stored by `receiveMessage` (the CLI, `demo`) whose decision failed. Returns how many were looked at.
  */
 export async function enqueueUndecided(db: Db, ctx: Pick<ReceiveContext, 'fromAddress' | 'now'>, options: { graceMs?: number; limit?: number } = {}): Promise<number> {
-  const now = ctx.now?.() ?? new Date();
+  const now = ctx.now?.() ?? judgeNow();
   const rows = await findUndecidedDue(db, { now, storedBefore: new Date(now.getTime() - (options.graceMs ?? 60_000)), limit: options.limit ?? 100 });
   if (rows.length === 0) return 0;
   const queues = await decideQueues(db, ctx.fromAddress, rows.map((r) => ({ raw: r.raw, role: r.role })));

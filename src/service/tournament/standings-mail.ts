@@ -12,7 +12,7 @@ import { readBodyLines } from '../../diplomacy/sheet/index.js';
 import type { ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { outboxKey } from '../../db/outbox.js';
 import type { Db, Trx } from '../../db/schema.js';
-import { findTournament, findTournamentMembers } from '../../db/tournaments.js';
+import { findTournament, findTournamentMembers, lockRoundClosing } from '../../db/tournaments.js';
 import { queueMail } from '../../mail/outbound/queue-mail.js';
 import { ensureDiceSeed } from './dice-seed.js';
 import { computeStandings, type RoundStanding, type Standings } from './standings.js';
@@ -98,6 +98,11 @@ export async function latestStandings(trx: Trx, tournamentId: number, now: Date)
 export async function mailStandingsIfRoundClosed(trx: Trx, fromAddress: string, gameId: string, now: Date): Promise<number> {
   const game: Game | undefined = await findGame(trx, gameId);
   if (!game || game.tournamentId === null || game.roundNumber === null) return 0;
+  // The round's games end in transactions of their own, often at once (one deadline for the round):
+  // each has marked its game finished before this point and holds this lock until it commits, so
+  // whichever looks last sees every other game's end committed and mails the standings (without the
+  // lock, two last games each saw the other still running and nobody mailed them: the rehearsal).
+  await lockRoundClosing(trx, game.tournamentId, game.roundNumber);
   // Cheap first: a game of the round still running means nothing to send (no scoring done).
   const running = await trx
     .selectFrom('games')

@@ -12,6 +12,7 @@ import { SendError, type MailTransport } from '../../mail/outbound/send.js';
 import { recordBounce } from '../../db/mail-bounces.js';
 import { noticeBounce } from '../../service/bounce-notice.js';
 import type { OutboxMail } from '../../db/outbox.js';
+import { judgeNow } from '../../config/clock.js';
 
 export interface SendMailPayload {
   readonly outboxId: number;
@@ -44,7 +45,7 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
       await markOutboxFailed(trx, payload.outboxId, failure!.error.message, { permanent });
       if (refused) {
         // Issue 27: the smarthost refused it for good (5xx): a bounce like any other, the GM told at once.
-        const at = bounces.now?.() ?? new Date();
+        const at = bounces.now?.() ?? judgeNow();
         const code = failure!.error instanceof SendError ? failure!.error.responseCode : undefined;
         const diagnostic = failure!.error.message.replace(/^SMTP [^:]*: /, '');
         const status = /\b5\.\d{1,3}\.\d{1,3}\b/.exec(diagnostic)?.[0] ?? (code !== undefined ? String(code) : undefined);

@@ -48,13 +48,20 @@ describe('reproduce: two games in one database', () => {
       // France sends a second set: its set 2 for S1901M.
       expect((await sim.send(g, email(g, 'FRANCE'), 'A PAR - BUR\nA MAR H\nF BRE - MAO')).kind).toBe('orders');
     }
+    // Two workers deciding the two games' queues in parallel: two-a's third set commits first with the
+    // later instant, two-b's after it with the earlier one. The replay runs them by instant (two-b's
+    // first), so the two games' sets interleave the other way round in the replay's ids.
+    sim.now = at('2030-03-06T13:00:00Z');
+    expect((await sim.send('two-a', email('two-a', 'FRANCE'), 'A PAR - PIC\nA MAR H\nF BRE - MAO')).kind).toBe('orders');
+    sim.now = at('2030-03-06T12:30:00Z');
+    expect((await sim.send('two-b', email('two-b', 'FRANCE'), 'A PAR - PIC\nA MAR H\nF BRE - MAO')).kind).toBe('orders');
     await sim.advanceTo(at('2030-03-08T12:00:00Z'), 24 * 3_600_000);
     for (const g of ['two-a', 'two-b']) expect((await findPhase(db, g, 'S1901M'))!.adjudicatedAt).toEqual(at('2030-03-08T12:00:00Z'));
 
     // The decisions name the power's own set number, the same in both games.
     const reasons = async (g: string) => (await db.selectFrom('inbound_decisions').select(['reason']).where('game_id', '=', g).where('outcome', '=', 'orders').orderBy('inbound_message_id').execute()).map((r) => r.reason);
     expect(await reasons('two-b')).toEqual(await reasons('two-a'));
-    expect((await reasons('two-b')).filter((r) => r?.startsWith("FRANCE's set"))).toEqual(["FRANCE's set 1 for S1901M", "FRANCE's set 2 for S1901M"]);
+    expect((await reasons('two-b')).filter((r) => r?.startsWith("FRANCE's set"))).toEqual(["FRANCE's set 1 for S1901M", "FRANCE's set 2 for S1901M", "FRANCE's set 3 for S1901M"]);
 
     for (const g of ['two-a', 'two-b']) {
       const fresh = await createTestDatabase();
@@ -64,5 +71,12 @@ describe('reproduce: two games in one database', () => {
       await fresh.close();
       expect(r).toMatchObject({ kind: 'matched', failures: [] });
     }
+    // Both games replayed together (`reproduce --tournament`): each game's sets compared in its own
+    // order, not in the order two parallel workers happened to interleave them.
+    const fresh = await createTestDatabase();
+    await migrateQueue(fresh.url);
+    const both = await reproduceInto(db, fresh.db, ['two-a', 'two-b'], { fromAddress: JUDGE });
+    await fresh.close();
+    expect(both, formatReproduce(both)).toMatchObject({ kind: 'matched', failures: [] });
   });
 });

@@ -1,0 +1,734 @@
+/**
+ * `npm run rehearse` (issue 30): a World Masters round played whole through real mail, on a fast
+ * clock, with the judge SIGKILLed in the middle of deadlines. Nothing is mocked:
+ *
+ * - a private Postfix delivering into a private Dovecot (test/helpers/mail-servers-process.ts); every
+ *   game address `rh-r1-b<n>@judge.example.org` is aliased into the judge's one mailbox;
+ * - an embedded PostgreSQL; `mailjudge start` as a child process (restarted after each SIGKILL, as a
+ *   service manager would) reading that mailbox over IMAP and sending through Postfix;
+ * - the TD registers the teams from a CSV and seats the round with the CLI;
+ * - scripted players read the judge's mail from their own Dovecot mailboxes (imapflow) and write
+ *   their orders from the position the judge MAILED them (the start mail, the results mail), never
+ *   from the database: mixed styles (upper, lower, title case, full province names), sometimes a
+ *   preliminary set and then a Final one, a few illegal orders, a few NMRs (after 1901: D.VII(6));
+ * - the judge's clock runs `--speed` times fast (MAILJUDGE_CLOCK_*, src/config/clock.ts).
+ *
+ * At the end it counts, from the database and the mailboxes, what happened to every message and
+ * phase, compares the standings the judge mailed with an independent recomputation through the pure
+ * `tournament score` contract (DESIGN.md) from the final centres the judge mailed, runs `mailjudge
+ * reproduce` on every game, prints one summary line and writes bench-results/rehearse.json.
+ *
+ *   npm run rehearse -- --teams 2 --end-years 1902 --kills 1 --seed rehearsal
+ *
+ * Options: --teams N (7 players each; default 2), --rounds N (only 1 is played in this version),
+ * --end-years Y[,Y…] (the round's end year; default 1902), --kills N (default 1), --seed TEXT,
+ * --speed S (simulated seconds per real second; default 14400), --nmrs N (default 2), --calendar-mail
+ * (reminders and GM digests on; off by default, see docs/rehearsal.md), --full (147
+ * teams, four rounds to 1909/1909/1912/1915: refused for now, see docs/rehearsal.md).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ImapFlow } from 'imapflow';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { armyNeighbours, fleetNeighbours, homeCentres, POWERS, provinceOf, STANDARD_MAP, type Power } from '../src/diplomacy/index.js';
+import { freePort } from '../test/helpers/free-port.js';
+import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
+import { startMailServers } from '../test/helpers/mail-servers-process.js';
+
+/** The repository: the nearest folder with a package.json above this file (dist/scripts/ or scripts/). */
+const ROOT = ((): string => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const SLUG = 'rh';
+const JUDGE = 'judge@judge.example.org';
+const GM = 'gm@example.org';
+const TD = 'td@example.org';
+/** The simulated instant the rehearsal's clock starts from. */
+const ORIGIN = new Date('2027-03-01T00:00:00Z');
+
+export interface RehearsalOptions {
+  readonly teams: number;
+  readonly rounds: number;
+  readonly endYears: readonly number[];
+  readonly kills: number;
+  readonly seed: string;
+  readonly speed: number;
+  readonly nmrs: number;
+  /** Reminders and GM digests on (default off; see docs/rehearsal.md, "Still open"). */
+  readonly calendarMail?: boolean;
+  /** Give up after this many real seconds (default 600). */
+  readonly timeoutSeconds?: number;
+  readonly log?: (line: string) => void;
+  /** Where bench-results/rehearse.json goes (default the repository's bench-results/). */
+  readonly resultsDir?: string;
+}
+
+export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 1, endYears: [1902], kills: 1, seed: 'rehearsal', speed: 14_400, nmrs: 2 };
+
+/** What `bench-results/rehearse.json` holds. */
+export interface RehearsalSummary {
+  teams: number;
+  rounds: number;
+  games: number;
+  kills: number;
+  wallSeconds: number;
+  speed: number;
+  seed: string;
+  messages: { sent: number; stored: number; decided: number; acknowledged: number };
+  /** What the judge decided about the players' messages (inbound_decisions.outcome). */
+  outcomes: Record<string, number>;
+  lost: number;
+  /** Messages stored or decided twice, or acknowledged by two different mails (two outbox rows). */
+  duplicated: number;
+  /**
+   * The same mail (one Message-ID) delivered again to its recipient: a judge killed after the mail
+   * server accepted it and before the outbox row was marked sent resends it with its Message-ID
+   * (SMTP's at-least-once, RFC 5321 §6.1; mail readers show one message). At most one per mail in
+   * flight at a kill.
+   */
+  redelivered: number;
+  phases: { expected: number; adjudicated: number; adjudicatedTwice: number };
+  resultMails: { expected: number; delivered: number; duplicated: number; redelivered: number };
+  outsideEvent: number;
+  gamesReproduced: number;
+  standingsMatch: boolean;
+  standingsDetail: string;
+  nmrs: number;
+  preliminarySets: number;
+  illegalOrders: number;
+  deliveryToAckMs: { p50: number; p99: number };
+  busiestSecond: { messages: number };
+  processes: { judge: ProcessFigures; postgres: ProcessFigures; script: ProcessFigures };
+}
+
+interface ProcessFigures { cpuSeconds: number; peakRssMb: number; incarnations?: number }
+
+/** A seeded PRNG (mulberry32 on the seed's SHA-256): the same seed, the same players. */
+function rng(seed: string): () => number {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the judge's mail as a player does: from the text only.
+
+interface Unit { kind: 'A' | 'F'; loc: string }
+interface Position { units: Map<Power, Unit[]>; centres: Map<Power, string[]>; dislodged: { power: Power; unit: Unit; retreats: string[] }[] }
+
+function parseUnitList(text: string): Unit[] {
+  return text.split(',').map((s) => s.trim()).filter((s) => /^[AF] /.test(s)).map((s) => ({ kind: s[0] as 'A' | 'F', loc: s.slice(2).trim() }));
+}
+
+/** The tables "Units:" and "Centres:" and the dislodged units of a results mail. */
+function parsePosition(text: string): Position {
+  const units = new Map<Power, Unit[]>();
+  const centres = new Map<Power, string[]>();
+  const dislodged: Position['dislodged'] = [];
+  let section = '';
+  for (const line of text.split(/\r?\n/)) {
+    if (/^Units:\s*$/.test(line)) { section = 'units'; continue; }
+    if (/^Centres:\s*$/.test(line)) { section = 'centres'; continue; }
+    if (/^Dislodged units and where they may retreat:/.test(line)) { section = 'dislodged'; continue; }
+    if (line.trim() === '') { section = ''; continue; }
+    const m = /^\s*([A-Z]+)\s+(.*)$/.exec(line);
+    if (!m || !(POWERS as readonly string[]).includes(m[1]!)) continue;
+    const power = m[1] as Power;
+    if (section === 'units') units.set(power, parseUnitList(m[2]!));
+    else if (section === 'centres') centres.set(power, m[2]!.split(',').map((s) => s.trim()).filter(Boolean));
+    else if (section === 'dislodged') {
+      const d = /^([AF]) (\S+)\s+(.*)$/.exec(m[2]!.trim());
+      if (d) dislodged.push({ power, unit: { kind: d[1] as 'A' | 'F', loc: d[2]! }, retreats: /none/.test(d[3]!) ? [] : d[3]!.split(',').map((s) => s.trim()).filter(Boolean) });
+    }
+  }
+  return { units, centres, dislodged };
+}
+
+/** The final supply-centre counts of the "Supply centres:" section: `  AUSTRIA  5   BUD …`. */
+function parseCentreCounts(text: string): Map<Power, number> | undefined {
+  const i = text.indexOf('Supply centres:');
+  if (i < 0) return undefined;
+  const counts = new Map<Power, number>(POWERS.map((p) => [p, 0]));
+  for (const line of text.slice(i).split(/\r?\n/).slice(1)) {
+    if (line.trim() === '') break;
+    const m = /^\s+([A-Z]+)\s+(\d+)/.exec(line);
+    if (m && (POWERS as readonly string[]).includes(m[1]!)) counts.set(m[1] as Power, Number(m[2]));
+  }
+  return counts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing orders as players do.
+
+type Style = 'upper' | 'lower' | 'title' | 'names';
+const STYLES: readonly Style[] = ['upper', 'lower', 'title', 'names'];
+
+function place(loc: string, style: Style): string {
+  const [p, coast] = loc.split('/');
+  const province = STANDARD_MAP.provinces[p as keyof typeof STANDARD_MAP.provinces] as { name: string } | undefined;
+  const withCoast = (s: string) => (coast ? `${s}/${coast}` : s);
+  switch (style) {
+    case 'upper': return loc;
+    case 'lower': return loc.toLowerCase();
+    case 'title': return withCoast(p![0] + p!.slice(1).toLowerCase());
+    case 'names': return coast || !province ? loc : province.name;
+  }
+}
+function unitWord(kind: 'A' | 'F', style: Style): string {
+  return style === 'names' ? (kind === 'A' ? 'Army' : 'Fleet') : style === 'lower' ? kind.toLowerCase() : kind;
+}
+
+function movementOrders(units: Unit[], random: () => number, style: Style, illegal: boolean): { lines: string[]; illegal: number } {
+  let wrong = 0;
+  const lines = units.map((u, i) => {
+    const targets = u.kind === 'A' ? [...armyNeighbours(STANDARD_MAP, provinceOf(u.loc))] : [...fleetNeighbours(STANDARD_MAP, u.loc)];
+    const head = `${unitWord(u.kind, style)} ${place(u.loc, style)}`;
+    if (illegal && i === 0) {
+      wrong++;
+      // A move to a province two seas away: refused by the judge (the unit holds, D.III(4)).
+      return `${head} - ${place(u.kind === 'A' ? 'MOS' : 'BLA', style)}`;
+    }
+    if (targets.length === 0 || random() < 0.3) return `${head} ${style === 'lower' ? 'h' : style === 'names' ? 'Hold' : 'H'}`;
+    const to = targets[Math.floor(random() * targets.length)]!;
+    return `${head} - ${place(to, style)}`;
+  });
+  return { lines, illegal: wrong };
+}
+
+function retreatOrders(power: Power, pos: Position, style: Style): string[] {
+  return pos.dislodged.filter((d) => d.power === power).map((d) => {
+    const head = `${unitWord(d.unit.kind, style)} ${place(d.unit.loc, style)}`;
+    return d.retreats.length > 0 ? `${head} R ${place(d.retreats[0]!, style)}` : `${head} D`;
+  });
+}
+
+function adjustmentOrders(power: Power, pos: Position, text: string, style: Style): string[] {
+  const build = /You must build (\d+)/.exec(text);
+  const remove = /You must remove (\d+)/.exec(text);
+  if (build) {
+    const occupied = new Set([...pos.units.values()].flat().map((u) => provinceOf(u.loc)));
+    const owned = new Set(pos.centres.get(power) ?? []);
+    const free = homeCentres(STANDARD_MAP, power).filter((c) => owned.has(c) && !occupied.has(c));
+    const n = Math.min(Number(build[1]), free.length);
+    const lines = free.slice(0, n).map((c) => `Build ${unitWord('A', style)} ${place(c, style)}`);
+    return lines.length > 0 ? lines : ['WAIVE'];
+  }
+  if (remove) {
+    const mine = pos.units.get(power) ?? [];
+    return mine.slice(-Number(remove[1])).map((u) => `Remove ${unitWord(u.kind, style)} ${place(u.loc, style)}`);
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Player {
+  name: string;
+  email: string;
+  team: string;
+  power: Power;
+  captain: boolean;
+  // From the mail:
+  game?: string;
+  address?: string;
+  secret?: string;
+  imap?: ImapFlow;
+  lastUid: number;
+  busy: Promise<void>;
+  random: () => number;
+}
+
+interface Sent { messageId: string; from: string; at: number; game: string; phase: string; final: boolean }
+interface Received { to: string; messageId: string; subject: string; inReplyTo: string | undefined; at: number; text: string; attachments: ParsedMail['attachments']; from: string }
+
+/** Play the rehearsal; resolves with the summary (also written to bench-results/rehearse.json). */
+export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<RehearsalSummary> {
+  const log = o.log ?? ((l: string) => process.stdout.write(`[rehearse] ${l}\n`));
+  if (o.rounds !== 1) throw new Error(`--rounds ${o.rounds}: this version plays round 1 only (docs/rehearsal.md says what more rounds need)`);
+  const endYear = o.endYears[0] ?? 1902;
+  const wallStart = Date.now();
+  const random = rng(o.seed);
+  const work = mkdtempSync(join(tmpdir(), 'mj-rehearse-'));
+  const cleanups: (() => Promise<void>)[] = [];
+  const judges: ChildProcess[] = [];
+  let judge: ChildProcess | undefined;
+  const judgeFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0, incarnations: 0 };
+  const pgFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0 };
+  // Interrupted (Ctrl-C): the judge, the database and the mail servers stop with the script.
+  const onSignal = (signal: NodeJS.Signals) => {
+    for (const j of judges) if (j.exitCode === null && j.signalCode === null) j.kill('SIGKILL');
+    void Promise.all(cleanups.reverse().map((c) => c().catch(() => {}))).finally(() => {
+      rmSync(work, { recursive: true, force: true });
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    // 1. Mail and database.
+    const mail = await startMailServers({ log: (l) => log(`mail: ${l}`), aliases: [`/^${SLUG}-.*@judge\\.example\\.org$/ ${JUDGE}`] });
+    cleanups.push(() => mail.stop());
+    const db = await startEmbeddedPostgres(join(work, 'pg'), { port: await freePort(), durability: 'fast' });
+    cleanups.push(() => db.stop());
+    const { host, imapPort, smtpPort } = mail.info;
+    const anchor = new Date(Math.ceil(Date.now() / 1000) * 1000);
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
+      DATABASE_URL: db.url, MAILJUDGE_STATE_DIR: join(work, 'state'), MAILJUDGE_FROM_ADDRESS: JUDGE,
+      MAILJUDGE_SMTP_URL: `smtp://${host}:${smtpPort}`,
+      MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${host}:${imapPort}`, MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
+      MAILJUDGE_CLOCK_ORIGIN: ORIGIN.toISOString(), MAILJUDGE_CLOCK_ANCHOR: anchor.toISOString(), MAILJUDGE_CLOCK_SPEED: String(o.speed),
+      MAILJUDGE_LOG_LEVEL: 'warn',
+    };
+    const simNow = () => new Date(ORIGIN.getTime() + (Date.now() - anchor.getTime()) * o.speed);
+    const cli = (args: string[], input?: string) => {
+      const r = spawnSync(process.execPath, [CLI, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+      return r.stdout;
+    };
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    pool.on('error', () => {});
+    cleanups.push(() => pool.end());
+    const q = async <T extends object>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
+
+    // Sampling the judge's and PostgreSQL's CPU and memory (/proc), every half second.
+    const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const judgeCpu = new Map<number, number>();
+    const sample = () => {
+      const stat = (pid: number) => {
+        try {
+          const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+          const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+          return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100, childCpu: (Number(f[13]) + Number(f[14])) / 100, hwm: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
+        } catch {
+          return undefined;
+        }
+      };
+      if (judge?.pid) {
+        const s = stat(judge.pid);
+        if (s) { judgeCpu.set(judge.pid, s.cpu); judgeFigures.peakRssMb = Math.max(judgeFigures.peakRssMb, s.hwm); }
+      }
+      const master = stat(pgPid);
+      if (master) {
+        let cpu = master.cpu + master.childCpu;
+        let rss = master.rss;
+        for (const name of readdirSync('/proc')) {
+          if (!/^\d+$/.test(name)) continue;
+          const s = stat(Number(name));
+          if (s && s.ppid === pgPid) { cpu += s.cpu; rss += s.rss; }
+        }
+        pgFigures.cpuSeconds = Math.max(pgFigures.cpuSeconds, cpu);
+        pgFigures.peakRssMb = Math.max(pgFigures.peakRssMb, rss);
+      }
+    };
+    const sampler = setInterval(sample, 500);
+    cleanups.push(async () => clearInterval(sampler));
+
+    const startJudgeProcess = async (): Promise<ChildProcess> => {
+      const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      judges.push(child);
+      judgeFigures.incarnations = (judgeFigures.incarnations ?? 0) + 1;
+      let out = '';
+      child.stderr!.on('data', (d: Buffer) => { out = (out + d.toString()).slice(-20_000); });
+      await new Promise<void>((res, rej) => {
+        child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('mailjudge is running')) res(); });
+        child.once('exit', (code) => rej(new Error(`mailjudge start exited ${code}:\n${out}`)));
+      });
+      child.removeAllListeners('exit');
+      return child;
+    };
+
+    // 2. The TD: the tournament, the registration CSV, the seating.
+    const players: Player[] = [];
+    for (let t = 0; t < o.teams; t++) {
+      const team = `Team ${String.fromCharCode(65 + t)}`;
+      POWERS.forEach((power, i) => {
+        const name = `${team.replace(' ', '')}${power[0]}${power.slice(1).toLowerCase()}`;
+        players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
+      });
+    }
+    const csv = ['team,name,email,power,captain,time_zone', ...players.map((p) => `${p.team},${p.name},${p.email},${p.power},${p.captain ? 'yes' : ''},UTC`)].join('\n') + '\n';
+    writeFileSync(join(work, 'teams.csv'), csv);
+    // Every player's mailbox open and watched before anything is mailed.
+    const allMail: Received[] = [];
+    const mailboxes = [...players.map((p) => p.email), GM, TD];
+    const clients = new Map<string, { c: ImapFlow; lastUid: number }>();
+    for (const address of mailboxes) {
+      const c = new ImapFlow({ host, port: imapPort, secure: false, auth: { user: address, pass: MAIL_PASSWORD }, logger: false, disableAutoIdle: true });
+      c.on('error', () => {});
+      await c.connect();
+      await c.mailboxOpen('INBOX');
+      clients.set(address, { c, lastUid: 0 });
+    }
+    cleanups.push(async () => { for (const { c } of clients.values()) await c.logout().catch(() => c.close()); });
+
+    judge = await startJudgeProcess();
+    log(`judge started (pid ${judge.pid}); clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
+    cli(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
+    cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
+    // The first deadline 10 simulated days away (D.VII(4)(a): at least 72 hours), so that the seating
+    // and the GM's commands, a few real seconds each on a busy machine, cannot eat the players' turn;
+    // it costs nothing when every set is Final: the phase goes 24 hours after the start (D.VII(2)).
+    const firstDeadline = new Date(Math.ceil((simNow().getTime() + 10 * 86_400_000) / 60_000) * 60_000);
+    // B.3 plays round 1 to 1909; a rehearsal's round ends sooner (--end-year, recorded on the round and each game).
+    cli(['tournament', 'assign', SLUG, '--round', '1', '--commit', '--gm-email', GM, '--domain', 'judge.example.org', '--deadline', firstDeadline.toISOString(), '--end-year', String(endYear)]);
+    const games = (await q<{ id: string; address: string }>('SELECT id, address FROM games ORDER BY id')).map((g) => g.id);
+    log(`seated round 1 on ${games.length} board(s): ${games.join(', ')}; first deadline ${firstDeadline.toISOString()} (simulated)`);
+    // The GM gives every turn the movement minimum, 72 hours (D.VII(4)(a)): adjustments and retreats
+    // too (their default is 24), so a player reading the results a few real seconds late is still on
+    // time; a game whose powers are all Final goes on 24 hours after the last publication (D.VII(2)).
+    // Reminders and GM digests are off unless --calendar-mail: a tick that mails one can commit before
+    // a set decided at an earlier instant, and `reproduce` then replays the two the other way round
+    // (the open race in docs/rehearsal.md); --calendar-mail plays with them to expose it.
+    const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
+    for (const g of games) cli(['calendar', g, '--movement-hours', '72', '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+
+    // 3. The players.
+    const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
+    cleanups.push(async () => transport.close());
+    const sent: Sent[] = [];
+    const stats = { nmrs: 0, preliminary: 0, illegal: 0 };
+    const phasesOf = new Map<string, string[]>(); // game → phases announced by its mails, in order
+    const finalText = new Map<string, string>(); // game → text of the last results mail
+    const standingsMails: Received[] = [];
+    // NMRs: after 1901 only (D.VII(6): a 1901 NMR withholds the results).
+    const nmrPlan = new Set<string>();
+    while (nmrPlan.size < Math.min(o.nmrs, players.length)) {
+      const p = players[Math.floor(random() * players.length)]!;
+      nmrPlan.add(`${p.email}|${random() < 0.5 ? 'S' : 'F'}${endYear}M`);
+    }
+
+    const send = async (p: Player, phase: string, lines: string[], final: boolean) => {
+      const messageId = `<${createHash('sha1').update(`${p.email}/${phase}/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+      const style = p.random();
+      const finalLine = final ? (style < 0.5 ? '\nFinal' : '') : '';
+      const subject = final && style >= 0.5 ? `${phase} orders FINAL` : `${phase} orders`;
+      const text = `${p.random() < 0.3 ? 'Hi GM,\n\n' : ''}${lines.join('\n')}${finalLine}\n\nPassword: ${p.secret}\n`;
+      await transport.sendMail({ from: `${p.name} <${p.email}>`, to: p.address, subject, text, messageId });
+      sent.push({ messageId, from: p.email, at: Date.now(), game: p.game!, phase, final });
+    };
+
+    const act = async (p: Player, phase: string, pos: Position | undefined, text: string, units: Unit[], seenAt: number) => {
+      if (nmrPlan.has(`${p.email}|${phase}`)) { stats.nmrs++; return; }
+      // INTERNALDATE has whole seconds, i.e. `speed` simulated seconds: a set sent a real second after
+      // the results were read is stamped after their publication (src/config/clock.ts).
+      await sleep(Math.max(0, seenAt + 1000 - Date.now()));
+      const style = STYLES[Math.floor(p.random() * STYLES.length)]!;
+      let lines: string[];
+      if (phase.endsWith('M')) {
+        if (p.random() < 0.3) {
+          // A preliminary set first (D.II(1)), then the Final one replaces it (D.III(3)).
+          await send(p, phase, movementOrders(units, p.random, style, false).lines, false);
+          stats.preliminary++;
+          await sleep(1100);
+        }
+        const m = movementOrders(units, p.random, STYLES[Math.floor(p.random() * STYLES.length)]!, p.random() < 0.1);
+        stats.illegal += m.illegal;
+        lines = m.lines;
+      } else if (phase.endsWith('R')) {
+        lines = pos ? retreatOrders(p.power, pos, style) : [];
+      } else {
+        lines = pos ? adjustmentOrders(p.power, pos, text, style) : [];
+      }
+      if (lines.length === 0) return; // nothing to order in this phase
+      await send(p, phase, lines, true);
+    };
+
+    const handle = async (p: Player | undefined, m: Received) => {
+      if (!p) return;
+      const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
+      if (/The game begins/.test(m.subject) && game) {
+        p.game = game;
+        p.address = /Orders to (\S+@\S+?);/.exec(m.text)?.[1] ?? `${game}@judge.example.org`;
+        p.secret = /Your secret: (\S+)/.exec(m.text)?.[1];
+        const power = /You play ([A-Z]+)/.exec(m.text)?.[1] as Power | undefined;
+        if (power) p.power = power;
+        const units = parseUnitList(/Your units: (.*)/.exec(m.text)?.[1] ?? '');
+        await act(p, 'S1901M', undefined, m.text, units, m.at);
+        return;
+      }
+      const results = /\(([SFW]\d{4}[MRA])\) results/.exec(m.subject);
+      if (results && game) {
+        const next = /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(m.text)?.[1];
+        if (!next) return;
+        const pos = parsePosition(m.text);
+        await act(p, next, pos, m.text, pos.units.get(p.power) ?? [], m.at);
+      }
+    };
+
+    // The GM's mailbox is the record of each game's phases and final centres (every report goes there too).
+    const watchGm = (m: Received) => {
+      const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
+      const results = /\(([SFW]\d{4}[MRA])\) results/.exec(m.subject);
+      if (game && results) {
+        phasesOf.set(game, [...(phasesOf.get(game) ?? []), results[1]!]);
+        finalText.set(game, m.text);
+      }
+    };
+
+    const poll = async () => {
+      for (const [address, box] of clients) {
+        const found: Received[] = [];
+        for await (const msg of box.c.fetch(`${box.lastUid + 1}:*`, { uid: true, source: true }, { uid: true })) {
+          if (msg.uid <= box.lastUid || !msg.source) continue;
+          box.lastUid = Math.max(box.lastUid, msg.uid);
+          const parsed = await simpleParser(msg.source);
+          const r: Received = {
+            to: address, messageId: parsed.messageId ?? '', subject: parsed.subject ?? '', inReplyTo: parsed.inReplyTo as string | undefined,
+            at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments, from: parsed.from?.value[0]?.address ?? '',
+          };
+          found.push(r);
+        }
+        for (const r of found) {
+          allMail.push(r);
+          if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
+          if (address === GM) watchGm(r);
+          const p = players.find((x) => x.email === address);
+          if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
+        }
+      }
+    };
+
+    // 4. Play until every player has the round's standings, killing the judge mid-deadline --kills times.
+    let killsDone = 0;
+    let lastKillPhase = '';
+    const deadlineAt = Date.now() + (o.timeoutSeconds ?? 600) * 1000;
+    for (;;) {
+      await poll();
+      const got = new Set(standingsMails.map((m) => m.to));
+      if (players.every((p) => got.has(p.email))) break;
+      if (Date.now() > deadlineAt) throw new Error(`the round did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
+      if (killsDone < o.kills && judge) {
+        // Mid-deadline: an adjudication running, or its results queued but not all sent.
+        const [busy] = await q<{ n: string; phase: string | null }>(`SELECT
+            (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'adjudicate-phase' AND locked_at IS NOT NULL)
+          + (SELECT count(*) FROM outbox WHERE status = 'pending' AND kind = 'adjudication-report') AS n,
+            (SELECT max(name) FROM phases WHERE adjudicated_at IS NOT NULL) AS phase`);
+        if (Number(busy!.n) > 0 && busy!.phase !== lastKillPhase && random() < 0.7) {
+          sample();
+          const victim = judge;
+          await new Promise<void>((r) => { victim.once('exit', () => r()); victim.kill('SIGKILL'); });
+          judgeFigures.cpuSeconds += judgeCpu.get(victim.pid!) ?? 0;
+          judgeCpu.delete(victim.pid!);
+          killsDone++;
+          lastKillPhase = busy!.phase ?? '';
+          log(`SIGKILLed the judge (pid ${victim.pid}) with ${busy!.n} adjudication(s)/result mail(s) in flight; restarting`);
+          judge = await startJudgeProcess();
+        }
+      }
+      await sleep(150);
+    }
+    await Promise.all(players.map((p) => p.busy));
+    // Everything the judge queued sent (mail still in flight after the standings), then a last look
+    // for late duplicates, then stop the judge cleanly.
+    for (let i = 0; i < 100; i++) {
+      const [pending] = await q<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE status = 'pending'`);
+      if (Number(pending!.n) === 0) break;
+      await sleep(200);
+    }
+    // Postfix may defer an LMTP delivery and retry a second or more later: look until every result
+    // mail the outbox holds is in its mailbox, or 20 s.
+    const [queued] = await q<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE kind = 'adjudication-report'`);
+    for (let i = 0; i < 40; i++) {
+      await sleep(500);
+      await poll();
+      if (allMail.filter((m) => /\) results$/.test(m.subject)).length >= Number(queued!.n)) break;
+    }
+    await sleep(1000);
+    await poll();
+    sample();
+    if (judge) {
+      judgeFigures.cpuSeconds += judgeCpu.get(judge.pid!) ?? 0;
+      const j = judge;
+      await new Promise<void>((r) => { j.once('exit', () => r()); j.kill('SIGTERM'); });
+      judge = undefined;
+    }
+
+    // 5. What happened, from the database and the mailboxes.
+    const sentIds = new Set(sent.map((s) => s.messageId));
+    const storedRows = await q<{ message_id: string; n: string }>(`SELECT message_id, count(*) AS n FROM inbound_messages WHERE message_id = ANY($1) GROUP BY message_id`, [[...sentIds]]);
+    const decidedRows = await q<{ message_id: string; n: string }>(`SELECT m.message_id, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY m.message_id`, [[...sentIds]]);
+    const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sent.find((s) => s.messageId === m.inReplyTo)?.from);
+    // Per order mail, its acknowledgements' distinct Message-IDs (two = two mails) and copies (redeliveries).
+    const ackIds = new Map<string, Set<string>>();
+    for (const a of acks) ackIds.set(a.inReplyTo!, (ackIds.get(a.inReplyTo!) ?? new Set()).add(a.messageId));
+    const ackCount = new Map([...ackIds].map(([k, ids]) => [k, ids.size]));
+    const ackRedelivered = acks.length - [...ackIds.values()].reduce((n, ids) => n + ids.size, 0);
+    const extra = (rows: Iterable<number>) => [...rows].reduce((s, n) => s + Math.max(0, n - 1), 0);
+    const outcomes = Object.fromEntries((await q<{ outcome: string; n: string }>(`SELECT d.outcome, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY 1 ORDER BY 1`, [[...sentIds]])).map((r) => [r.outcome, Number(r.n)]));
+    for (const r of await q<{ message_id: string; reason: string; received_at: Date; phase: string }>(`SELECT m.message_id, d.reason, m.received_at, d.phase FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'late' AND m.message_id = ANY($1)`, [[...sentIds]])) {
+      const s = sent.find((x) => x.messageId === r.message_id);
+      log(`late: ${s?.from} ${s?.game} ${s?.phase} sent at real +${s ? ((s.at - anchor.getTime()) / 1000).toFixed(1) : '?'} s, received ${r.received_at.toISOString()} (simulated): ${r.reason}`);
+    }
+    const messages = { sent: sent.length, stored: storedRows.length, decided: decidedRows.length, acknowledged: ackCount.size };
+    const lost = sent.length - Math.min(messages.stored, messages.decided, messages.acknowledged);
+    const duplicated = extra(storedRows.map((r) => Number(r.n))) + extra(decidedRows.map((r) => Number(r.n))) + extra(ackCount.values());
+
+    // Phases: those the GM was mailed results of (the chain from S1901M to the end), each adjudicated once.
+    const adjudications = await q<{ game_id: string; phase: string; n: string }>(`SELECT game_id, (detail->>'phase') AS phase, count(*) AS n FROM audit_log WHERE action = 'phase.adjudicate' GROUP BY 1, 2`);
+    const adjudicatedRows = await q<{ game_id: string; name: string }>(`SELECT game_id, name FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL`);
+    const realSecond = (d: Date) => ((d.getTime() - ORIGIN.getTime()) / o.speed / 1000).toFixed(1);
+    for (const r of await q<{ game_id: string; name: string; deadline: Date; adjudicated_at: Date }>(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NOT NULL ORDER BY adjudicated_at`)) {
+      log(`  ${r.game_id} ${r.name}: adjudicated at real +${realSecond(r.adjudicated_at)} s (deadline +${realSecond(r.deadline)} s)`);
+    }
+    const expectedPhases = [...phasesOf.values()].reduce((s, l) => s + new Set(l).size, 0);
+    const adjudicatedTwice = adjudications.filter((a) => Number(a.n) > 1).length;
+    // Every results mail to every holder and the GM once: 8 per adjudicated phase.
+    const resultsKey = (m: Received) => `${m.to}|${m.subject}`;
+    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject));
+    const resultIds = new Map<string, Set<string>>();
+    for (const m of resultMailsIn) resultIds.set(resultsKey(m), (resultIds.get(resultsKey(m)) ?? new Set()).add(m.messageId));
+    const resultSet = new Map([...resultIds].map(([k, ids]) => [k, ids.size]));
+    const resultRedelivered = resultMailsIn.length - [...resultIds.values()].reduce((n, ids) => n + ids.size, 0);
+    const resultMails = { expected: adjudicatedRows.length * 8, delivered: resultSet.size, duplicated: extra(resultSet.values()), redelivered: resultRedelivered };
+    if (resultMails.delivered !== resultMails.expected) {
+      const rows = await q<{ to_address: string; subject: string | null; status: string; game_id: string }>(`SELECT to_address, subject, status, game_id FROM outbox WHERE kind = 'adjudication-report'`);
+      const missing = rows.filter((r) => !resultSet.has(`${r.to_address.toLowerCase()}|${r.subject ?? ''}`));
+      log(`result mails: ${rows.length} in the outbox; not in a mailbox: ${JSON.stringify(missing.slice(0, 10))}`);
+    }
+    // No mail to anyone outside the event: every outbox row addressed to a registered player, the GM or the TD.
+    const event = new Set([...mailboxes].map((a) => a.toLowerCase()));
+    const outside = (await q<{ to_address: string }>('SELECT to_address FROM outbox')).filter((r) => !event.has(r.to_address.toLowerCase())).length;
+
+    // 6. The standings the judge mailed against the pure `tournament score` on the final centres it mailed.
+    const standings = checkStandings(standingsMails[0], finalText, endYear, (input) => cli(['tournament', 'score'], input));
+
+    // 7. `mailjudge reproduce` of every game.
+    // Every game of the tournament replayed together (one fresh database), compared byte for byte.
+    let reproduced = 0;
+    const rep = spawnSync(process.execPath, [CLI, 'reproduce', '--tournament', SLUG, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (rep.status === 0) reproduced = ((JSON.parse(rep.stdout) as { games?: string[] }).games ?? []).filter((g) => games.includes(g)).length;
+    else {
+      log(`reproduce --tournament ${SLUG}: exit ${rep.status}: ${(rep.stdout + rep.stderr).slice(0, 800)}`);
+      mkdirSync(o.resultsDir ?? join(ROOT, 'bench-results'), { recursive: true });
+      writeFileSync(join(o.resultsDir ?? join(ROOT, 'bench-results'), 'rehearse-reproduce.json'), rep.stdout + rep.stderr);
+    }
+
+    // Busiest second of intake (stored_at) and delivery → acknowledgement as the players saw it.
+    const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
+    const latencies = acks.map((a) => a.at - sent.find((s) => s.messageId === a.inReplyTo)!.at);
+    const usage = process.resourceUsage();
+    const summary: RehearsalSummary = {
+      teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: o.speed, seed: o.seed,
+      messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered,
+      phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
+      resultMails, outsideEvent: outside, gamesReproduced: reproduced,
+      standingsMatch: standings.match, standingsDetail: standings.detail,
+      nmrs: stats.nmrs, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
+      deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+      busiestSecond: { messages: Number(busiest?.n ?? 0) },
+      processes: {
+        judge: { cpuSeconds: round1(judgeFigures.cpuSeconds), peakRssMb: round1(judgeFigures.peakRssMb), incarnations: judgeFigures.incarnations ?? 0 },
+        postgres: { cpuSeconds: round1(pgFigures.cpuSeconds), peakRssMb: round1(pgFigures.peakRssMb) },
+        script: { cpuSeconds: round1((usage.userCPUTime + usage.systemCPUTime) / 1e6), peakRssMb: round1(usage.maxRSS / 1024) },
+      },
+    };
+    const dir = o.resultsDir ?? join(ROOT, 'bench-results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'rehearse.json'), `${JSON.stringify(summary, null, 2)}\n`);
+    log(`${summary.teams} teams, ${summary.games} games to ${endYear}, ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
+      `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
+      `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
+      `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+    return summary;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    for (const j of judges) if (j.exitCode === null && j.signalCode === null) j.kill('SIGKILL');
+    for (const c of cleanups.reverse()) await c().catch(() => {});
+    if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/**
+ * The standings CSV the judge mailed against an independent recomputation: each game's final centres
+ * as the judge mailed them (its last results mail), scored by the pure `tournament score` command
+ * (C.1–C.5); every (game, power) score in the CSV must equal it.
+ */
+function checkStandings(mail: Received | undefined, finalText: Map<string, string>, endYear: number, score: (input: string) => string): { match: boolean; detail: string } {
+  if (!mail) return { match: false, detail: 'no standings mail' };
+  const csv = mail.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+  const [header, ...rows] = csv.trim().split(/\r?\n/).map((l) => l.split(','));
+  const col = (n: string) => header!.indexOf(n);
+  const games = [...finalText].map(([id, text]) => {
+    const counts = parseCentreCounts(text);
+    const centres = Object.fromEntries(POWERS.map((p) => [p, counts?.get(p) ?? 0]));
+    const solo = POWERS.find((p) => (counts?.get(p) ?? 0) >= 18) ?? null;
+    return { id, endYear, centres, solo };
+  });
+  const scored = JSON.parse(score(JSON.stringify({ games }))) as { games: { id: string; powers: Record<string, { score: number }> }[] };
+  const problems: string[] = [];
+  let compared = 0;
+  for (const r of rows) {
+    const game = scored.games.find((g) => g.id === r[col('game')]);
+    const expected = game?.powers[r[col('power')]!]?.score;
+    const got = Number(r[col('score')]);
+    compared++;
+    // The mail shows scores to two decimals (13.33 for 40/3).
+    if (expected === undefined || Math.abs(Math.round(expected * 100) / 100 - got) > 1e-9) problems.push(`${r[col('game')]} ${r[col('power')]}: mailed ${got}, recomputed ${expected}`);
+  }
+  if (compared === 0) problems.push('the mailed CSV has no rows');
+  return { match: problems.length === 0, detail: problems.length === 0 ? `${compared} rows equal` : problems.slice(0, 5).join('; ') };
+}
+
+function parseArgs(argv: string[]): RehearsalOptions {
+  const o: { -readonly [K in keyof RehearsalOptions]: RehearsalOptions[K] } = { ...DEFAULT_OPTIONS };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = () => {
+      const x = argv[++i];
+      if (x === undefined) throw new Error(`${a} needs a value`);
+      return x;
+    };
+    if (a === '--teams') o.teams = Number(v());
+    else if (a === '--rounds') o.rounds = Number(v());
+    else if (a === '--end-years') o.endYears = v().split(',').map(Number);
+    else if (a === '--kills') o.kills = Number(v());
+    else if (a === '--seed') o.seed = v();
+    else if (a === '--speed') o.speed = Number(v());
+    else if (a === '--nmrs') o.nmrs = Number(v());
+    else if (a === '--calendar-mail') o.calendarMail = true;
+    else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20 });
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --calendar-mail, --full`);
+  }
+  if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
+  return o;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const summary = await rehearse(parseArgs(process.argv.slice(2)));
+    const ok = summary.lost === 0 && summary.duplicated === 0 && summary.phases.adjudicated === summary.phases.expected && summary.standingsMatch && summary.gamesReproduced === summary.games;
+    process.exitCode = ok ? 0 : 1;
+  } catch (e) {
+    process.stderr.write(`rehearse: ${(e as Error).stack ?? e}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The rehearsal's small default as a test (issue 30): two teams of seven registered by CSV and seated
+ * on two boards, both games played to 1902 through the real Postfix and Dovecot by scripted players
+ * who write their orders from the mail the judge sent them, the judge SIGKILLed once in the middle of
+ * a deadline and restarted. Everything the summary says is counted from the database and the
+ * mailboxes by scripts/rehearse.ts; here it must show nothing lost, nothing twice, every phase the
+ * GM was mailed adjudicated once, the mailed standings equal to the pure `tournament score` of the
+ * mailed final centres, and every game reproduced by `mailjudge reproduce`.
+ *
+ * Starts its own private mail servers and embedded PostgreSQL (as `npm run rehearse` does), so it
+ * runs alone; it needs the compiled CLI (`tsc` first, as `npm test` does).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, rehearse, type RehearsalSummary } from '../../scripts/rehearse.js';
+
+const out = mkdtempSync(join(tmpdir(), 'mj-rehearse-test-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+describe('npm run rehearse, the small default', () => {
+  it('plays a round through real mail with a SIGKILL: nothing lost or doubled, standings and reproduce agree', async () => {
+    const lines: string[] = [];
+    const s: RehearsalSummary = await rehearse({ ...DEFAULT_OPTIONS, resultsDir: out, timeoutSeconds: 240, log: (l) => lines.push(l) });
+    const detail = `\n${lines.join('\n')}`;
+    // The shape of the event: 2 teams × 7 players = 14 players = 2 boards (B.2, B.6).
+    expect(s.teams, detail).toBe(2);
+    expect(s.games, detail).toBe(2);
+    expect(s.kills, detail).toBe(1);
+    // Every order mail a player sent was stored, decided and acknowledged, once each.
+    expect(s.messages.sent, detail).toBeGreaterThan(0);
+    expect(s.messages.stored, detail).toBe(s.messages.sent);
+    expect(s.messages.decided, detail).toBe(s.messages.sent);
+    expect(s.messages.acknowledged, detail).toBe(s.messages.sent);
+    expect(s.lost, detail).toBe(0);
+    expect(s.duplicated, detail).toBe(0);
+    // A mail the server accepted just before the SIGKILL, not yet marked sent, goes again with its
+    // Message-ID (one message to the reader): at most the judge's 4 workers' mails in flight per kill.
+    expect(s.redelivered, detail).toBeLessThanOrEqual(4 * s.kills);
+    // S1901M F1901M S1902M F1902M per game at least (W1901A is skipped when nobody builds or removes,
+    // a retreat phase comes only with a dislodgement): ≥ 4 × 2.
+    expect(s.phases.expected, detail).toBeGreaterThanOrEqual(8);
+    expect(s.phases.adjudicated, detail).toBe(s.phases.expected);
+    expect(s.phases.adjudicatedTwice, detail).toBe(0);
+    // Each adjudicated phase's results to 7 players and the GM, once each.
+    expect(s.resultMails.expected, detail).toBe(8 * s.phases.adjudicated);
+    expect(s.resultMails.delivered, detail).toBe(s.resultMails.expected);
+    expect(s.resultMails.duplicated, detail).toBe(0);
+    expect(s.outsideEvent, detail).toBe(0);
+    expect(s.standingsMatch, `${s.standingsDetail}${detail}`).toBe(true);
+    expect(s.gamesReproduced, detail).toBe(s.games);
+    // The JSON written is the summary returned.
+    expect(JSON.parse(readFileSync(join(out, 'rehearse.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(s)));
+  }, 300_000);
+});
