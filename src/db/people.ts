@@ -108,3 +108,15 @@ export function alternateProblem(person: Pick<Person, 'email'>, alternate: strin
   if (alternate.toLowerCase() === person.email.toLowerCase()) return `${alternate} is the registered address itself; the other address must be a different mailbox (it is where the judge writes when the registered one bounces)`;
   return undefined;
 }
+
+/**
+ * A registration file's other address for `person` (issue 27): set when they have none; an
+ * existing, different one is kept (registration data is never overwritten silently) and the note
+ * says so. Returns the note, or `undefined`.
+ */
+export async function adoptAlternateEmail(db: Db, person: Person, alternate: string | undefined): Promise<string | undefined> {
+  if (!alternate || person.alternateEmail?.toLowerCase() === alternate.toLowerCase()) return undefined;
+  if (person.alternateEmail) return `${person.email} keeps the other address ${person.alternateEmail} (the file gives ${alternate}; change it with mailjudge person alternate)`;
+  await setAlternateEmail(db, person.id, alternate);
+  return undefined;
+}
