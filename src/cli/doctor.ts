@@ -170,7 +170,7 @@ async function clockCheck(server: string | false, timeoutMs: number): Promise<Ch
 export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<Check[]> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   // Bounded, so a slow or dead resolver cannot hold the doctor for minutes: node's default resolver
-  // waits 5 s and tries 4 times, doubling, per record (an operator's first doctor here took 106 s).
+  // waits 5 s and tries 4 times, doubling, per record.
   const system = new dns.Resolver({ timeout: 2_500, tries: 2 });
   const resolver: Resolver = options.resolver ?? ((name, rr) => system.resolve(name, rr as 'TXT'));
   const checks: Check[] = [];

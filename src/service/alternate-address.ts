@@ -23,7 +23,8 @@ export async function changeAlternateAddress(trx: Trx, person: Person, alternate
     const problem = alternateProblem(person, alternate);
     if (problem) return { ok: false, problem };
     const other = await findPersonByEmail(trx, alternate);
-    if (other && other.id !== person.id) return { ok: false, problem: `${alternate} is the registered address of someone else (${other.name}); give a mailbox of your own` };
+    // Not named: by mail this answer must not tell anyone who is registered.
+    if (other && other.id !== person.id) return { ok: false, problem: `${alternate} is the registered address of another person; give a mailbox of your own` };
   }
   const before = person.alternateEmail;
   if ((before ?? '').toLowerCase() !== (alternate ?? '').toLowerCase()) {

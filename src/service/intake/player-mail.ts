@@ -188,7 +188,9 @@ export async function receivePlayerMail(
       const given = otherAddress.address ?? null;
       const r = given === '' ? { ok: false as const, problem: `"${otherAddress.written}" names no address` }
         : await changeAlternateAddress(trx, person, given, { actor: `person:${person.id}`, via: 'mail', inboundId });
-      await reply('other-address', { email: person.email, ...(r.ok ? { ok: true, after: r.after, before: r.before } : { ok: false, problem: r.problem }) }, 'other-address');
+      // The answer says what now holds, not what held before: `mailjudge reproduce` replays this
+      // message against the directory as it is now, and must read the same answer.
+      await reply('other-address', { email: person.email, ...(r.ok ? { ok: true, after: r.after } : { ok: false, problem: r.problem }) }, 'other-address');
     }
     for (const r of asked) {
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
