@@ -42,7 +42,7 @@ export function personFromRow(row: PersonRow): Person {
 export async function insertPerson(db: Db, p: NewPerson): Promise<Person> {
   const row = await db
     .insertInto('people')
-    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, alternate_email: p.alternateEmail ?? null })
+    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, ...(p.alternateEmail ? { alternate_email: p.alternateEmail } : {}) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return personFromRow(row);
@@ -79,7 +79,7 @@ export async function findPeople(db: Db, ids: readonly number[]): Promise<Map<nu
 export async function findOrInsertPerson(db: Db, p: NewPerson): Promise<{ person: Person; created: boolean }> {
   const row = await db
     .insertInto('people')
-    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, alternate_email: p.alternateEmail ?? null })
+    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, ...(p.alternateEmail ? { alternate_email: p.alternateEmail } : {}) })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returningAll()
     .executeTakeFirst();
