@@ -5,9 +5,9 @@
  * which is read only from the registered address and verified as an order set is (D.II(3), D.X(6));
  * shown by `game show`. The other address never sends orders: a set from it is not accepted.
  */
-import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPersonByEmail } from '../../src/db/people.js';
+import { findPersonByEmail, setPersonSecretHash } from '../../src/db/people.js';
+import { hashSecret } from '../../src/mail/inbound/secrets.js';
 import { runTournamentCreate } from '../../src/cli/commands/tournament.js';
 import { runTournamentRegister } from '../../src/cli/commands/tournament-td.js';
 import { parseRegistration } from '../../src/cli/registration-file.js';
@@ -19,6 +19,7 @@ import { receiveMessage } from '../../src/service/intake/receive-message.js';
 import { DEMO_ORDERS } from '../../src/cli/commands/demo.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
+import { TestDomains } from '../helpers/dkim.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 
 const JUDGE = 'judge@judge.example.org';
@@ -83,10 +84,13 @@ describe('registering the other address', () => {
 });
 
 describe('OTHER ADDRESS by mail', () => {
+  // Through the identity check as any player's mail (not an operator's entry): example.org and
+  // home.example publish DMARC and the test signs for them; nodmarc.test publishes nothing.
+  const domains = new TestDomains(['example.org', 'home.example'], ['nodmarc.test']);
+  let n = 0;
   const send = async (id: string, from: string, text: string, subject = 'address') => {
-    const address = `${id}@judge.example.org`;
-    const raw = await new MailComposer({ from, to: address, subject, text, messageId: `<${id}-${Math.random()}@example.org>` }).compile().build();
-    return receiveMessage(t.db, { fromAddress: JUDGE }, { raw, receivedAt: new Date('2030-04-20T12:00:00Z'), source: 'cli' });
+    const raw = await domains.build({ from, to: `${id}@judge.example.org`, subject, text, messageId: `<alt-${++n}@example.org>` });
+    return receiveMessage(t.db, { fromAddress: JUDGE, auth: { resolver: domains.resolver }, now: () => new Date('2030-04-20T12:00:00Z') }, { raw, receivedAt: new Date('2030-04-20T12:00:00Z'), source: 'pipe', role: 'game', mailbox: 'pipe:game' });
   };
   const replies = (to: string, kind: string) => t.db.selectFrom('outbox').select(['subject', 'body_text']).where('to_address', '=', to).where('kind', '=', kind).orderBy('id').execute();
 
@@ -130,5 +134,17 @@ describe('OTHER ADDRESS by mail', () => {
     // And OTHER ADDRESS from it changes nothing.
     await send('alt-send', 'fr.send@home.example', 'OTHER ADDRESS mallory@evil.example');
     expect((await findPersonByEmail(t.db, france.email))!.alternateEmail).toBe('fr.send@home.example');
+  });
+
+  it('OTHER ADDRESS is verified as an order set is (D.X(6)): where the secret decides, a message without it or with a wrong one changes nothing', async () => {
+    const { players } = await gameWithPlayers(t.db, 'alt-forge');
+    await t.db.updateTable('people').set({ email: 'alt-forge-france@nodmarc.test' }).where('id', '=', players.get('FRANCE')!.id).execute();
+    const france = (await findPersonByEmail(t.db, 'alt-forge-france@nodmarc.test'))!;
+    await setPersonSecretHash(t.db, france.id, hashSecret('q4t8w-2kd9m-x7c3p'));
+    expect(await send('alt-forge', france.email, 'OTHER ADDRESS mallory@evil.example')).toMatchObject({ kind: 'refused', reason: 'identity: secret-missing' });
+    expect(await send('alt-forge', france.email, 'Secret: guess\nOTHER ADDRESS mallory@evil.example')).toMatchObject({ kind: 'refused', reason: 'identity: secret-wrong' });
+    expect((await findPersonByEmail(t.db, france.email))!.alternateEmail).toBeNull();
+    expect(await send('alt-forge', france.email, 'Secret: q4t8w-2kd9m-x7c3p\nOTHER ADDRESS fr.forge@home.example')).toMatchObject({ kind: 'noOrders' });
+    expect((await findPersonByEmail(t.db, france.email))!.alternateEmail).toBe('fr.forge@home.example');
   });
 });
