@@ -128,6 +128,14 @@ export function tournamentTdCommand(slug: string, address: string, opts: CommonO
   return execute('tournament td', opts, noInput, (db, _v, _a, ctx) => runTournamentTd(db, slug, { email: address, name: opts.name }, actor(), { fromAddress: ctx.fromAddress, now: judgeNow() }));
 }
 
+/** `mailjudge person alternate <address> [<other>] [--clear]` (issue 27). */
+export function personAlternateCommand(address: string, other: string | undefined, opts: CommonOptions & { clear?: boolean }): Promise<void> {
+  return execute('person alternate', opts, noInput, async (db, _v, _a, ctx) => {
+    const { runPersonAlternate } = await import('../service/alternate-address.js');
+    return runPersonAlternate(db, address, other, opts.clear === true, ctx.actor);
+  });
+}
+
 /** `mailjudge tournament show <slug>`. */
 export function tournamentShowCommand(slug: string, opts: CommonOptions): Promise<void> {
   return execute('tournament show', opts, noInput, (db) => runTournamentShow(db, slug));

@@ -32,6 +32,12 @@ export function registerDbCommands(program: Command): void {
   withCommon(program.command('migrate').description('apply the pending database migrations (sql/NNNN_name.sql) and list them'))
     .action(async (opts: CommonOptions) => (await shell()).migrateCommand(opts));
 
+  // Issue 27: a person's other registered address, where the judge tells them their mail bounced.
+  const person = program.command('person').description("a registered person's addresses");
+  withCommon(person.command('alternate <address> [other]').description("show, set or clear (--clear) the other registered address of the person registered with <address>: the judge tells them there when mail to <address> bounces; it never takes orders from it"))
+    .option('--clear', 'remove the other address')
+    .action(async (address: string, other: string | undefined, opts: CommonOptions & { clear?: boolean }) => (await shell()).personAlternateCommand(address, other, opts));
+
   const tournament = program.command('tournament').description('create and show tournaments');
   withCommon(tournament.command('create <slug>').description('create a tournament (slug: lower-case letters, digits, dashes, e.g. wm2004)'))
     .requiredOption('--name <name>', 'the tournament\'s name, e.g. "World Masters 2004"')
@@ -46,13 +52,16 @@ export function registerDbCommands(program: Command): void {
     .option('--name <name>', "the TD's name (default: as registered, else the address's local part)")
     .action(async (slug: string, address: string, opts: CommonOptions & { name?: string }) => (await shell()).tournamentTdCommand(slug, address, opts));
   withCommon(tournament.command('register <slug>').description('register teams and individuals (B.2, B.5) from a CSV or JSON file'))
-    .requiredOption('--from <file>', 'file.csv (team,name,email,power,captain,time_zone) or file.json ({teams, individuals})')
+    .requiredOption('--from <file>', 'file.csv (team,name,email,power,captain,time_zone,alternate_email) or file.json ({teams, individuals})')
     .addHelpText('after', `
-CSV: one row per player, header required: team,name,email,power,captain,time_zone
+CSV: one row per player, header required: team,name,email,power,captain,time_zone,alternate_email
+  (time_zone and alternate_email may be left out or empty; alternate_email is the other registered
+  address, told when mail to email bounces, never an address orders count from)
   an empty team registers an individual: individuals are grouped at random into teams of seven with a
   captain (B.2), the remainder forming the reserve list; "yes" in captain marks each team's captain.
 JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ { "name": "Ann",
-  "email": "ann@example.org", "power": "FRANCE" }, … ] } ], "individuals": [ { "name", "email" } ],
+  "email": "ann@example.org", "power": "FRANCE", "alternateEmail": "ann@home.example" }, … ] } ],
+  "individuals": [ { "name", "email" } ],
   "td": { "name": "Jane Roe", "email": "jane@example.org" } }   (td optional: names the TD, as tournament td)`)
     .action(async (slug: string, opts: CommonOptions & { from: string }) => (await shell()).tournamentRegisterCommand(slug, opts));
   withCommon(tournament.command('standings <slug>').description('the standings of a round from the games\' records (C.1–C.15), each tie with the criterion that broke it'))
@@ -78,7 +87,7 @@ JSON: { "teams": [ { "name": "Blue", "captain": "ann@example.org", "players": [ 
   withCommon(
     game
       .command('create')
-      .description('create a game from a JSON file, or a CSV file of players (power,name,email,time_zone) plus options')
+      .description('create a game from a JSON file, or a CSV file of players (power,name,email,time_zone,alternate_email) plus options')
       .requiredOption('--from <file>', 'the game: file.json (everything) or file.csv (players; give --id, --address, --gm-email)')
       .option('--id <id>', 'the game id, e.g. wm-r1-b7')
       .option('--address <email>', "the game's email address, e.g. wm-r1-b7@judge.example.org")
@@ -104,8 +113,10 @@ JSON file: { "id": "wm-r1-b7", "address": "wm-r1-b7@judge.example.org",
   "policies": { "lateOrders": "refuse", "revisedSets": "replace", "press": "standard" },
   "tournament": "wm2004", "round": 1, "board": "Board 7", "deadline": "2024-05-01T12:00Z",
   "consentRecorded": "only for a first turn under 3 days (D.VII(4)(a)): how and when all agreed",
-  "players": [ { "power": "FRANCE", "name": "Ann", "email": "ann@example.org", "timeZone": "Europe/Paris" }, … ] }
-CSV file: power,name,email,time_zone  (header optional; time_zone may be empty: UTC)
+  "players": [ { "power": "FRANCE", "name": "Ann", "email": "ann@example.org", "timeZone": "Europe/Paris",
+    "alternateEmail": "ann@home.example" }, … ] }
+CSV file: power,name,email,time_zone,alternate_email  (header optional; time_zone may be empty: UTC;
+  alternate_email, optional: the other registered address, told when mail to email bounces)
 Options override the file.`,
       ),
   ).action(async (opts: CommonOptions & GameSpecOptions & { from: string }) => (await shell()).gameCreateCommand(opts));

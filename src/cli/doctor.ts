@@ -108,7 +108,7 @@ async function databaseCheck(config: Config): Promise<Check> {
   client.on('error', () => {});
   try {
     await client.connect();
-    const version = (await client.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
+    const version = (await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v;
     const exists = (await client.query<{ t: string | null }>("SELECT to_regclass('schema_migrations') AS t")).rows[0]!.t;
     const applied = exists ? (await client.query<{ name: string; checksum: string }>('SELECT name, checksum FROM schema_migrations ORDER BY name')).rows : [];
     const pending = pendingMigrations(readMigrations(), applied);
@@ -170,7 +170,10 @@ async function clockCheck(server: string | false, timeoutMs: number): Promise<Ch
 /** Every check, in the order an operator fixes them. Never throws. */
 export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<Check[]> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const resolver: Resolver = options.resolver ?? ((name, rr) => dns.resolve(name, rr as 'TXT'));
+  // Bounded, so a slow or dead resolver cannot hold the doctor for minutes: node's default resolver
+  // waits 5 s and tries 4 times, doubling, per record.
+  const system = new dns.Resolver({ timeout: 2_500, tries: 2 });
+  const resolver: Resolver = options.resolver ?? ((name, rr) => system.resolve(name, rr as 'TXT'));
   const checks: Check[] = [];
   checks.push(await databaseCheck(config));
   if (config.imap) checks.push(await imapCheck('IMAP', config.imap, timeoutMs));

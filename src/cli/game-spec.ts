@@ -6,8 +6,9 @@
  * JSON: `{ "id": "wm-r1-b7", "address": "wm-r1-b7@judge.example.org", "gm": {"name", "email"},
  * "rules": "wm", "endYear": 1907, "policies": {...}, "tournament": "wm2004", "round": 1,
  * "board": "Board 7", "deadline": "2024-05-01T12:00Z", "players": [{ "power": "FRANCE", "name": "…",
- * "email": "…", "timeZone": "Europe/Paris" }] }`. CSV: `power,name,email,time_zone` (a header row is
- * optional; with one, columns may come in any order and `time_zone` may be left out). Options given
+ * "email": "…", "timeZone": "Europe/Paris", "alternateEmail": "…" }] }`. CSV:
+ * `power,name,email,time_zone,alternate_email` (a header row is optional; with one, columns may come
+ * in any order and `time_zone` and `alternate_email` may be left out). Options given
  * on the command line take precedence over the file.
  */
 import { DateTime, IANAZone } from 'luxon';
@@ -24,6 +25,8 @@ export interface PlayerSpec {
   readonly email: string;
   /** IANA zone name (default `UTC`). */
   readonly timeZone: string;
+  /** Issue 27: the other registered address, where a bounce of mail to `email` is told. */
+  readonly alternateEmail?: string;
   /** Where the player was given (`players[2]`, `line 3`), for messages. */
   readonly where: string;
 }
@@ -121,7 +124,7 @@ const TimeZone = z
   .transform((s) => s.trim() || 'UTC')
   .refine((s) => IANAZone.isValidZone(s), { error: msg.timeZone });
 
-const PlayerJson = z.strictObject({ power: PowerName, name: Text, email: Email, timeZone: TimeZone.optional() });
+const PlayerJson = z.strictObject({ power: PowerName, name: Text, email: Email, timeZone: TimeZone.optional(), alternateEmail: Email.optional() });
 const GameJson = z.strictObject(
   {
     id: Id.optional(),
@@ -204,12 +207,12 @@ function readPlayersJson(list: readonly unknown[], source: string, problems: str
   list.forEach((p, i) => {
     const r = PlayerJson.safeParse(p);
     if (!r.success) problems.push(...issuesOf(r.error, (path) => `${source} ${jsonPath(['players', i, ...path])}`));
-    else players.push({ power: r.data.power as Power, name: r.data.name, email: r.data.email, timeZone: r.data.timeZone ?? 'UTC', where: `${source} players[${i}]` });
+    else players.push({ power: r.data.power as Power, name: r.data.name, email: r.data.email, timeZone: r.data.timeZone ?? 'UTC', ...(r.data.alternateEmail ? { alternateEmail: r.data.alternateEmail } : {}), where: `${source} players[${i}]` });
   });
   return players;
 }
 
-const CSV_COLUMNS = ['power', 'name', 'email', 'time_zone'] as const;
+const CSV_COLUMNS = ['power', 'name', 'email', 'time_zone', 'alternate_email'] as const;
 const CSV_ALIASES: Readonly<Record<string, (typeof CSV_COLUMNS)[number]>> = {
   power: 'power',
   name: 'name',
@@ -219,6 +222,8 @@ const CSV_ALIASES: Readonly<Record<string, (typeof CSV_COLUMNS)[number]>> = {
   timezone: 'time_zone',
   'time zone': 'time_zone',
   tz: 'time_zone',
+  alternate_email: 'alternate_email',
+  'alternate email': 'alternate_email',
 };
 
 function readPlayersCsv(text: string, source: string, problems: string[]): PlayerSpec[] {
@@ -244,11 +249,12 @@ function readPlayersCsv(text: string, source: string, problems: string[]): Playe
       continue;
     }
     const value = (c: (typeof CSV_COLUMNS)[number]) => row.fields[columns.indexOf(c)];
-    const fields = { power: value('power') ?? '', name: value('name') ?? '', email: value('email') ?? '', timeZone: value('time_zone') ?? '' };
+    const alternate = value('alternate_email') ?? '';
+    const fields = { power: value('power') ?? '', name: value('name') ?? '', email: value('email') ?? '', timeZone: value('time_zone') ?? '', ...(alternate.trim() ? { alternateEmail: alternate } : {}) };
     const r = PlayerJson.safeParse(fields);
-    const column = (key: PropertyKey) => (key === 'timeZone' ? 'time_zone' : String(key));
+    const column = (key: PropertyKey) => (key === 'timeZone' ? 'time_zone' : key === 'alternateEmail' ? 'alternate_email' : String(key));
     if (!r.success) problems.push(...issuesOf(r.error, ([key]) => `${source} line ${row.line} ${column(key ?? '')} "${fields[key as keyof typeof fields] ?? ''}"`));
-    else players.push({ power: r.data.power as Power, name: r.data.name, email: r.data.email, timeZone: r.data.timeZone ?? 'UTC', where: `${source} line ${row.line}` });
+    else players.push({ power: r.data.power as Power, name: r.data.name, email: r.data.email, timeZone: r.data.timeZone ?? 'UTC', ...(r.data.alternateEmail ? { alternateEmail: r.data.alternateEmail } : {}), where: `${source} line ${row.line}` });
   }
   return players;
 }
@@ -265,6 +271,7 @@ function checkPlayers(players: readonly PlayerSpec[], gmEmail: string | undefine
     if (sameEmail) problems.push(`${p.where}: ${p.email} also plays ${sameEmail.power} (${sameEmail.where}); a person plays one power per board`);
     else byEmail.set(key, p);
     if (gmEmail && key === gmEmail.toLowerCase()) problems.push(`${p.where}: ${p.email} is the GM of this game and cannot also play in it`);
+    if (p.alternateEmail && p.alternateEmail.toLowerCase() === key) problems.push(`${p.where}: the other address ${p.alternateEmail} is the player's registered address itself; give a different mailbox, or leave it out`);
   }
 }
 

@@ -5,8 +5,10 @@
  * JSON: `{ "teams": [ { "name": "Blue", "captain": "ann@example.org", "captainName": "(only for a
  * non-playing captain)", "players": [ { "name": "Ann", "email": "ann@example.org", "power":
  * "FRANCE", "timeZone": "Europe/Paris" }, … seven ] } ], "individuals": [ { "name", "email" } ] }`.
- * CSV (header required): `team,name,email,power,captain,time_zone`; an empty `team` registers an
- * individual (grouped at random, B.2); `captain` is `yes` on the captain's row of each team.
+ * CSV (header required): `team,name,email,power,captain,time_zone,alternate_email`; an empty `team`
+ * registers an individual (grouped at random, B.2); `captain` is `yes` on the captain's row of each
+ * team; `time_zone` and `alternate_email` (issue 27: the other registered address, where a bounce of
+ * mail to `email` is told) may be left out or empty. JSON players take `alternateEmail`.
  */
 import { z } from 'zod';
 import { POWERS, type Power } from '../diplomacy/index.js';
@@ -20,10 +22,14 @@ const power = (s: string | undefined): Power | undefined => {
   return p && (POWERS as readonly string[]).includes(p) ? (p as Power) : undefined;
 };
 /** The CSV columns, in the order the help gives them. */
-export const CSV_COLUMNS = ['team', 'name', 'email', 'power', 'captain', 'time_zone'] as const;
+export const CSV_COLUMNS = ['team', 'name', 'email', 'power', 'captain', 'time_zone', 'alternate_email'] as const;
 const zoneProblem = (zone: string, where: string) => `${where}: "${zone}" is not an IANA time zone (e.g. Europe/Paris, America/New_York, UTC)`;
 
-const Person = z.object({ name: z.string().trim().min(1, 'give the name'), email: z.string().trim().regex(EMAIL, 'an address like ann@example.org'), timeZone: z.string().optional(), power: z.string().optional() }).strict();
+const Person = z.object({
+  name: z.string().trim().min(1, 'give the name'), email: z.string().trim().regex(EMAIL, 'an address like ann@example.org'), timeZone: z.string().optional(), power: z.string().optional(),
+  // Issue 27: the other registered address, told when mail to `email` bounces (it never sends orders).
+  alternateEmail: z.string().trim().regex(EMAIL, 'another address like ann@home.example, or leave it out').optional(),
+}).strict();
 const File = z.object({
   teams: z.array(z.object({ name: z.string().trim().min(1, 'give the team\'s name'), captain: z.string().trim().regex(EMAIL, 'the captain\'s address'), captainName: z.string().optional(), players: z.array(Person) }).strict()).default([]),
   individuals: z.array(Person).default([]),
@@ -68,7 +74,7 @@ function fromJson(text: string): Read {
     if (p.power !== undefined && !pw) problems.push(`${where}.power: "${p.power}" is not a power (one of ${POWERS.join(', ')})`);
     if (!team && p.power !== undefined) problems.push(`${where}.power: an individual's round-1 power is dealt by the dice (B.5); leave it out`);
     if (p.timeZone !== undefined && !isValidZone(p.timeZone.trim())) problems.push(zoneProblem(p.timeZone, `${where}.timeZone`));
-    return { name: p.name, email: p.email, ...(p.timeZone ? { timeZone: p.timeZone.trim() } : {}), ...(pw ? { power: pw } : {}), where };
+    return { name: p.name, email: p.email, ...(p.timeZone ? { timeZone: p.timeZone.trim() } : {}), ...(p.alternateEmail ? { alternateEmail: p.alternateEmail } : {}), ...(pw ? { power: pw } : {}), where };
   };
   const teams: RegistrationTeam[] = r.data.teams.map((t, ti) => ({
     name: t.name, captain: t.captain, ...(t.captainName ? { captainName: t.captainName } : {}), where: `teams[${ti}]`,
@@ -104,7 +110,9 @@ function fromCsv(text: string): Read {
     if (f('power') !== '' && !pw) problems.push(`${where}: "${f('power')}" is not a power (one of ${POWERS.join(', ')})`);
     const zone = f('time_zone');
     if (zone !== '' && !isValidZone(zone)) problems.push(zoneProblem(zone, where));
-    const p: Registrant = { name: f('name'), email, ...(zone ? { timeZone: zone } : {}), ...(pw ? { power: pw } : {}), where };
+    const alternate = f('alternate_email');
+    if (alternate !== '' && !EMAIL.test(alternate)) problems.push(`${where}: alternate_email "${alternate}" is not an address (ann@home.example); leave it empty for none`);
+    const p: Registrant = { name: f('name'), email, ...(zone ? { timeZone: zone } : {}), ...(alternate ? { alternateEmail: alternate } : {}), ...(pw ? { power: pw } : {}), where };
     const team = f('team');
     const captain = f('captain');
     if (captain !== '' && !/^(yes|y|true|1|captain|no|n|false|0)$/i.test(captain)) problems.push(`${where}: captain "${captain}": write yes on the captain's row (or leave it empty)`);

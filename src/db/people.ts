@@ -16,6 +16,11 @@ export interface Person {
   /** Hash of their per-player secret (D.X(6)), if one was issued. */
   readonly secretHash: string | null;
   readonly createdAt: Date;
+  /**
+   * Issue 27 (0029): the other registered address, where the judge tells them that mail to `email`
+   * bounced. It only receives that notice: orders and commands count only from `email` (D.II(3), D.X(6)).
+   */
+  readonly alternateEmail: string | null;
 }
 
 /** A person to register. */
@@ -24,18 +29,20 @@ export interface NewPerson {
   readonly email: string;
   /** Default `UTC`. */
   readonly timeZone?: string;
+  /** The other registered address (issue 27), if any. */
+  readonly alternateEmail?: string;
 }
 
 /** Map a row to a {@link Person}. */
 export function personFromRow(row: PersonRow): Person {
-  return { id: row.id, name: row.name, email: row.email, timeZone: row.time_zone, secretHash: row.secret_hash, createdAt: row.created_at };
+  return { id: row.id, name: row.name, email: row.email, timeZone: row.time_zone, secretHash: row.secret_hash, createdAt: row.created_at, alternateEmail: row.alternate_email ?? null };
 }
 
 /** Insert a person; throws the database error (23505) when the address is registered already. */
 export async function insertPerson(db: Db, p: NewPerson): Promise<Person> {
   const row = await db
     .insertInto('people')
-    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null })
+    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, ...(p.alternateEmail ? { alternate_email: p.alternateEmail } : {}) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return personFromRow(row);
@@ -72,7 +79,7 @@ export async function findPeople(db: Db, ids: readonly number[]): Promise<Map<nu
 export async function findOrInsertPerson(db: Db, p: NewPerson): Promise<{ person: Person; created: boolean }> {
   const row = await db
     .insertInto('people')
-    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null })
+    .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, ...(p.alternateEmail ? { alternate_email: p.alternateEmail } : {}) })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -85,4 +92,31 @@ export async function findOrInsertPerson(db: Db, p: NewPerson): Promise<{ person
 /** Record the hash of a person's new secret (the secret itself is never stored). */
 export async function setPersonSecretHash(db: Db, id: number, secretHash: string | null): Promise<void> {
   await db.updateTable('people').set({ secret_hash: secretHash }).where('id', '=', id).execute();
+}
+
+/**
+ * Set (or, with `null`, clear) a person's other registered address (issue 27). The caller checks
+ * the address's form and that it is not the registered one (the table's CHECK refuses it too).
+ */
+export async function setAlternateEmail(db: Db, id: number, alternate: string | null): Promise<void> {
+  await db.updateTable('people').set({ alternate_email: alternate }).where('id', '=', id).execute();
+}
+
+/** Why `alternate` cannot be `person`'s other address, or `undefined` when it can. Pure. */
+export function alternateProblem(person: Pick<Person, 'email'>, alternate: string): string | undefined {
+  if (!/^[^@\s]+@[^@\s]+$/.test(alternate)) return `"${alternate}" is not an address (ann@example.org)`;
+  if (alternate.toLowerCase() === person.email.toLowerCase()) return `${alternate} is the registered address itself; the other address must be a different mailbox (it is where the judge writes when the registered one bounces)`;
+  return undefined;
+}
+
+/**
+ * A registration file's other address for `person` (issue 27): set when they have none; an
+ * existing, different one is kept (registration data is never overwritten silently) and the note
+ * says so. Returns the note, or `undefined`.
+ */
+export async function adoptAlternateEmail(db: Db, person: Person, alternate: string | undefined): Promise<string | undefined> {
+  if (!alternate || person.alternateEmail?.toLowerCase() === alternate.toLowerCase()) return undefined;
+  if (person.alternateEmail) return `${person.email} keeps the other address ${person.alternateEmail} (the file gives ${alternate}; change it with mailjudge person alternate)`;
+  await setAlternateEmail(db, person.id, alternate);
+  return undefined;
 }

@@ -60,6 +60,8 @@ export interface PeopleTable {
   time_zone: ColumnType<string, string | undefined, string>;
   secret_hash: string | null;
   created_at: CreatedAt;
+  /** 0029: where a bounce of mail to `email` is told (never an address orders count from). */
+  alternate_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TournamentsTable {

@@ -36,7 +36,19 @@ describe('registration CSV: every problem at once', () => {
   });
   it('an unknown column in the header is refused, not ignored', () => {
     const r = parseRegistration(['team,name,email,power,captain,time_zone,shirt', ...team('Rome', 7).map((l) => `${l},XL`)].join('\n'), 'csv');
-    expect(r.ok ? [] : r.problems).toEqual(['line 1: unknown column "shirt" in the header (the columns are team,name,email,power,captain,time_zone)']);
+    expect(r.ok ? [] : r.problems).toEqual(['line 1: unknown column "shirt" in the header (the columns are team,name,email,power,captain,time_zone,alternate_email)']);
+  });
+  it('alternate_email (issue 27): the other registered address, read per row; a bad one or the registered address itself named by its line', () => {
+    const rows = team('Rome', 7).map((l, i) => `${l},${i === 2 ? 'rome3@home.example' : ''}`);
+    const ok = parseRegistration([`${HEAD},alternate_email`, ...rows].join('\n'), 'csv');
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(ok.value.teams[0]!.players.map((p) => p.alternateEmail)).toEqual([undefined, undefined, 'rome3@home.example', undefined, undefined, undefined, undefined]);
+    const bad = rows.map((l, i) => (i === 0 ? `${l}not-an-address` : i === 1 ? `${l}ROME2@example.org` : l));
+    const r = parseRegistration([`${HEAD},alternate_email`, ...bad].join('\n'), 'csv');
+    expect(r.ok ? [] : r.problems).toEqual([
+      'line 2: alternate_email "not-an-address" is not an address (ann@home.example); leave it empty for none',
+      "line 3: the other address ROME2@example.org is the player's registered address itself; give a different mailbox, or leave it empty",
+    ]);
   });
 });
 

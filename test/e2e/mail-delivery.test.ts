@@ -19,6 +19,7 @@ import { startJudge, type RunningJudge } from '../../src/worker/run-judge.js';
 import { generateDkimKey, dkimRecordText } from '../../src/mail/outbound/dkim-key.js';
 import { bounceAddress } from '../../src/mail/outbound/return-path.js';
 import { verpKey } from '../../src/db/judge-keys.js';
+import { setAlternateEmail } from '../../src/db/people.js';
 import { receiveMessage } from '../../src/service/intake/receive-message.js';
 import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { POWERS } from '../../src/diplomacy/index.js';
@@ -73,11 +74,15 @@ afterAll(async () => {
   rmSync(stateDir, { recursive: true, force: true });
 });
 
-/** Game `id` with every S1901M set in (the demo's orders, FINAL), entered through the intake; `france` is France's address. */
-async function playedGame(id: string, france: string) {
+/**
+ * Game `id` with every S1901M set in (the demo's orders, FINAL), entered through the intake; `france`
+ * is France's address, `home` her other registered address (sql/0029) when given.
+ */
+async function playedGame(id: string, france: string, home?: string) {
   const { game, gm, players } = await gameWithPlayers(t.db, id, DEADLINE);
   await t.db.updateTable('games').set({ address: JUDGE.replace('@', `+${id.slice(P.length + 1)}@`) }).where('id', '=', id).execute();
   await t.db.updateTable('people').set({ email: france }).where('id', '=', players.get('FRANCE')!.id).execute();
+  if (home) await setAlternateEmail(t.db, players.get('FRANCE')!.id, home);
   const address = (await t.db.selectFrom('games').select('address').where('id', '=', id).executeTakeFirstOrThrow()).address;
   for (const power of POWERS) {
     const from = power === 'FRANCE' ? france : players.get(power)!.email;
@@ -198,5 +203,108 @@ describe('every bounce noticed', () => {
     expect(notice.parsed.subject).toBe(`[${id}] Undelivered: FRANCE (Player ${id}-france)'s acknowledgement of orders did not arrive`);
     expect(notice.parsed.text).toContain('by the smarthost when the judge sent it');
     expect(notice.parsed.text).toContain('Relay access denied');
+  });
+
+  it("France's mailbox bounces and she registered another address: the GM is told, and her other address gets the notice (what, game, phase, why, what to do), never the bouncing one", async () => {
+    const id = `${P}-alt`;
+    const france = `${id}-fr=nobox@example.org`;
+    const home = `${id}-france-home@example.org`;
+    const { gm } = await playedGame(id, france, home);
+    const address = JUDGE.replace('@', `+${id.slice(P.length + 1)}@`);
+    await adjudicatePhaseTask(t.db, { now: () => new Date(DEADLINE.getTime() + 1000), fromAddress: JUDGE }, { gameId: id, phase: 'S1901M' });
+    // Her acknowledgement and her results bounce (two delivery reports); the judge reads them as they come.
+    const rows = await waitFor('France\'s rows failed', async () => {
+      await judge.ingest.syncNow();
+      const r = await rowsTo(id, france);
+      return r.length === 2 && r.every((x) => x.status === 'failed') ? r : undefined;
+    }, 60_000);
+    // Her other address: one notice per bounced mail.
+    await waitForMessages(home, 2, 30_000);
+    const notices = await readMailbox(home);
+    expect(notices.map((n) => n.parsed.subject).sort()).toEqual([
+      `[${id}] Your acknowledgement of orders did not reach ${france}`,
+      `[${id}] Your results did not reach ${france}`,
+    ]);
+    const results = notices.find((n) => /results/.test(n.parsed.subject ?? ''))!;
+    const text = results.parsed.text ?? '';
+    const diagnostic = rows.find((r) => r.kind === 'adjudication-report')!.last_error!.replace(/^bounced: /, '').replace(/ \(\d{4}-.*$/, '');
+    // By hand from the issue and the rules: the registered address that failed, the game (board = id in
+    // the fixture), the power, the phase the results are for (S1901M), the server's words, and what to
+    // do: orders count only from the registered address (D.II(3), D.X(6)), the deadline stands
+    // (D.VII(1)), STATUS / HISTORY S1901M once it works, and the GM (gameWithPlayers: "Player <id>-gm").
+    expect(text).toContain(`Player ${id}-france, the judge's mail to your registered address ${france} did not arrive.`);
+    expect(text).toContain(`at your other registered address, ${home}; it is the only mail the judge sends here.`);
+    expect(text).toContain(`  Game:      ${id} (${id}), where you play FRANCE`);
+    expect(text).toContain('  Phase:     S1901M');
+    expect(text).toContain(`  Mail:      [${id}] Spring 1901 Movement (S1901M) results`);
+    expect(text).toContain(`  Why:       ${diagnostic}`);
+    expect(diagnostic).toMatch(/5\.\d\.\d/);
+    expect(text).toContain('by a delivery report from');
+    expect(text).toContain(`- Orders and commands count only from ${france} (rules D.II(3) and D.X(6)); a message from this`);
+    expect(text).toContain('usual (rule D.VII(1)).');
+    expect(text).toContain(`- Once ${france} works, send STATUS from it to ${address} for what the judge holds for you,`);
+    expect(text).toContain('or HISTORY S1901M for that phase\'s orders and results.');
+    expect(text).toContain(`write to your GM, Player ${id}-gm <${gm.email}>,`);
+    expect(text).toContain('who has been told of this bounce too.');
+    const ack = notices.find((n) => /acknowledgement/.test(n.parsed.subject ?? ''))!;
+    expect(ack.parsed.text).toContain('  Phase:     S1901M');
+    expect(ack.parsed.text).toContain(`  Mail:      [${id}] FRANCE S1901M: orders received (FINAL)`);
+    // The GM: told as before, and that France was told at her other address.
+    const gmNotices = await waitFor('the GM\'s two notices', async () => {
+      const m = (await readMailbox(gm.email)).filter((x) => /Undelivered/.test(x.parsed.subject ?? ''));
+      return m.length >= 2 ? m : undefined;
+    });
+    for (const n of gmNotices) expect(n.parsed.text).toContain(`The player was told at their other registered address, ${home}: what did not arrive, why,`);
+    // Within a minute of the reports (the mailboxes' own INTERNALDATEs): the judge's report, her notice.
+    const reports = (await readMailbox(JUDGE)).filter((r) => r.raw.toString('latin1').includes(france));
+    expect(reports).toHaveLength(2);
+    const lastReport = Math.max(...reports.map((r) => r.internalDate.getTime()));
+    expect(Math.max(...notices.map((n) => n.internalDate.getTime())) - lastReport).toBeLessThan(60_000);
+    // Never to the bouncing address: nothing but the two original mails went to it, every notice to home.
+    expect(await rowsTo(id, france)).toHaveLength(2);
+    const alt = await t.db.selectFrom('outbox').select(['to_address', 'status']).where('kind', '=', 'bounce-alternate').where('subject', 'like', `[${id}]%`).execute();
+    expect(alt).toEqual([{ to_address: home, status: 'sent' }, { to_address: home, status: 'sent' }]);
+  });
+
+  it('when the notice at the other address bounces too, the GM is told and nothing more is sent (no loop)', async () => {
+    const id = `${P}-altloop`;
+    const france = `${id}-fr=nobox@example.org`;
+    const home = `${id}-home=nobox@example.org`;
+    const { gm } = await playedGame(id, france, home);
+    await adjudicatePhaseTask(t.db, { now: () => new Date(DEADLINE.getTime() + 1000), fromAddress: JUDGE }, { gameId: id, phase: 'S1901M' });
+    // France's acknowledgement and results bounce → a notice to home for each, which bounce too → the
+    // GM is told of all four: 2 mails × (the mail, its notice at the other address).
+    const alts = () => t.db.selectFrom('outbox').select(['to_address', 'status']).where('kind', '=', 'bounce-alternate').where('subject', 'like', `[${id}]%`).execute();
+    const gmNotices = await waitFor('the GM\'s four notices', async () => {
+      await judge.ingest.syncNow();
+      const m = (await readMailbox(gm.email).catch(() => [])).filter((x) => /Undelivered/.test(x.parsed.subject ?? ''));
+      return m.length >= 4 ? m : undefined;
+    }, 90_000);
+    const who = `FRANCE (Player ${id}-france)`;
+    expect(gmNotices.map((n) => n.parsed.subject).sort()).toEqual([
+      `[${id}] Undelivered: ${who}'s acknowledgement of orders did not arrive`,
+      `[${id}] Undelivered: ${who}'s bounce notice at the other address did not arrive`,
+      `[${id}] Undelivered: ${who}'s bounce notice at the other address did not arrive`,
+      `[${id}] Undelivered: ${who}'s results did not arrive`,
+    ]);
+    const second = gmNotices.filter((n) => /bounce notice/.test(n.parsed.subject ?? '')).map((n) => n.parsed.text ?? '');
+    for (const text of second) {
+      expect(text).toContain(`The judge's mail to ${who} at ${home} did not arrive.`);
+      expect(text).toContain(`did not arrive at ${france}. Both addresses fail:`);
+      expect(text).toContain('the judge sends nothing more about it; please reach the player another way.');
+      // The GM's notice of the second bounce does not claim the player was told.
+      expect(text).not.toContain('The player was told at their other registered address');
+    }
+    expect(second.some((x) => x.includes('that their acknowledgement of orders'))).toBe(true);
+    expect(second.some((x) => x.includes('that their results'))).toBe(true);
+    // Give the judge time to do anything more it would (it must not), reading its mailbox again.
+    await new Promise((r) => setTimeout(r, 3000));
+    await judge.ingest.syncNow();
+    expect(await alts()).toEqual([{ to_address: home, status: 'failed' }, { to_address: home, status: 'failed' }]);
+    expect(await rowsTo(id, france)).toHaveLength(2);
+    const bounced = await t.db.selectFrom('mail_bounces').select('recipient').where('recipient', 'in', [france.toLowerCase(), home.toLowerCase()]).execute();
+    expect(bounced.map((b) => b.recipient).sort()).toEqual([france, france, home, home].map((a) => a.toLowerCase()).sort());
+    const toGm = await t.db.selectFrom('outbox').select('id').where('kind', '=', 'mail-bounced').where('subject', 'like', `[${id}]%`).execute();
+    expect(toGm).toHaveLength(4);
   });
 });

@@ -8,7 +8,7 @@ import { standardStartState, formatPhase } from '../../diplomacy/index.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { findGame, findGameByAddress, insertGame } from '../../db/games.js';
-import { findOrInsertPerson } from '../../db/people.js';
+import { adoptAlternateEmail, findOrInsertPerson } from '../../db/people.js';
 import { insertPhase } from '../../db/phases.js';
 import { insertDeadlineConsent } from '../../db/deadline-consents.js';
 import { checkTurnLength } from '../../diplomacy/calendar/index.js';
@@ -58,7 +58,9 @@ export async function createGame(trx: Trx, spec: GameSpec, actor: string, now: D
     if (!r.created && (r.person.name !== p.name || r.person.timeZone !== p.timeZone)) {
       notes.push(`${r.person.email} is registered as "${r.person.name}" (${r.person.timeZone}); kept that`);
     }
-    players.push({ power: p.power, person: r.person });
+    const kept = await adoptAlternateEmail(trx, r.person, p.alternateEmail);
+    if (kept) notes.push(kept);
+    players.push({ power: p.power, person: r.person, alternate: r.person.alternateEmail ?? p.alternateEmail ?? null });
   }
   if (tournament && spec.round !== undefined) await ensureRound(trx, { tournamentId: tournament.id, number: spec.round });
 
@@ -107,7 +109,7 @@ export async function createGame(trx: Trx, spec: GameSpec, actor: string, now: D
     : `forming: ${missing > 0 ? `${missing} power(s) still to assign` : ''}${missing > 0 && !spec.deadline ? ' and ' : ''}${!spec.deadline ? 'no first deadline given (--deadline)' : ''}`;
   const text = [
     `Created game ${game.id} (${game.boardName}) at ${game.address}, GM ${gm.person.name} <${gm.person.email}>: ${status}.`,
-    ...players.map((p) => `  ${p.power.padEnd(8)} ${p.person.name} <${p.person.email}>`),
+    ...players.map((p) => `  ${p.power.padEnd(8)} ${p.person.name} <${p.person.email}>${p.alternate ? ` (other address: ${p.alternate})` : ''}`),
     ...(phase ? [`Game-start mail queued to ${welcomed} people (every player and the GM); the running judge (mailjudge start) sends it.`] : []),
     ...notes.map((n) => `Note: ${n}`),
   ].join('\n');

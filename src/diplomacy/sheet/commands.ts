@@ -154,7 +154,7 @@ export function readVote(line: string): VoteLine | undefined {
 }
 
 export type RequestLine =
-  | { readonly kind: RequestKind; readonly power?: Power; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[] }
+  | { readonly kind: RequestKind; readonly power?: Power; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[]; readonly address?: string | null }
   | undefined;
 
 const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each (turn|season|phase)|until (i|further) (say|notice|tell)|all future (turns|seasons))\b/i;
@@ -164,6 +164,14 @@ export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
   const t = line.trim().replace(/[.!]+$/, '');
   if (/^(status|help|position|summary|orders|deadline|map|standings)$/i.test(t)) return { kind: t.toLowerCase() as 'status' | 'help' | PlayerLookup };
   if (/^web$/i.test(t)) return { kind: 'web' };
+  // Issue 27: OTHER ADDRESS ann@home.example (or NONE): where the judge tells the player that mail to
+  // the registered address bounced. The first address-like word counts (a mail client may add <mailto:…>).
+  const other = /^(?:other|alternate|second|backup)\s+(?:e-?mail\s+)?address\s*:?\s*(.*)$/i.exec(t);
+  if (other) {
+    const rest = other[1]!.trim();
+    if (/^(none|no|clear|remove|delete|off)$/i.test(rest)) return { kind: 'otherAddress', address: null };
+    return { kind: 'otherAddress', address: /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/.exec(rest)?.[0] ?? '' };
+  }
   // Issue 28: `ORDERS GERMANY` asks for another power's orders, which are published only with the results.
   const others = /^(?:show\s+)?orders\s+(?:of\s+|for\s+)?([a-z]+)$/i.exec(t);
   if (others && readPower(others[1]!)) return { kind: 'othersOrders', power: readPower(others[1]!)! };
@@ -236,6 +244,10 @@ export const PLAYER_LINE_FORMS: { readonly [K in PlayerLineKind]: readonly Comma
   status: [{ form: 'STATUS', example: 'STATUS' }],
   help: [{ form: 'HELP', example: 'HELP' }],
   web: [{ form: 'WEB', example: 'WEB' }],
+  otherAddress: [
+    { form: 'OTHER ADDRESS <address>', example: 'OTHER ADDRESS ann@home.example' },
+    { form: 'OTHER ADDRESS NONE', example: 'OTHER ADDRESS NONE' },
+  ],
   orders: [{ form: 'ORDERS', example: 'ORDERS' }],
   position: [{ form: 'POSITION', example: 'POSITION' }],
   history: [{ form: 'HISTORY', example: 'HISTORY' }, { form: 'HISTORY <PHASE>', example: 'HISTORY S1901M' }],

@@ -102,7 +102,7 @@ export interface VoteItem {
 }
 
 /** `web`: a one-time sign-in link to the read-only web view (issue 31). */
-export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | 'web' | PlayerLookup;
+export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | 'web' | 'otherAddress' | PlayerLookup;
 
 /**
  * The njudge-style questions a player may ask by email (issue #15), answered to the asker only and
@@ -121,6 +121,8 @@ export interface RequestItem {
   readonly phase?: string;
   /** Abbreviations: the list as read (normalised abbreviation → province). */
   readonly abbreviations?: Readonly<Record<string, ProvinceId>>;
+  /** OTHER ADDRESS (issue 27): the address given, `null` for NONE, `''` when none could be read. */
+  readonly address?: string | null;
 }
 
 /** How each line of the sheet was read, for the "as understood" reply (D.VIII(4)). */

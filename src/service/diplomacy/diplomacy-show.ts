@@ -19,7 +19,8 @@ const POLICY_TEXT = {
 } as const;
 
 function personJson(p: Person | undefined) {
-  return p ? { name: p.name, email: p.email, timeZone: p.timeZone } : null;
+  // Issue 27: the other registered address, where a bounce is told (shown only when there is one).
+  return p ? { name: p.name, email: p.email, timeZone: p.timeZone, ...(p.alternateEmail ? { alternateEmail: p.alternateEmail } : {}) } : null;
 }
 
 function ordersStatus(s: OrderSetStatus | undefined): 'none' | 'preliminary' | 'final' {
@@ -89,7 +90,7 @@ export async function showDiplomacy(db: Db, game: Game): Promise<CommandResult> 
     '',
     ...powerTable(powers.map((p) => ({
       power: p.power,
-      player: `${p.player ? `${p.player.name} <${p.player.email}>` : '(vacant)'}${p.standIn ? ` [stand-in ${p.standIn.name}]` : ''}`,
+      player: `${p.player ? `${p.player.name} <${p.player.email}>${p.player.alternateEmail ? ` (other: ${p.player.alternateEmail})` : ''}` : '(vacant)'}${p.standIn ? ` [stand-in ${p.standIn.name}]` : ''}`,
       centers: p.centers,
       orders: p.orders.status === 'none' ? 'none' : `${p.orders.status}${p.orders.sets > 1 ? ` (${p.orders.sets} sets)` : ''}`,
       units: p.units,

@@ -29,6 +29,7 @@ import { recordCommunications } from '../diplomacy/record-communications.js';
 import { latestStandings, mayAskStandings, onlyStandings, standingsMailContext } from '../tournament/standings-mail.js';
 import { sendNotice } from '../notify.js';
 import { webLinkContext } from '../web-link.js';
+import { changeAlternateAddress } from '../alternate-address.js';
 import { distinctPeople, findGm, findTds } from '../game-people.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
@@ -38,7 +39,7 @@ import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 
 /** Requests answered at once, to the asker alone; a message of nothing else is no set (D.III(3)). */
-const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'web', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
+const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'web', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings', 'otherAddress'];
 /** The look-ups read in a subject line too (a subject is a title as much as a command). */
 const SUBJECT_LOOKUPS: readonly RequestKind[] = ['web', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
 
@@ -182,6 +183,17 @@ export async function receivePlayerMail(
     const asked: RequestItem[] = [...sheet.requests];
     if (subjectAsk && SUBJECT_LOOKUPS.includes(subjectAsk.kind) && !asked.some((r) => r.kind === subjectAsk.kind && r.phase === subjectAsk.phase)) {
       asked.push({ line: 0, kind: subjectAsk.kind, written: mail.subject, ...(subjectAsk.phase ? { phase: subjectAsk.phase } : {}) });
+    }
+    // Issue 27: OTHER ADDRESS, from the registered address and verified as an order set is (D.II(3),
+    // D.X(6)); the last such line of the message counts, answered to the registered address.
+    const otherAddress = asked.filter((r) => r.kind === 'otherAddress').at(-1);
+    if (otherAddress) {
+      const given = otherAddress.address ?? null;
+      const r = given === '' ? { ok: false as const, problem: `"${otherAddress.written}" names no address` }
+        : await changeAlternateAddress(trx, person, given, { actor: `person:${person.id}`, via: 'mail', inboundId });
+      // The answer says what now holds, not what held before: `mailjudge reproduce` replays this
+      // message against the directory as it is now, and must read the same answer.
+      await reply('other-address', { email: person.email, ...(r.ok ? { ok: true, after: r.after } : { ok: false, problem: r.problem }) }, 'other-address');
     }
     for (const r of asked) {
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');

@@ -5,7 +5,7 @@
  * registration order (B.8(d)).
  */
 import { appendAudit } from '../../db/audit-log.js';
-import { findOrInsertPerson } from '../../db/people.js';
+import { adoptAlternateEmail, findOrInsertPerson } from '../../db/people.js';
 import type { Trx } from '../../db/schema.js';
 import { findTeams, findTournamentMembers, insertTeam, insertTournamentMember, type Tournament } from '../../db/tournaments.js';
 import { DiceStream, commitment } from '../../dice/index.js';
@@ -19,6 +19,8 @@ export interface Registrant {
   readonly name: string;
   readonly email: string;
   readonly timeZone?: string;
+  /** Issue 27: the other registered address, where a bounce of mail to `email` is told. */
+  readonly alternateEmail?: string;
   /** B.5: the team's choice for round 1. */
   readonly power?: Power;
   /** Where it came from, for messages: `line 4`, `teams[0].players[2]`. */
@@ -63,6 +65,9 @@ export function checkRegistration(r: Registration): string[] {
     if (!captainPlays && !t.captainName) out.push(`${t.where}: captain ${t.captain} is not one of the team's players; give the captain's name too (a non-playing captain)`);
   }
   for (const p of r.individuals) see(p.email, p.where);
+  for (const p of [...r.teams.flatMap((t) => t.players), ...r.individuals]) {
+    if (p.alternateEmail !== undefined && p.alternateEmail.toLowerCase() === p.email.toLowerCase()) out.push(`${p.where}: the other address ${p.alternateEmail} is the player's registered address itself; give a different mailbox, or leave it empty`);
+  }
   return out;
 }
 
@@ -82,8 +87,11 @@ export async function registerTournament(trx: Trx, t: Tournament, r: Registratio
   const lines: string[] = [];
   const json: { teams: { name: string; captain: string; players: { name: string; email: string; power: Power }[] }[]; reserves: string[] } = { teams: [], reserves: [] };
   const already: string[] = [];
-  const person = async (p: { name: string; email: string; timeZone?: string }) => {
+  const notes: string[] = [];
+  const person = async (p: { name: string; email: string; timeZone?: string; alternateEmail?: string }) => {
     const { person } = await findOrInsertPerson(trx, { name: p.name, email: p.email, ...(p.timeZone ? { timeZone: p.timeZone } : {}) });
+    const kept = await adoptAlternateEmail(trx, person, p.alternateEmail);
+    if (kept) notes.push(kept);
     if (memberIds.has(person.id)) already.push(`${p.email} is already a player or reserve of ${t.slug}`);
     return person;
   };
@@ -127,7 +135,7 @@ export async function registerTournament(trx: Trx, t: Tournament, r: Registratio
   }
   if (already.length > 0) throw new RegistrationConflict(already);
   await appendAudit(trx, { actor, action: 'tournament.register', detail: json });
-  return { ok: true, text: [`Registered in ${t.slug}: ${json.teams.length} team(s), ${json.reserves.length} reserve(s).`, ...lines].join('\n'), json };
+  return { ok: true, text: [`Registered in ${t.slug}: ${json.teams.length} team(s), ${json.reserves.length} reserve(s).`, ...lines, ...notes].join('\n'), json };
 }
 
 /** Thrown inside the transaction so nothing of a file with an already-registered player is kept. */
