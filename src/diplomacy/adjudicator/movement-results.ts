@@ -23,8 +23,8 @@ export function collect(st: MovementState): MovementResult {
   }
   for (let i = 0; i < st.n; i++) {
     if (!moved[i]) continue;
-    const j = st.unitAt.get((st.norm[i] as Move).dest);
-    if (j !== undefined && !moved[j]) dislodgedBy[j] = i;
+    const j = st.destUnit[i]!;
+    if (j >= 0 && !moved[j]) dislodgedBy[j] = i;
   }
   // Positions after the moves.
   const occupied = new Set<ProvinceId>();
@@ -38,10 +38,10 @@ export function collect(st: MovementState): MovementResult {
   }
   // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6).
   const standoffs: ProvinceId[] = [];
-  for (const [p, movers] of st.movesTo) {
-    if (occupied.has(p) || movers.some((k) => moved[k])) continue;
+  st.movesTo.forEach((movers, p) => {
+    if (occupied.has(p) || movers.some((k) => moved[k])) return;
     if (movers.some((k) => preventStrength(st, k) > 0)) standoffs.push(p);
-  }
+  });
   standoffs.sort();
   const standoffSet = new Set(standoffs);
   const dislodged: DislodgedUnit[] = [];
@@ -84,9 +84,10 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
       } else {
         r.outcome = 'bounced';
         const others: ProvinceId[] = [];
-        for (const k of st.movesTo.get(o.dest) ?? []) if (k !== i) others.push(st.prov[k]!);
-        const occupant = st.unitAt.get(o.dest);
-        const opposed = occupant !== undefined && (!moved[occupant] || headToHead(st, i) === occupant);
+        const rivals = st.rivals[i]!;
+        for (let r = 0; r < rivals.length; r++) if (rivals[r] !== i) others.push(st.prov[rivals[r]!]!);
+        const occupant = st.destUnit[i]!;
+        const opposed = occupant >= 0 && (!moved[occupant] || headToHead(st, i) === occupant);
         if (opposed && !others.includes(o.dest)) others.push(o.dest);
         r.with = others.sort();
       }
@@ -95,7 +96,9 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
       else if (st.resolver.result[i]) r.outcome = 'supported';
       else {
         r.outcome = 'cut';
-        for (const m of st.movesTo.get(st.prov[i]!) ?? []) {
+        const attackers = st.attackers[i]!;
+        for (let k = 0; k < attackers.length; k++) {
+          const m = attackers[k]!;
           const cuts = o.kind === 'supportMove' && st.prov[m] === o.dest ? moved[m] : st.units[m]!.power !== u.power && hasPath(st, m);
           if (cuts) {
             r.by = st.prov[m];
