@@ -75,6 +75,16 @@ export function updateCenters(map: GameMap, units: readonly Unit[], centers: Rea
   return out;
 }
 
+/** Whether some unit stands in a supply centre its power does not own. */
+function centresChangeHands(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): boolean {
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    const p = provinceOf(u.location);
+    if (centers.get(p) !== u.power && map.provinces.get(p)?.supplyCenter) return true;
+  }
+  return false;
+}
+
 function endOfSeason(
   map: GameMap,
   options: AdjudicateOptions,
@@ -88,11 +98,15 @@ function endOfSeason(
     return { results, next, state: { phase: next, units, centers, dislodged: [], standoffs: [] } };
   }
   // Ownership changes when the Fall season ends (after its retreats), and only then.
-  const owned = updateCenters(map, units, centers);
+  // When no centre changes hands the ownership map is passed on as it is (positions are never mutated).
+  const owned = centresChangeHands(map, units, centers) ? updateCenters(map, units, centers) : centers;
   const solo = options.soloCenters ?? 18;
-  const counts = new Map<Power, number>();
-  for (const owner of owned.values()) counts.set(owner, (counts.get(owner) ?? 0) + 1);
-  const winner = POWERS.find((p) => (counts.get(p) ?? 0) >= solo);
+  const counts = new Int32Array(POWERS.length);
+  owned.forEach((owner) => {
+    const k = POWERS.indexOf(owner);
+    if (k >= 0) counts[k]!++;
+  });
+  const winner = POWERS.find((_p, k) => counts[k]! >= solo);
   const adjustments = adjustmentCounts(map, units, owned);
   const next: Phase = adjustments.size > 0 ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
   const state: GameState = { phase: next, units, centers: owned, dislodged: [], standoffs: [] };

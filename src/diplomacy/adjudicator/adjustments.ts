@@ -6,23 +6,36 @@ import { isCoastal, fleetLocationsIn } from '../map/graph.js';
 import type { GameMap, Location, Power, ProvinceId } from '../map/types.js';
 import { POWERS, coastOf, provinceOf } from '../map/types.js';
 import { formatOrder, formatUnitOrder } from '../orders/format-order.js';
-import type { BuildOrder } from '../orders/types.js';
+import type { BuildOrder, Order } from '../orders/types.js';
 import type { Rules } from '../rules.js';
 import type { Unit } from '../state.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
 import type { SubmittedOrder } from './movement.js';
 import type { IllegalReason, OrderResult } from './results.js';
 
+/** Position of a power in {@link POWERS} (-1 for a name that is not a power). */
+function powerNumber(power: Power): number {
+  return POWERS.indexOf(power);
+}
+
 /** How many units each power builds (positive) or removes (negative) this winter. */
 export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<Power, number> {
+  // One pass over the centres and one over the units, counted per power (D.V: centres owned less units).
+  const owned = new Int32Array(POWERS.length);
+  const have = new Int32Array(POWERS.length);
+  centers.forEach((owner) => {
+    const k = powerNumber(owner);
+    if (k >= 0) owned[k]!++;
+  });
+  for (let i = 0; i < units.length; i++) {
+    const k = powerNumber(units[i]!.power);
+    if (k >= 0) have[k]!++;
+  }
   const counts = new Map<Power, number>();
-  const owned = new Map<Power, number>();
-  for (const owner of centers.values()) owned.set(owner, (owned.get(owner) ?? 0) + 1);
-  const have = new Map<Power, number>();
-  for (const u of units) have.set(u.power, (have.get(u.power) ?? 0) + 1);
   let occupied: Set<ProvinceId> | undefined; // built once, only when some power may build
-  for (const power of POWERS) {
-    let delta = (owned.get(power) ?? 0) - (have.get(power) ?? 0);
+  for (let k = 0; k < POWERS.length; k++) {
+    const power = POWERS[k]!;
+    let delta = owned[k]! - have[k]!;
     if (delta > 0) {
       occupied ??= occupiedProvinces(units);
       delta = Math.min(delta, vacantHomes(map, occupied, centers, power).length);
@@ -99,15 +112,15 @@ export function adjudicateAdjustments(
   const results: OrderResult[] = [];
   let out: Unit[] = [...units];
   // Each power's orders with their place in the whole set, grouped once.
-  const byPower = new Map<Power, (SubmittedOrder & { index: number })[]>();
-  orders.forEach((s, index) => {
-    let list = byPower.get(s.power);
-    if (!list) byPower.set(s.power, (list = []));
-    list.push({ ...s, index });
-  });
+  const byPower: { order: Order; index: number }[][] = POWERS.map(() => []);
+  for (let index = 0; index < orders.length; index++) {
+    const k = powerNumber(orders[index]!.power);
+    if (k >= 0) byPower[k]!.push({ order: orders[index]!.order, index });
+  }
   const occupied = occupiedProvinces(units);
-  for (const power of POWERS) {
-    const mine = byPower.get(power) ?? [];
+  for (let k = 0; k < POWERS.length; k++) {
+    const power = POWERS[k]!;
+    const mine = byPower[k]!;
     // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
     const sequence = rules.adjustmentPrecedence === 'bottom' ? [...mine].reverse() : mine;
     const delta = counts.get(power) ?? 0;

@@ -16,38 +16,51 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The position after the moves, the dislodged units, the standoffs and one result per order. */
 export function collect(st: MovementState): MovementResult {
-  const moved = new Array<boolean>(st.n).fill(false);
-  const dislodgedBy = new Array<number | undefined>(st.n).fill(undefined);
+  const moved = new Uint8Array(st.n);
+  const dislodgedBy = new Int16Array(st.n).fill(-1);
+  let anyDislodged = false;
   for (let i = 0; i < st.n; i++) {
-    if (st.norm[i]!.kind === 'move' && st.resolver.result[i]) moved[i] = true;
+    if (st.norm[i]!.kind === 'move' && st.resolver.result[i]) moved[i] = 1;
   }
   for (let i = 0; i < st.n; i++) {
     if (!moved[i]) continue;
     const j = st.destUnit[i]!;
-    if (j >= 0 && !moved[j]) dislodgedBy[j] = i;
+    if (j >= 0 && !moved[j]) {
+      dislodgedBy[j] = i;
+      anyDislodged = true;
+    }
   }
   // Positions after the moves.
-  const occupied = new Set<ProvinceId>();
   const units: Unit[] = [];
   for (let i = 0; i < st.n; i++) {
-    if (dislodgedBy[i] !== undefined) continue;
+    if (dislodgedBy[i]! >= 0) continue;
     const u = st.units[i]!;
-    const loc = moved[i] ? (st.norm[i] as Move).destLoc : u.location;
-    units.push({ power: u.power, kind: u.kind, location: loc });
-    occupied.add(provinceOf(loc));
+    units.push({ power: u.power, kind: u.kind, location: moved[i] ? st.norm[i]!.destLoc : u.location });
   }
-  // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6).
+  // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6). A
+  // province is occupied after the moves when a move into it succeeded or its unit stayed (a unit
+  // that stayed and was dislodged means a move into it succeeded).
   const standoffs: ProvinceId[] = [];
   st.movesTo.forEach((movers, p) => {
-    if (occupied.has(p) || movers.some((k) => moved[k])) return;
-    if (movers.some((k) => preventStrength(st, k) > 0)) standoffs.push(p);
+    for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return;
+    const here = st.unitAt.get(p);
+    if (here !== undefined && !moved[here]) return;
+    for (let k = 0; k < movers.length; k++) {
+      if (preventStrength(st, movers[k]!) > 0) {
+        standoffs.push(p);
+        return;
+      }
+    }
   });
   standoffs.sort();
+  if (!anyDislodged) return { results: orderResults(st, moved, dislodgedBy), units, dislodged: [], standoffs };
+  const occupied = new Set<ProvinceId>();
+  for (let i = 0; i < st.n; i++) if (dislodgedBy[i]! < 0) occupied.add(moved[i] ? st.norm[i]!.dest : st.prov[i]!);
   const standoffSet = new Set(standoffs);
   const dislodged: DislodgedUnit[] = [];
   for (let j = 0; j < st.n; j++) {
-    const i = dislodgedBy[j];
-    if (i === undefined) continue;
+    const i = dislodgedBy[j]!;
+    if (i < 0) continue;
     const attackerFrom = viaSea(st, i) ? null : st.prov[i]!;
     const u = st.units[j]!;
     dislodged.push({ ...u, attackerFrom, retreats: retreatOptions(st.map, u, attackerFrom, occupied, standoffSet) });
@@ -55,7 +68,7 @@ export function collect(st: MovementState): MovementResult {
   return { results: orderResults(st, moved, dislodgedBy), units, dislodged, standoffs };
 }
 
-function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number | undefined)[]): OrderResult[] {
+function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Array): OrderResult[] {
   const out: OrderResult[] = [];
   for (let i = 0; i < st.n; i++) {
     const u = st.units[i]!;
@@ -63,7 +76,7 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
     const text = given ? formatUnitOrder(given, u, normalisedDestination(st, i)) : `${u.kind} ${u.location} H`;
     const r: Mutable<OrderResult> = { power: u.power, order: text, outcome: 'held' };
     if (st.givenIndex[i] !== undefined) r.index = st.givenIndex[i];
-    const by = dislodgedBy[i] !== undefined ? st.prov[dislodgedBy[i]!] : undefined;
+    const by = dislodgedBy[i]! >= 0 ? st.prov[dislodgedBy[i]!] : undefined;
     const reason = st.illegal[i];
     const o = st.norm[i]!;
     if (reason) {
