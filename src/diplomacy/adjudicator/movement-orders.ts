@@ -65,19 +65,18 @@ export function checkLegality(st: MovementState, i: number): void {
 
 /** Sets unit `i`'s normal form when its order is legal; otherwise returns why it is not (D.III(4)). */
 function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: ProvinceId): IllegalReason | undefined {
-  const bad = (reason: IllegalReason) => reason;
   switch (o.kind) {
     case 'move': {
       const dest = provinceOf(o.to);
-      if (dest === here) return bad('ownProvince');
+      if (dest === here) return 'ownProvince';
       if (unit.kind === 'A') {
-        if (isSea(st.map, dest)) return bad('armyToSea');
+        if (isSea(st.map, dest)) return 'armyToSea';
         const adjacent = armyNeighbours(st.map, here).has(dest);
         const route = st.rules.honourConvoyRoutes ? o.route : [];
-        if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return bad('badRoute');
+        if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return 'badRoute';
         if (!adjacent) {
           // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
-          if (!convoyGeometricallyPossible(st, here, dest)) return bad('noConvoyRoute');
+          if (!convoyGeometricallyPossible(st, here, dest)) return 'noConvoyRoute';
           st.norm[i] = moveNorm(dest, dest, true, route);
           return undefined;
         }
@@ -86,49 +85,49 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
         return undefined;
       }
       // Fleet.
-      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return bad('fleetToLand');
+      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return 'fleetToLand';
       const destLoc = fleetDestination(st, unit.location, o.to);
-      if (typeof destLoc !== 'string') return bad(destLoc.reason);
+      if (typeof destLoc !== 'string') return destLoc.reason;
       st.norm[i] = moveNorm(dest, destLoc, false, []);
       return undefined;
     }
     case 'supportHold': {
       const target = provinceOf(o.target.location);
-      if (target === here) return bad('supportOwnProvince');
+      if (target === here) return 'supportOwnProvince';
       const t = st.unitAt.get(target);
-      if (t === undefined) return bad('noUnitToSupport');
-      if (!canReach(st.map, unit.kind, unit.location, target)) return bad('cannotReachSupportDestination');
+      if (t === undefined) return 'noUnitToSupport';
+      if (!canReach(st.map, unit.kind, unit.location, target)) return 'cannotReachSupportDestination';
       st.norm[i] = supportHoldNorm(t);
       return undefined;
     }
     case 'supportMove': {
       const from = provinceOf(o.target.location);
       const dest = provinceOf(o.to);
-      if (from === here) return bad('supportOwnProvince');
+      if (from === here) return 'supportOwnProvince';
       const t = st.unitAt.get(from);
-      if (t === undefined) return bad('noUnitToSupport');
-      if (dest === here || from === dest) return bad('cannotReachSupportDestination');
-      if (!canReach(st.map, unit.kind, unit.location, dest)) return bad('cannotReachSupportDestination');
+      if (t === undefined) return 'noUnitToSupport';
+      if (dest === here || from === dest) return 'cannotReachSupportDestination';
+      if (!canReach(st.map, unit.kind, unit.location, dest)) return 'cannotReachSupportDestination';
       // The supported unit must be able to get there itself (directly or by some convoy).
       const tu = st.units[t]!;
       const tReach =
         tu.kind === 'A'
           ? armyNeighbours(st.map, from).has(dest) || convoyGeometricallyPossible(st, from, dest, here)
           : canReach(st.map, 'F', tu.location, dest);
-      if (!tReach) return bad('cannotReachSupportDestination');
+      if (!tReach) return 'cannotReachSupportDestination';
       st.norm[i] = supportMoveNorm(t, dest, o.to);
       return undefined;
     }
     case 'convoy': {
-      if (unit.kind !== 'F' || !isSea(st.map, here)) return bad('fleetNotAtSea');
+      if (unit.kind !== 'F' || !isSea(st.map, here)) return 'fleetNotAtSea';
       const from = provinceOf(o.target.location);
       const dest = provinceOf(o.to);
       const t = st.unitAt.get(from);
-      if (t === undefined) return bad('noUnitToSupport');
-      if (st.units[t]!.kind !== 'A') return bad('onlyArmiesConvoyed');
-      if (!isCoastal(st.map, dest) || from === dest) return bad('noConvoyRoute');
+      if (t === undefined) return 'noUnitToSupport';
+      if (st.units[t]!.kind !== 'A') return 'onlyArmiesConvoyed';
+      if (!isCoastal(st.map, dest) || from === dest) return 'noConvoyRoute';
       // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
-      if (!chainThrough(st, from, dest, here, seaFleets(st))) return bad('noConvoyRoute');
+      if (!chainThrough(st, from, dest, here, seaFleets(st))) return 'noConvoyRoute';
       st.norm[i] = convoyNorm(t, dest);
       return undefined;
     }

@@ -88,9 +88,9 @@ export class MovementState {
   /** Valid, matching supports for each unit (move or hold). */
   readonly supportsOf: number[][];
   /** Valid, matching convoying fleets (province) for each convoyed army. */
-  readonly convoyFleets: (Set<ProvinceId> | null)[];
+  readonly convoyFleets: (Set<ProvinceId> | null | undefined)[];
   /** D.VI(7): fleets of the destination's owner that carry the army only if that unit leaves. */
-  readonly reluctantFleets: (Set<ProvinceId> | null)[];
+  readonly reluctantFleets: (Set<ProvinceId> | null | undefined)[];
   /** Convoy orders that name a move nobody made (void: the fleet holds). */
   readonly voidConvoys = new Set<number>();
   /** Sea provinces holding a fleet of any nation (filled on first use). */
@@ -113,8 +113,9 @@ export class MovementState {
     this.illegal = new Array<IllegalReason | undefined>(n);
     this.givenIndex = new Array<number | undefined>(n);
     this.supportsOf = new Array<number[]>(n);
-    this.convoyFleets = new Array<Set<ProvinceId> | null>(n);
-    this.reluctantFleets = new Array<Set<ProvinceId> | null>(n);
+    // Set only for convoyed armies (rare): read as undefined for every other unit.
+    this.convoyFleets = [];
+    this.reluctantFleets = [];
     this.attackers = new Array<readonly number[]>(n);
     this.rivals = new Array<readonly number[]>(n);
     this.destUnit = new Int16Array(n).fill(-1);
@@ -127,8 +128,6 @@ export class MovementState {
       this.illegal[i] = undefined;
       this.givenIndex[i] = undefined;
       this.supportsOf[i] = [];
-      this.convoyFleets[i] = null;
-      this.reluctantFleets[i] = null;
       this.attackers[i] = NONE;
       this.rivals[i] = NONE;
     }
