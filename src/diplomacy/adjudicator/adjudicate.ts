@@ -7,7 +7,7 @@ import type { GameMap, Power, ProvinceId } from '../map/types.js';
 import { POWERS, provinceOf } from '../map/types.js';
 import type { Phase } from '../phase.js';
 import { WM_RULES, type Rules } from '../rules.js';
-import type { GameState, Unit } from '../state.js';
+import type { DislodgedUnit, GameState, Unit } from '../state.js';
 import { adjudicateAdjustments, adjustmentCounts } from './adjustments.js';
 import { adjudicateMovement, type SubmittedOrder } from './movement.js';
 import type { OrderResult } from './results.js';
@@ -45,10 +45,12 @@ export function adjudicate(state: GameState, orders: readonly SubmittedOrder[], 
   const phase = state.phase;
   if (phase.kind === 'M') {
     const mv = adjudicateMovement(map, rules, state.units, orders);
-    const results = [...mv.results];
-    const retreating = mv.dislodged.filter((d) => d.retreats.length > 0);
-    for (const d of mv.dislodged) {
-      if (d.retreats.length === 0) results.push({ power: d.power, order: `${d.kind} ${d.location} D`, outcome: 'disbanded', reason: 'noRetreat' });
+    const results = mv.results; // built for this call alone: the disbands go on its end
+    const retreating: DislodgedUnit[] = [];
+    for (let k = 0; k < mv.dislodged.length; k++) {
+      const d = mv.dislodged[k]!;
+      if (d.retreats.length > 0) retreating.push(d);
+      else results.push({ power: d.power, order: `${d.kind} ${d.location} D`, outcome: 'disbanded', reason: 'noRetreat' });
     }
     if (retreating.length > 0) {
       const next: Phase = { season: phase.season, year: phase.year, kind: 'R' };

@@ -60,13 +60,17 @@ function homesOf(map: GameMap, power: Power): readonly ProvinceId[] {
 /** The provinces a unit stands in (a fleet on a coast occupies the whole province). */
 function occupiedProvinces(units: readonly Unit[]): Set<ProvinceId> {
   const out = new Set<ProvinceId>();
-  for (const u of units) out.add(provinceOf(u.location));
+  for (let i = 0; i < units.length; i++) out.add(provinceOf(units[i]!.location));
   return out;
 }
 
 function vacantHomes(map: GameMap, occupied: ReadonlySet<ProvinceId>, centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
   const out: ProvinceId[] = [];
-  for (const p of homesOf(map, power)) if (centers.get(p) === power && !occupied.has(p)) out.push(p);
+  const homes = homesOf(map, power);
+  for (let k = 0; k < homes.length; k++) {
+    const p = homes[k]!;
+    if (centers.get(p) === power && !occupied.has(p)) out.push(p);
+  }
   return out;
 }
 
@@ -110,7 +114,7 @@ export function adjudicateAdjustments(
 ): AdjustmentResult {
   const counts = adjustmentCounts(map, units, centers);
   const results: OrderResult[] = [];
-  let out: Unit[] = [...units];
+  let out: Unit[] = units.slice();
   // Each power's orders with their place in the whole set, grouped once.
   const byPower: { order: Order; index: number }[][] = POWERS.map(() => []);
   for (let index = 0; index < orders.length; index++) {
@@ -122,13 +126,14 @@ export function adjudicateAdjustments(
     const power = POWERS[k]!;
     const mine = byPower[k]!;
     // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
-    const sequence = rules.adjustmentPrecedence === 'bottom' ? [...mine].reverse() : mine;
+    const sequence = rules.adjustmentPrecedence === 'bottom' ? mine.slice().reverse() : mine;
     const delta = counts.get(power) ?? 0;
     const local: OrderResult[] = [];
     if (delta > 0) {
       const vacant = new Set(vacantHomes(map, occupied, centers, power));
       let used = 0;
-      for (const s of sequence) {
+      for (let q = 0; q < sequence.length; q++) {
+        const s = sequence[q]!;
         const o = s.order;
         if (o.kind === 'waive') {
           if (used >= delta) { local.push({ power, order: 'WAIVE', outcome: 'illegal', reason: 'tooMany', index: s.index }); continue; }
@@ -161,7 +166,8 @@ export function adjudicateAdjustments(
     } else if (delta < 0) {
       const need = -delta;
       let removed = 0;
-      for (const s of sequence) {
+      for (let q = 0; q < sequence.length; q++) {
+        const s = sequence[q]!;
         const o = s.order;
         if (o.kind !== 'disband') {
           local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: o.kind === 'build' || o.kind === 'waive' ? 'noBuildsAllowed' : 'wrongPhase', index: s.index });
@@ -188,16 +194,18 @@ export function adjudicateAdjustments(
         }
       }
     } else {
-      for (const s of mine) {
+      for (let q = 0; q < mine.length; q++) {
+        const s = mine[q]!;
         const o = s.order;
         local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: o.kind === 'disband' ? 'noRemovalsRequired' : 'noBuildsAllowed', index: s.index });
       }
     }
     // Report in the order the player wrote them.
     if (rules.adjustmentPrecedence === 'bottom' && delta !== 0) {
-      const cd = local.filter((r) => r.reason === 'civilDisorder');
-      results.push(...local.filter((r) => r.reason !== 'civilDisorder').reverse(), ...cd);
-    } else results.push(...local);
+      const written = local.filter((r) => r.reason !== 'civilDisorder').reverse();
+      for (let q = 0; q < written.length; q++) results.push(written[q]!);
+      for (let q = 0; q < local.length; q++) if (local[q]!.reason === 'civilDisorder') results.push(local[q]!);
+    } else for (let q = 0; q < local.length; q++) results.push(local[q]!);
   }
   return { results, units: out };
 }

@@ -130,7 +130,7 @@ function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Ar
     if (by !== undefined) r.dislodgedBy = by;
     out.push(r);
   }
-  for (const extra of st.extraResults) out.push(extra);
+  for (let k = 0; k < st.extraResults.length; k++) out.push(st.extraResults[k]!);
   return out;
 }
 
