@@ -91,8 +91,11 @@ export function distanceFromHome(map: GameMap, unit: Unit): number {
   return Infinity;
 }
 
-/** English alphabetical order (what `localeCompare(name, 'en')` does, without building a collator per comparison). */
-const ENGLISH = new Intl.Collator('en');
+/**
+ * English alphabetical order (what `localeCompare(name, 'en')` does, without building a collator per
+ * comparison); made on first use, so loading the engine does not load the collation data.
+ */
+let english: Intl.Collator | undefined;
 
 /** The units to remove, in removal order, when `count` removals are missing (D.V(4)). */
 export function civilDisorderRemovals(map: GameMap, units: readonly Unit[], count: number): Unit[] {
@@ -101,6 +104,7 @@ export function civilDisorderRemovals(map: GameMap, units: readonly Unit[], coun
     d: distanceFromHome(map, u),
     name: map.provinces.get(provinceOf(u.location))!.name,
   }));
-  ranked.sort((a, b) => b.d - a.d || (a.u.kind === b.u.kind ? 0 : a.u.kind === 'F' ? -1 : 1) || ENGLISH.compare(a.name, b.name));
+  const collator = (english ??= new Intl.Collator('en'));
+  ranked.sort((a, b) => b.d - a.d || (a.u.kind === b.u.kind ? 0 : a.u.kind === 'F' ? -1 : 1) || collator.compare(a.name, b.name));
   return ranked.slice(0, count).map((r) => r.u);
 }
