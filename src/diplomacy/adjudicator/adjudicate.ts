@@ -7,7 +7,7 @@ import type { GameMap, Power, ProvinceId } from '../map/types.js';
 import { POWERS, provinceOf } from '../map/types.js';
 import type { Phase } from '../phase.js';
 import { WM_RULES, type Rules } from '../rules.js';
-import type { GameState, Unit } from '../state.js';
+import type { DislodgedUnit, GameState, Unit } from '../state.js';
 import { adjudicateAdjustments, adjustmentCounts } from './adjustments.js';
 import { adjudicateMovement, type SubmittedOrder } from './movement.js';
 import type { OrderResult } from './results.js';
@@ -45,10 +45,12 @@ export function adjudicate(state: GameState, orders: readonly SubmittedOrder[], 
   const phase = state.phase;
   if (phase.kind === 'M') {
     const mv = adjudicateMovement(map, rules, state.units, orders);
-    const results = [...mv.results];
-    const retreating = mv.dislodged.filter((d) => d.retreats.length > 0);
-    for (const d of mv.dislodged) {
-      if (d.retreats.length === 0) results.push({ power: d.power, order: `${d.kind} ${d.location} D`, outcome: 'disbanded', reason: 'noRetreat' });
+    const results = mv.results; // built for this call alone: the disbands go on its end
+    const retreating: DislodgedUnit[] = [];
+    for (let k = 0; k < mv.dislodged.length; k++) {
+      const d = mv.dislodged[k]!;
+      if (d.retreats.length > 0) retreating.push(d);
+      else results.push({ power: d.power, order: `${d.kind} ${d.location} D`, outcome: 'disbanded', reason: 'noRetreat' });
     }
     if (retreating.length > 0) {
       const next: Phase = { season: phase.season, year: phase.year, kind: 'R' };
@@ -75,6 +77,16 @@ export function updateCenters(map: GameMap, units: readonly Unit[], centers: Rea
   return out;
 }
 
+/** Whether some unit stands in a supply centre its power does not own. */
+function centresChangeHands(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): boolean {
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    const p = provinceOf(u.location);
+    if (centers.get(p) !== u.power && map.provinces.get(p)?.supplyCenter) return true;
+  }
+  return false;
+}
+
 function endOfSeason(
   map: GameMap,
   options: AdjudicateOptions,
@@ -88,11 +100,15 @@ function endOfSeason(
     return { results, next, state: { phase: next, units, centers, dislodged: [], standoffs: [] } };
   }
   // Ownership changes when the Fall season ends (after its retreats), and only then.
-  const owned = updateCenters(map, units, centers);
+  // When no centre changes hands the ownership map is passed on as it is (positions are never mutated).
+  const owned = centresChangeHands(map, units, centers) ? updateCenters(map, units, centers) : centers;
   const solo = options.soloCenters ?? 18;
-  const counts = new Map<Power, number>();
-  for (const owner of owned.values()) counts.set(owner, (counts.get(owner) ?? 0) + 1);
-  const winner = POWERS.find((p) => (counts.get(p) ?? 0) >= solo);
+  const counts = new Int32Array(POWERS.length);
+  owned.forEach((owner) => {
+    const k = POWERS.indexOf(owner);
+    if (k >= 0) counts[k]!++;
+  });
+  const winner = POWERS.find((_p, k) => counts[k]! >= solo);
   const adjustments = adjustmentCounts(map, units, owned);
   const next: Phase = adjustments.size > 0 ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
   const state: GameState = { phase: next, units, centers: owned, dislodged: [], standoffs: [] };

@@ -6,23 +6,36 @@ import { isCoastal, fleetLocationsIn } from '../map/graph.js';
 import type { GameMap, Location, Power, ProvinceId } from '../map/types.js';
 import { POWERS, coastOf, provinceOf } from '../map/types.js';
 import { formatOrder, formatUnitOrder } from '../orders/format-order.js';
-import type { BuildOrder } from '../orders/types.js';
+import type { BuildOrder, Order } from '../orders/types.js';
 import type { Rules } from '../rules.js';
 import type { Unit } from '../state.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
 import type { SubmittedOrder } from './movement.js';
 import type { IllegalReason, OrderResult } from './results.js';
 
+/** Position of a power in {@link POWERS} (-1 for a name that is not a power). */
+function powerNumber(power: Power): number {
+  return POWERS.indexOf(power);
+}
+
 /** How many units each power builds (positive) or removes (negative) this winter. */
 export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<Power, number> {
+  // One pass over the centres and one over the units, counted per power (D.V: centres owned less units).
+  const owned = new Int32Array(POWERS.length);
+  const have = new Int32Array(POWERS.length);
+  centers.forEach((owner) => {
+    const k = powerNumber(owner);
+    if (k >= 0) owned[k]!++;
+  });
+  for (let i = 0; i < units.length; i++) {
+    const k = powerNumber(units[i]!.power);
+    if (k >= 0) have[k]!++;
+  }
   const counts = new Map<Power, number>();
-  const owned = new Map<Power, number>();
-  for (const owner of centers.values()) owned.set(owner, (owned.get(owner) ?? 0) + 1);
-  const have = new Map<Power, number>();
-  for (const u of units) have.set(u.power, (have.get(u.power) ?? 0) + 1);
   let occupied: Set<ProvinceId> | undefined; // built once, only when some power may build
-  for (const power of POWERS) {
-    let delta = (owned.get(power) ?? 0) - (have.get(power) ?? 0);
+  for (let k = 0; k < POWERS.length; k++) {
+    const power = POWERS[k]!;
+    let delta = owned[k]! - have[k]!;
     if (delta > 0) {
       occupied ??= occupiedProvinces(units);
       delta = Math.min(delta, vacantHomes(map, occupied, centers, power).length);
@@ -47,13 +60,17 @@ function homesOf(map: GameMap, power: Power): readonly ProvinceId[] {
 /** The provinces a unit stands in (a fleet on a coast occupies the whole province). */
 function occupiedProvinces(units: readonly Unit[]): Set<ProvinceId> {
   const out = new Set<ProvinceId>();
-  for (const u of units) out.add(provinceOf(u.location));
+  for (let i = 0; i < units.length; i++) out.add(provinceOf(units[i]!.location));
   return out;
 }
 
 function vacantHomes(map: GameMap, occupied: ReadonlySet<ProvinceId>, centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
   const out: ProvinceId[] = [];
-  for (const p of homesOf(map, power)) if (centers.get(p) === power && !occupied.has(p)) out.push(p);
+  const homes = homesOf(map, power);
+  for (let k = 0; k < homes.length; k++) {
+    const p = homes[k]!;
+    if (centers.get(p) === power && !occupied.has(p)) out.push(p);
+  }
   return out;
 }
 
@@ -97,25 +114,26 @@ export function adjudicateAdjustments(
 ): AdjustmentResult {
   const counts = adjustmentCounts(map, units, centers);
   const results: OrderResult[] = [];
-  let out: Unit[] = [...units];
+  let out: Unit[] = units.slice();
   // Each power's orders with their place in the whole set, grouped once.
-  const byPower = new Map<Power, (SubmittedOrder & { index: number })[]>();
-  orders.forEach((s, index) => {
-    let list = byPower.get(s.power);
-    if (!list) byPower.set(s.power, (list = []));
-    list.push({ ...s, index });
-  });
+  const byPower: { order: Order; index: number }[][] = POWERS.map(() => []);
+  for (let index = 0; index < orders.length; index++) {
+    const k = powerNumber(orders[index]!.power);
+    if (k >= 0) byPower[k]!.push({ order: orders[index]!.order, index });
+  }
   const occupied = occupiedProvinces(units);
-  for (const power of POWERS) {
-    const mine = byPower.get(power) ?? [];
+  for (let k = 0; k < POWERS.length; k++) {
+    const power = POWERS[k]!;
+    const mine = byPower[k]!;
     // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
-    const sequence = rules.adjustmentPrecedence === 'bottom' ? [...mine].reverse() : mine;
+    const sequence = rules.adjustmentPrecedence === 'bottom' ? mine.slice().reverse() : mine;
     const delta = counts.get(power) ?? 0;
     const local: OrderResult[] = [];
     if (delta > 0) {
       const vacant = new Set(vacantHomes(map, occupied, centers, power));
       let used = 0;
-      for (const s of sequence) {
+      for (let q = 0; q < sequence.length; q++) {
+        const s = sequence[q]!;
         const o = s.order;
         if (o.kind === 'waive') {
           if (used >= delta) { local.push({ power, order: 'WAIVE', outcome: 'illegal', reason: 'tooMany', index: s.index }); continue; }
@@ -148,7 +166,8 @@ export function adjudicateAdjustments(
     } else if (delta < 0) {
       const need = -delta;
       let removed = 0;
-      for (const s of sequence) {
+      for (let q = 0; q < sequence.length; q++) {
+        const s = sequence[q]!;
         const o = s.order;
         if (o.kind !== 'disband') {
           local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: o.kind === 'build' || o.kind === 'waive' ? 'noBuildsAllowed' : 'wrongPhase', index: s.index });
@@ -175,16 +194,18 @@ export function adjudicateAdjustments(
         }
       }
     } else {
-      for (const s of mine) {
+      for (let q = 0; q < mine.length; q++) {
+        const s = mine[q]!;
         const o = s.order;
         local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: o.kind === 'disband' ? 'noRemovalsRequired' : 'noBuildsAllowed', index: s.index });
       }
     }
     // Report in the order the player wrote them.
     if (rules.adjustmentPrecedence === 'bottom' && delta !== 0) {
-      const cd = local.filter((r) => r.reason === 'civilDisorder');
-      results.push(...local.filter((r) => r.reason !== 'civilDisorder').reverse(), ...cd);
-    } else results.push(...local);
+      const written = local.filter((r) => r.reason !== 'civilDisorder').reverse();
+      for (let q = 0; q < written.length; q++) results.push(written[q]!);
+      for (let q = 0; q < local.length; q++) if (local[q]!.reason === 'civilDisorder') results.push(local[q]!);
+    } else for (let q = 0; q < local.length; q++) results.push(local[q]!);
   }
   return { results, units: out };
 }

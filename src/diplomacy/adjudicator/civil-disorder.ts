@@ -10,25 +10,62 @@ import type { GameMap, Location, Power, ProvinceId } from '../map/types.js';
 import { provinceOf } from '../map/types.js';
 import type { Unit } from '../state.js';
 
+interface HomeTables {
+  /** Each power's home centres. */
+  readonly homes: ReadonlyMap<Power, ReadonlySet<ProvinceId>>;
+  /** Where an army steps in D.V(4)'s count: any neighbouring space, land or water, not impassable. */
+  readonly armySteps: ReadonlyMap<ProvinceId, readonly ProvinceId[]>;
+}
+
+const tablesCache = new WeakMap<GameMap, HomeTables>();
+const NO_HOMES: ReadonlySet<ProvinceId> = new Set();
+
+/** The map's home centres per power and the army's steps, built once per map. */
+function homeTables(map: GameMap): HomeTables {
+  let t = tablesCache.get(map);
+  if (t) return t;
+  const homes = new Map<Power, Set<ProvinceId>>();
+  const armySteps = new Map<ProvinceId, ProvinceId[]>();
+  for (const p of map.provinces.values()) {
+    if (p.home) {
+      let set = homes.get(p.home);
+      if (!set) homes.set(p.home, (set = new Set()));
+      set.add(p.id);
+    }
+    const steps: ProvinceId[] = [];
+    for (const n of [...armyNeighbours(map, p.id), ...fleetProvinceNeighbours(map, p.id)]) {
+      if (map.provinces.get(n)?.terrain !== 'impassable') steps.push(n);
+    }
+    armySteps.set(p.id, steps);
+  }
+  t = { homes, armySteps };
+  tablesCache.set(map, t);
+  return t;
+}
+
 /** Home centres of a power on this map. */
 export function homeCentres(map: GameMap, power: Power): ProvinceId[] {
-  return [...map.provinces.values()].filter((p) => p.home === power).map((p) => p.id);
+  return [...(homeTables(map).homes.get(power) ?? NO_HOMES)];
 }
 
 /** D.V(4) distance from home of one unit; `Infinity` if no home centre can be reached. */
 export function distanceFromHome(map: GameMap, unit: Unit): number {
-  const homes = new Set(homeCentres(map, unit.power));
+  const tables = homeTables(map);
+  const homes = tables.homes.get(unit.power) ?? NO_HOMES;
   if (unit.kind === 'A') {
     // Armies step to any neighbouring space, land or water (not impassable Switzerland).
     const start = provinceOf(unit.location);
+    if (homes.has(start)) return 0;
     const seen = new Set([start]);
     let frontier = [start];
-    for (let d = 0; frontier.length > 0; d++) {
-      if (frontier.some((p) => homes.has(p))) return d;
+    for (let d = 1; frontier.length > 0; d++) {
       const next: ProvinceId[] = [];
-      for (const p of frontier) {
-        for (const n of [...armyNeighbours(map, p), ...fleetProvinceNeighbours(map, p)]) {
-          if (seen.has(n) || map.provinces.get(n)?.terrain === 'impassable') continue;
+      for (let f = 0; f < frontier.length; f++) {
+        const steps = tables.armySteps.get(frontier[f]!) ?? [];
+        for (let k = 0; k < steps.length; k++) {
+          const n = steps[k]!;
+          if (seen.has(n)) continue;
+          if (homes.has(n)) return d;
           seen.add(n);
           next.push(n);
         }
@@ -54,6 +91,12 @@ export function distanceFromHome(map: GameMap, unit: Unit): number {
   return Infinity;
 }
 
+/**
+ * English alphabetical order (what `localeCompare(name, 'en')` does, without building a collator per
+ * comparison); made on first use, so loading the engine does not load the collation data.
+ */
+let english: Intl.Collator | undefined;
+
 /** The units to remove, in removal order, when `count` removals are missing (D.V(4)). */
 export function civilDisorderRemovals(map: GameMap, units: readonly Unit[], count: number): Unit[] {
   const ranked = units.map((u) => ({
@@ -61,6 +104,7 @@ export function civilDisorderRemovals(map: GameMap, units: readonly Unit[], coun
     d: distanceFromHome(map, u),
     name: map.provinces.get(provinceOf(u.location))!.name,
   }));
-  ranked.sort((a, b) => b.d - a.d || (a.u.kind === b.u.kind ? 0 : a.u.kind === 'F' ? -1 : 1) || a.name.localeCompare(b.name, 'en'));
+  const collator = (english ??= new Intl.Collator('en'));
+  ranked.sort((a, b) => b.d - a.d || (a.u.kind === b.u.kind ? 0 : a.u.kind === 'F' ? -1 : 1) || collator.compare(a.name, b.name));
   return ranked.slice(0, count).map((r) => r.u);
 }

@@ -5,15 +5,16 @@
  */
 import { armyNeighbours, fleetProvinceNeighbours, hasConvoyChain, isCoastal, isSea } from '../map/graph.js';
 import type { ProvinceId } from '../map/types.js';
-import type { Convoy, Move, MovementState } from './movement-state.js';
+import { moveNorm, type Move, type MovementState } from './movement-state.js';
 
 /** Sea provinces holding a fleet of any nation: the fleets that could convoy (D.III(4)). */
 export function seaFleets(st: MovementState): ReadonlySet<ProvinceId> {
   if (!st.seaFleetCache) {
-    st.seaFleetCache = new Set();
+    const set = new Set<ProvinceId>();
     for (let j = 0; j < st.n; j++) {
-      if (st.units[j]!.kind === 'F' && isSea(st.map, st.prov[j]!)) st.seaFleetCache.add(st.prov[j]!);
+      if (st.units[j]!.kind === 'F' && isSea(st.map, st.prov[j]!)) set.add(st.prov[j]!);
     }
+    st.seaFleetCache = set;
   }
   return st.seaFleetCache;
 }
@@ -56,10 +57,11 @@ export function chainThrough(st: MovementState, from: ProvinceId, dest: Province
 
 /** D.VI(2): decide which army moves to adjacent provinces go by convoy; collect convoy fleets. */
 export function decideConvoyMoves(st: MovementState): void {
-  const convoysFor = new Map<number, number[]>();
+  let convoysFor: Map<number, number[]> | undefined; // built only when some fleet convoys
   for (let c = 0; c < st.n; c++) {
     const o = st.norm[c]!;
     if (o.kind !== 'convoy') continue;
+    convoysFor ??= new Map();
     const list = convoysFor.get(o.target);
     if (list) list.push(c);
     else convoysFor.set(o.target, [c]);
@@ -67,7 +69,9 @@ export function decideConvoyMoves(st: MovementState): void {
   for (let i = 0; i < st.n; i++) {
     const m = st.norm[i]!;
     if (m.kind !== 'move' || st.units[i]!.kind !== 'A') continue;
-    const matching = (convoysFor.get(i) ?? []).filter((c) => (st.norm[c] as Convoy).dest === m.dest);
+    const orderedConvoys = convoysFor?.get(i);
+    if (!m.convoy && orderedConvoys === undefined) continue; // no convoy asked for, none ordered: by land
+    const matching = (orderedConvoys ?? []).filter((c) => st.norm[c]!.dest === m.dest);
     let convoy = m.convoy;
     const adjacent = armyNeighbours(st.map, st.prov[i]!).has(m.dest);
     if (adjacent && !convoy) {
@@ -99,11 +103,11 @@ export function decideConvoyMoves(st: MovementState): void {
       // DATC v2.4 6.G.8 (4.A.3 choice d): "via convoy" counts only when the convoy orders form a
       // route; with none the army moves by land. A route that is ordered is kept even when it is
       // disrupted or fails to a paradox: no fallback (6.G.11, v2.4 6.H.12).
-      st.norm[i] = { ...m, convoy: false };
+      st.norm[i] = moveNorm(m.dest, m.destLoc, false, m.route);
       continue;
     }
     st.convoyFleets[i] = fleets;
-    st.norm[i] = { ...m, convoy: true };
+    st.norm[i] = moveNorm(m.dest, m.destLoc, true, m.route);
   }
 }
 

@@ -3,7 +3,7 @@
  * ({@link adjudicateMove}), a support ({@link adjudicateSupport}) or a convoy (the fleet is not
  * dislodged). A hold has no decision.
  */
-import type { Move, MovementState } from './movement-state.js';
+import type { MovementState } from './movement-state.js';
 import { adjudicateMove } from './strength.js';
 import { adjudicateSupport } from './support-cut.js';
 
@@ -11,7 +11,7 @@ import { adjudicateSupport } from './support-cut.js';
 export function decide(st: MovementState, i: number): boolean {
   const o = st.norm[i]!;
   switch (o.kind) {
-    case 'move': return adjudicateMove(st, i, o);
+    case 'move': return adjudicateMove(st, i);
     case 'supportHold':
     case 'supportMove': return adjudicateSupport(st, i);
     case 'convoy': return adjudicateConvoy(st, i);
@@ -21,8 +21,9 @@ export function decide(st: MovementState, i: number): boolean {
 
 /** A convoy works while the fleet is not dislodged; attackers are evaluated, not resolved (DATC 5.D). */
 function adjudicateConvoy(st: MovementState, c: number): boolean {
-  const attackers = st.movesTo.get(st.prov[c]!);
-  if (!attackers) return true;
-  for (const m of attackers) if (adjudicateMove(st, m, st.norm[m] as Move)) return false;
+  const attackers = st.attackers[c]!;
+  for (let k = 0; k < attackers.length; k++) {
+    if (adjudicateMove(st, attackers[k]!)) return false;
+  }
   return true;
 }

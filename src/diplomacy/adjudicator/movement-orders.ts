@@ -4,21 +4,24 @@
  * supported, D.III(4)), and which supports and convoys match the order of the unit they name.
  */
 import { armyNeighbours, canReach, fleetTargetsIn, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
-import type { Location } from '../map/types.js';
+import type { Location, ProvinceId } from '../map/types.js';
+import type { Order } from '../orders/types.js';
+import type { Unit } from '../state.js';
 import { coastOf, provinceOf } from '../map/types.js';
 import { formatUnitOrder } from '../orders/format-order.js';
 import type { IllegalReason } from './results.js';
 import { chainThrough, convoyGeometricallyPossible, seaFleets } from './convoy-routes.js';
-import type { MovementState, SubmittedOrder } from './movement-state.js';
+import { HOLD, convoyNorm, moveNorm, supportHoldNorm, supportMoveNorm, type MovementState, type SubmittedOrder } from './movement-state.js';
 
 /** Attach each submitted order to its unit; orders for no unit, a foreign unit or another phase, and superseded orders, become extra results. */
 export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[]): void {
-  const chosen = new Map<number, number>();
-  orders.forEach((s, index) => {
+  const chosen = new Int32Array(st.n).fill(-1); // the order used for each unit
+  for (let index = 0; index < orders.length; index++) {
+    const s = orders[index]!;
     const o = s.order;
     if (o.kind === 'waive' || o.kind === 'build') {
       st.extraResults.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
-      return;
+      continue;
     }
     const i = st.unitAt.get(provinceOf(o.unit.location));
     if (i === undefined || st.units[i]!.power !== s.power) {
@@ -29,20 +32,22 @@ export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[
         reason: i === undefined ? 'noUnit' : 'foreignUnit',
         index,
       });
-      return;
+      continue;
     }
     if (o.kind === 'retreat' || o.kind === 'disband') {
       st.extraResults.push({ power: s.power, order: formatUnitOrder(o, st.units[i]), outcome: 'illegal', reason: 'wrongPhase', index });
-      return;
+      continue;
     }
-    const earlier = chosen.get(i);
-    if (earlier !== undefined) {
+    const earlier = chosen[i]!;
+    if (earlier >= 0) {
       // D.III(5): the last order for a unit within one set is the one used.
       st.extraResults.push({ power: s.power, order: formatUnitOrder(orders[earlier]!.order, st.units[i]), outcome: 'superseded', index: earlier });
     }
-    chosen.set(i, index);
-  });
-  for (const [i, index] of chosen) {
+    chosen[i] = index;
+  }
+  for (let i = 0; i < st.n; i++) {
+    const index = chosen[i]!;
+    if (index < 0) continue;
     st.given[i] = orders[index]!.order;
     st.givenIndex[i] = index;
   }
@@ -54,75 +59,80 @@ export function checkLegality(st: MovementState, i: number): void {
   if (!o || o.kind === 'hold') return;
   const unit = st.units[i]!;
   const here = st.prov[i]!;
-  const bad = (reason: IllegalReason) => { st.illegal[i] = reason; };
+  const reason = legalForm(st, i, o, unit, here);
+  if (reason !== undefined) st.illegal[i] = reason;
+}
+
+/** Sets unit `i`'s normal form when its order is legal; otherwise returns why it is not (D.III(4)). */
+function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: ProvinceId): IllegalReason | undefined {
   switch (o.kind) {
     case 'move': {
       const dest = provinceOf(o.to);
-      if (dest === here) return bad('ownProvince');
+      if (dest === here) return 'ownProvince';
       if (unit.kind === 'A') {
-        if (isSea(st.map, dest)) return bad('armyToSea');
+        if (isSea(st.map, dest)) return 'armyToSea';
         const adjacent = armyNeighbours(st.map, here).has(dest);
         const route = st.rules.honourConvoyRoutes ? o.route : [];
-        if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return bad('badRoute');
+        if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return 'badRoute';
         if (!adjacent) {
           // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
-          if (!convoyGeometricallyPossible(st, here, dest)) return bad('noConvoyRoute');
-          st.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: true, route };
-          return;
+          if (!convoyGeometricallyPossible(st, here, dest)) return 'noConvoyRoute';
+          st.norm[i] = moveNorm(dest, dest, true, route);
+          return undefined;
         }
         const wantsConvoy = (o.viaConvoy || route.length > 0) && convoyGeometricallyPossible(st, here, dest);
-        st.norm[i] = { kind: 'move', dest, destLoc: dest, convoy: wantsConvoy, route };
-        return;
+        st.norm[i] = moveNorm(dest, dest, wantsConvoy, route);
+        return undefined;
       }
       // Fleet.
-      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return bad('fleetToLand');
+      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return 'fleetToLand';
       const destLoc = fleetDestination(st, unit.location, o.to);
-      if (typeof destLoc !== 'string') return bad(destLoc.reason);
-      st.norm[i] = { kind: 'move', dest, destLoc, convoy: false, route: [] };
-      return;
+      if (typeof destLoc !== 'string') return destLoc.reason;
+      st.norm[i] = moveNorm(dest, destLoc, false, []);
+      return undefined;
     }
     case 'supportHold': {
       const target = provinceOf(o.target.location);
-      if (target === here) return bad('supportOwnProvince');
+      if (target === here) return 'supportOwnProvince';
       const t = st.unitAt.get(target);
-      if (t === undefined) return bad('noUnitToSupport');
-      if (!canReach(st.map, unit.kind, unit.location, target)) return bad('cannotReachSupportDestination');
-      st.norm[i] = { kind: 'supportHold', target: t };
-      return;
+      if (t === undefined) return 'noUnitToSupport';
+      if (!canReach(st.map, unit.kind, unit.location, target)) return 'cannotReachSupportDestination';
+      st.norm[i] = supportHoldNorm(t);
+      return undefined;
     }
     case 'supportMove': {
       const from = provinceOf(o.target.location);
       const dest = provinceOf(o.to);
-      if (from === here) return bad('supportOwnProvince');
+      if (from === here) return 'supportOwnProvince';
       const t = st.unitAt.get(from);
-      if (t === undefined) return bad('noUnitToSupport');
-      if (dest === here || from === dest) return bad('cannotReachSupportDestination');
-      if (!canReach(st.map, unit.kind, unit.location, dest)) return bad('cannotReachSupportDestination');
+      if (t === undefined) return 'noUnitToSupport';
+      if (dest === here || from === dest) return 'cannotReachSupportDestination';
+      if (!canReach(st.map, unit.kind, unit.location, dest)) return 'cannotReachSupportDestination';
       // The supported unit must be able to get there itself (directly or by some convoy).
       const tu = st.units[t]!;
       const tReach =
         tu.kind === 'A'
           ? armyNeighbours(st.map, from).has(dest) || convoyGeometricallyPossible(st, from, dest, here)
           : canReach(st.map, 'F', tu.location, dest);
-      if (!tReach) return bad('cannotReachSupportDestination');
-      st.norm[i] = { kind: 'supportMove', target: t, dest, destLoc: o.to };
-      return;
+      if (!tReach) return 'cannotReachSupportDestination';
+      st.norm[i] = supportMoveNorm(t, dest, o.to);
+      return undefined;
     }
     case 'convoy': {
-      if (unit.kind !== 'F' || !isSea(st.map, here)) return bad('fleetNotAtSea');
+      if (unit.kind !== 'F' || !isSea(st.map, here)) return 'fleetNotAtSea';
       const from = provinceOf(o.target.location);
       const dest = provinceOf(o.to);
       const t = st.unitAt.get(from);
-      if (t === undefined) return bad('noUnitToSupport');
-      if (st.units[t]!.kind !== 'A') return bad('onlyArmiesConvoyed');
-      if (!isCoastal(st.map, dest) || from === dest) return bad('noConvoyRoute');
+      if (t === undefined) return 'noUnitToSupport';
+      if (st.units[t]!.kind !== 'A') return 'onlyArmiesConvoyed';
+      if (!isCoastal(st.map, dest) || from === dest) return 'noConvoyRoute';
       // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
-      if (!chainThrough(st, from, dest, here, seaFleets(st))) return bad('noConvoyRoute');
-      st.norm[i] = { kind: 'convoy', target: t, dest };
-      return;
+      if (!chainThrough(st, from, dest, here, seaFleets(st))) return 'noConvoyRoute';
+      st.norm[i] = convoyNorm(t, dest);
+      return undefined;
     }
     default:
-      return;
+      return undefined;
   }
 }
 
@@ -161,7 +171,7 @@ export function matchSupportsAndConvoys(st: MovementState): void {
       const t = st.norm[o.target]!;
       const fleets = st.convoyFleets[o.target];
       if (t.kind !== 'move' || t.dest !== o.dest || !fleets || !fleets.has(st.prov[s]!)) {
-        st.norm[s] = { kind: 'hold' };
+        st.norm[s] = HOLD;
         st.voidConvoys.add(s);
       }
     }

@@ -16,38 +16,51 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The position after the moves, the dislodged units, the standoffs and one result per order. */
 export function collect(st: MovementState): MovementResult {
-  const moved = new Array<boolean>(st.n).fill(false);
-  const dislodgedBy = new Array<number | undefined>(st.n).fill(undefined);
+  const moved = new Uint8Array(st.n);
+  const dislodgedBy = new Int16Array(st.n).fill(-1);
+  let anyDislodged = false;
   for (let i = 0; i < st.n; i++) {
-    if (st.norm[i]!.kind === 'move' && st.resolver.result[i]) moved[i] = true;
+    if (st.norm[i]!.kind === 'move' && st.resolver.result[i]) moved[i] = 1;
   }
   for (let i = 0; i < st.n; i++) {
     if (!moved[i]) continue;
-    const j = st.unitAt.get((st.norm[i] as Move).dest);
-    if (j !== undefined && !moved[j]) dislodgedBy[j] = i;
+    const j = st.destUnit[i]!;
+    if (j >= 0 && !moved[j]) {
+      dislodgedBy[j] = i;
+      anyDislodged = true;
+    }
   }
   // Positions after the moves.
-  const occupied = new Set<ProvinceId>();
   const units: Unit[] = [];
   for (let i = 0; i < st.n; i++) {
-    if (dislodgedBy[i] !== undefined) continue;
+    if (dislodgedBy[i]! >= 0) continue;
     const u = st.units[i]!;
-    const loc = moved[i] ? (st.norm[i] as Move).destLoc : u.location;
-    units.push({ power: u.power, kind: u.kind, location: loc });
-    occupied.add(provinceOf(loc));
+    units.push({ power: u.power, kind: u.kind, location: moved[i] ? st.norm[i]!.destLoc : u.location });
   }
-  // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6).
+  // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6). A
+  // province is occupied after the moves when a move into it succeeded or its unit stayed (a unit
+  // that stayed and was dislodged means a move into it succeeded).
   const standoffs: ProvinceId[] = [];
-  for (const [p, movers] of st.movesTo) {
-    if (occupied.has(p) || movers.some((k) => moved[k])) continue;
-    if (movers.some((k) => preventStrength(st, k) > 0)) standoffs.push(p);
-  }
+  st.movesTo.forEach((movers, p) => {
+    for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return;
+    const here = st.unitAt.get(p);
+    if (here !== undefined && !moved[here]) return;
+    for (let k = 0; k < movers.length; k++) {
+      if (preventStrength(st, movers[k]!) > 0) {
+        standoffs.push(p);
+        return;
+      }
+    }
+  });
   standoffs.sort();
+  if (!anyDislodged) return { results: orderResults(st, moved, dislodgedBy), units, dislodged: [], standoffs };
+  const occupied = new Set<ProvinceId>();
+  for (let i = 0; i < st.n; i++) if (dislodgedBy[i]! < 0) occupied.add(moved[i] ? st.norm[i]!.dest : st.prov[i]!);
   const standoffSet = new Set(standoffs);
   const dislodged: DislodgedUnit[] = [];
   for (let j = 0; j < st.n; j++) {
-    const i = dislodgedBy[j];
-    if (i === undefined) continue;
+    const i = dislodgedBy[j]!;
+    if (i < 0) continue;
     const attackerFrom = viaSea(st, i) ? null : st.prov[i]!;
     const u = st.units[j]!;
     dislodged.push({ ...u, attackerFrom, retreats: retreatOptions(st.map, u, attackerFrom, occupied, standoffSet) });
@@ -55,7 +68,7 @@ export function collect(st: MovementState): MovementResult {
   return { results: orderResults(st, moved, dislodgedBy), units, dislodged, standoffs };
 }
 
-function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number | undefined)[]): OrderResult[] {
+function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Array): OrderResult[] {
   const out: OrderResult[] = [];
   for (let i = 0; i < st.n; i++) {
     const u = st.units[i]!;
@@ -63,7 +76,7 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
     const text = given ? formatUnitOrder(given, u, normalisedDestination(st, i)) : `${u.kind} ${u.location} H`;
     const r: Mutable<OrderResult> = { power: u.power, order: text, outcome: 'held' };
     if (st.givenIndex[i] !== undefined) r.index = st.givenIndex[i];
-    const by = dislodgedBy[i] !== undefined ? st.prov[dislodgedBy[i]!] : undefined;
+    const by = dislodgedBy[i]! >= 0 ? st.prov[dislodgedBy[i]!] : undefined;
     const reason = st.illegal[i];
     const o = st.norm[i]!;
     if (reason) {
@@ -84,9 +97,10 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
       } else {
         r.outcome = 'bounced';
         const others: ProvinceId[] = [];
-        for (const k of st.movesTo.get(o.dest) ?? []) if (k !== i) others.push(st.prov[k]!);
-        const occupant = st.unitAt.get(o.dest);
-        const opposed = occupant !== undefined && (!moved[occupant] || headToHead(st, i) === occupant);
+        const rivals = st.rivals[i]!;
+        for (let r = 0; r < rivals.length; r++) if (rivals[r] !== i) others.push(st.prov[rivals[r]!]!);
+        const occupant = st.destUnit[i]!;
+        const opposed = occupant >= 0 && (!moved[occupant] || headToHead(st, i) === occupant);
         if (opposed && !others.includes(o.dest)) others.push(o.dest);
         r.with = others.sort();
       }
@@ -95,7 +109,9 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
       else if (st.resolver.result[i]) r.outcome = 'supported';
       else {
         r.outcome = 'cut';
-        for (const m of st.movesTo.get(st.prov[i]!) ?? []) {
+        const attackers = st.attackers[i]!;
+        for (let k = 0; k < attackers.length; k++) {
+          const m = attackers[k]!;
           const cuts = o.kind === 'supportMove' && st.prov[m] === o.dest ? moved[m] : st.units[m]!.power !== u.power && hasPath(st, m);
           if (cuts) {
             r.by = st.prov[m];
@@ -114,7 +130,7 @@ function orderResults(st: MovementState, moved: boolean[], dislodgedBy: (number 
     if (by !== undefined) r.dislodgedBy = by;
     out.push(r);
   }
-  for (const extra of st.extraResults) out.push(extra);
+  for (let k = 0; k < st.extraResults.length; k++) out.push(st.extraResults[k]!);
   return out;
 }
 

@@ -6,11 +6,12 @@
  */
 import type { GameMap, Location, Power, ProvinceId } from '../map/types.js';
 import { provinceOf } from '../map/types.js';
+import { ProvinceSlots, provinceIndex } from '../map/province-index.js';
 import type { Order } from '../orders/types.js';
 import type { Rules } from '../rules.js';
 import type { DislodgedUnit, Unit } from '../state.js';
 import type { IllegalReason, OrderResult } from './results.js';
-import type { DecisionResolver } from './resolver.js';
+import { DecisionResolver } from './resolver.js';
 
 /** An order as submitted: the power giving it and the order (in the order of the sheet). */
 export interface SubmittedOrder {
@@ -25,26 +26,52 @@ export interface MovementResult {
   readonly standoffs: ProvinceId[];
 }
 
-export interface Move {
-  readonly kind: 'move';
+/**
+ * An order in normal form: what the adjudication works with (an illegal or void order is a hold).
+ * Every normal form has every field (one object shape, so the hot loops read them without
+ * polymorphic lookups); the fields a kind does not use hold `-1`, `''`, `false` or `[]`.
+ */
+export interface Norm {
+  readonly kind: 'move' | 'supportHold' | 'supportMove' | 'convoy' | 'hold';
+  /** The supported or convoyed unit (supports, convoys); -1 otherwise. */
+  readonly target: number;
+  /** The destination province (moves, supported moves, convoys); '' for holds. */
   readonly dest: ProvinceId;
-  /** Destination location (coast resolved for fleets). */
+  /** Destination location (coast resolved for fleets; the support's written destination). */
   readonly destLoc: Location;
-  /** Goes by convoy (decided before adjudication: D.VI(2), DATC 4.A.3). */
+  /** A move goes by convoy (decided before adjudication: D.VI(2), DATC 4.A.3). */
   readonly convoy: boolean;
   /** The player's route restriction (wm D.VI(3)): these sea provinces, in order. */
   readonly route: readonly ProvinceId[];
 }
-export interface SupportHold { readonly kind: 'supportHold'; readonly target: number }
-export interface SupportMove { readonly kind: 'supportMove'; readonly target: number; readonly dest: ProvinceId; readonly destLoc: Location }
-export interface Convoy { readonly kind: 'convoy'; readonly target: number; readonly dest: ProvinceId }
-export interface Hold { readonly kind: 'hold' }
-/** An order in normal form: what the adjudication works with (an illegal or void order is a hold). */
-export type Norm = Move | SupportHold | SupportMove | Convoy | Hold;
+export type Move = Norm & { readonly kind: 'move' };
+export type SupportHold = Norm & { readonly kind: 'supportHold' };
+export type SupportMove = Norm & { readonly kind: 'supportMove' };
+export type Convoy = Norm & { readonly kind: 'convoy' };
+export type Hold = Norm & { readonly kind: 'hold' };
+
+const NO_ROUTE: readonly ProvinceId[] = [];
+/** The hold every unit starts with (shared: normal forms are never mutated). */
+export const HOLD: Hold = { kind: 'hold', target: -1, dest: '', destLoc: '', convoy: false, route: NO_ROUTE };
+export function moveNorm(dest: ProvinceId, destLoc: Location, convoy: boolean, route: readonly ProvinceId[]): Move {
+  return { kind: 'move', target: -1, dest, destLoc, convoy, route: route.length === 0 ? NO_ROUTE : route };
+}
+export function supportHoldNorm(target: number): SupportHold {
+  return { kind: 'supportHold', target, dest: '', destLoc: '', convoy: false, route: NO_ROUTE };
+}
+export function supportMoveNorm(target: number, dest: ProvinceId, destLoc: Location): SupportMove {
+  return { kind: 'supportMove', target, dest, destLoc, convoy: false, route: NO_ROUTE };
+}
+export function convoyNorm(target: number, dest: ProvinceId): Convoy {
+  return { kind: 'convoy', target, dest, destLoc: dest, convoy: false, route: NO_ROUTE };
+}
+
+const NONE: readonly number[] = [];
 
 export class MovementState {
   readonly n: number;
-  readonly unitAt = new Map<ProvinceId, number>();
+  /** The unit standing in each province. */
+  readonly unitAt: ProvinceSlots;
   readonly prov: ProvinceId[];
   readonly norm: Norm[];
   readonly given: (Order | undefined)[];
@@ -53,34 +80,81 @@ export class MovementState {
   readonly extraResults: OrderResult[] = [];
   /** Units whose order is a move to each province. */
   readonly movesTo = new Map<ProvinceId, number[]>();
+  /** Per unit, built once the orders are final ({@link buildTables}): the moves into its province. */
+  readonly attackers: (readonly number[])[];
+  /** Per moving unit: the moves into the same destination (itself included), and the unit standing there (-1: none). */
+  readonly rivals: (readonly number[])[];
+  readonly destUnit: Int16Array;
   /** Valid, matching supports for each unit (move or hold). */
   readonly supportsOf: number[][];
   /** Valid, matching convoying fleets (province) for each convoyed army. */
-  readonly convoyFleets: (Set<ProvinceId> | null)[];
+  readonly convoyFleets: (Set<ProvinceId> | null | undefined)[];
   /** D.VI(7): fleets of the destination's owner that carry the army only if that unit leaves. */
-  readonly reluctantFleets: (Set<ProvinceId> | null)[];
+  readonly reluctantFleets: (Set<ProvinceId> | null | undefined)[];
   /** Convoy orders that name a move nobody made (void: the fleet holds). */
   readonly voidConvoys = new Set<number>();
   /** Sea provinces holding a fleet of any nation (filled on first use). */
-  seaFleetCache: Set<ProvinceId> | undefined;
-  /** Every unit's decision; set by `adjudicateMovement` before anything is resolved. */
-  resolver!: DecisionResolver;
+  seaFleetCache: Set<ProvinceId> | null = null;
+  /** Every unit's decision. */
+  readonly resolver: DecisionResolver;
 
   constructor(
     readonly map: GameMap,
     readonly rules: Rules,
     readonly units: readonly Unit[],
+    decide: (st: MovementState, i: number) => boolean,
   ) {
-    this.n = units.length;
-    this.prov = units.map((u) => provinceOf(u.location));
-    this.prov.forEach((p, i) => this.unitAt.set(p, i));
-    this.norm = units.map(() => ({ kind: 'hold' }) as Norm);
-    this.given = units.map(() => undefined);
-    this.illegal = units.map(() => undefined);
-    this.givenIndex = units.map(() => undefined);
-    this.supportsOf = units.map(() => []);
-    this.convoyFleets = units.map(() => null);
-    this.reluctantFleets = units.map(() => null);
+    const n = units.length;
+    this.n = n;
+    this.unitAt = new ProvinceSlots(provinceIndex(map));
+    this.prov = new Array<ProvinceId>(n);
+    this.norm = new Array<Norm>(n);
+    this.given = new Array<Order | undefined>(n);
+    this.illegal = new Array<IllegalReason | undefined>(n);
+    this.givenIndex = new Array<number | undefined>(n);
+    this.supportsOf = new Array<number[]>(n);
+    // Set only for convoyed armies (rare): read as undefined for every other unit.
+    this.convoyFleets = [];
+    this.reluctantFleets = [];
+    this.attackers = new Array<readonly number[]>(n);
+    this.rivals = new Array<readonly number[]>(n);
+    this.destUnit = new Int16Array(n).fill(-1);
+    for (let i = 0; i < n; i++) {
+      const p = provinceOf(units[i]!.location);
+      this.prov[i] = p;
+      this.unitAt.set(p, i);
+      this.norm[i] = HOLD;
+      this.given[i] = undefined;
+      this.illegal[i] = undefined;
+      this.givenIndex[i] = undefined;
+      this.supportsOf[i] = [];
+      this.attackers[i] = NONE;
+      this.rivals[i] = NONE;
+    }
+    this.resolver = new DecisionResolver(n, (i) => decide(this, i), (i) => this.norm[i]!.kind);
+  }
+
+  /**
+   * The per-phase tables the decisions read, built once the normal forms are final: the moves into
+   * each province, per unit the moves that attack it, per move its rivals and the unit at its
+   * destination. No string lookups are left in the resolution.
+   */
+  buildTables(): void {
+    for (let i = 0; i < this.n; i++) {
+      const o = this.norm[i]!;
+      if (o.kind !== 'move') continue;
+      const list = this.movesTo.get(o.dest);
+      if (list) list.push(i);
+      else this.movesTo.set(o.dest, [i]);
+    }
+    for (let i = 0; i < this.n; i++) {
+      this.attackers[i] = this.movesTo.get(this.prov[i]!) ?? NONE;
+      const o = this.norm[i]!;
+      if (o.kind !== 'move') continue;
+      this.rivals[i] = this.movesTo.get(o.dest)!;
+      const j = this.unitAt.get(o.dest);
+      if (j !== undefined) this.destUnit[i] = j;
+    }
   }
 
   /** Whether unit `i`'s order succeeds (resolving it if needed). */

@@ -18,7 +18,6 @@ import { decide } from './decisions.js';
 import { assignOrders, checkLegality, matchSupportsAndConvoys } from './movement-orders.js';
 import { collect } from './movement-results.js';
 import { MovementState, type MovementResult, type SubmittedOrder } from './movement-state.js';
-import { DecisionResolver } from './resolver.js';
 
 export type { MovementResult, SubmittedOrder } from './movement-state.js';
 
@@ -33,20 +32,12 @@ export function adjudicateMovement(
   units: readonly Unit[],
   orders: readonly SubmittedOrder[],
 ): MovementResult {
-  const st = new MovementState(map, rules, units);
-  st.resolver = new DecisionResolver(st.n, (i) => decide(st, i), (i) => st.norm[i]!.kind);
+  const st = new MovementState(map, rules, units, decide);
   assignOrders(st, orders);
   for (let i = 0; i < st.n; i++) checkLegality(st, i);
   decideConvoyMoves(st);
   matchSupportsAndConvoys(st);
-  for (let i = 0; i < st.n; i++) {
-    const o = st.norm[i]!;
-    if (o.kind === 'move') {
-      const list = st.movesTo.get(o.dest);
-      if (list) list.push(i);
-      else st.movesTo.set(o.dest, [i]);
-    }
-  }
+  st.buildTables();
   for (let i = 0; i < st.n; i++) if (st.norm[i]!.kind !== 'hold') st.resolve(i);
   return collect(st);
 }

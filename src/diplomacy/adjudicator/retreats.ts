@@ -73,7 +73,7 @@ export function adjudicateRetreats(
     const p = provinceOf(c.to);
     byProvince.set(p, [...(byProvince.get(p) ?? []), i]);
   }
-  const out: Unit[] = [...units];
+  const out: Unit[] = units.slice();
   dislodged.forEach((d, i) => {
     const c = chosen.get(i);
     if (!c) {

@@ -2,7 +2,7 @@
  * The move decision and the strengths it compares (DATC 5.B.1–5.B.6): whether a move has a path,
  * goes by sea, meets a head-to-head battle, and its attack, defend, prevent and hold strengths.
  */
-import type { Power, ProvinceId } from '../map/types.js';
+import type { Power } from '../map/types.js';
 import { convoyPath } from './convoy-routes.js';
 import type { Move, MovementState } from './movement-state.js';
 
@@ -20,9 +20,8 @@ export function hasPath(st: MovementState, i: number): boolean {
 
 /** The unit at `i`'s destination, if it is moving back into `i`'s province without convoy on either side. */
 export function headToHead(st: MovementState, i: number): number | undefined {
-  const m = st.norm[i] as Move;
-  const j = st.unitAt.get(m.dest);
-  if (j === undefined) return undefined;
+  const j = st.destUnit[i]!;
+  if (j < 0) return undefined;
   const o = st.norm[j]!;
   if (o.kind !== 'move' || o.dest !== st.prov[i]) return undefined;
   if (viaSea(st, i) || viaSea(st, j)) return undefined;
@@ -31,7 +30,9 @@ export function headToHead(st: MovementState, i: number): number | undefined {
 
 function countSupports(st: MovementState, i: number, notOf?: Power): number {
   let n = 0;
-  for (const s of st.supportsOf[i]!) {
+  const supports = st.supportsOf[i]!;
+  for (let k = 0; k < supports.length; k++) {
+    const s = supports[k]!;
     if (notOf !== undefined && st.units[s]!.power === notOf) continue;
     if (st.resolve(s)) n++;
   }
@@ -40,9 +41,8 @@ function countSupports(st: MovementState, i: number, notOf?: Power): number {
 
 function attackStrength(st: MovementState, i: number): number {
   if (!hasPath(st, i)) return 0;
-  const m = st.norm[i] as Move;
-  const j = st.unitAt.get(m.dest);
-  if (j === undefined) return 1 + countSupports(st, i);
+  const j = st.destUnit[i]!;
+  if (j < 0) return 1 + countSupports(st, i);
   if (st.norm[j]!.kind === 'move' && headToHead(st, i) === undefined && st.resolve(j)) return 1 + countSupports(st, i);
   const defender = st.units[j]!.power;
   if (defender === st.units[i]!.power) return 0;
@@ -61,22 +61,25 @@ export function preventStrength(st: MovementState, k: number): number {
   return 1 + countSupports(st, k);
 }
 
-function holdStrength(st: MovementState, p: ProvinceId): number {
-  const j = st.unitAt.get(p);
-  if (j === undefined) return 0;
+/** The hold strength of the province move `i` goes to (DATC 5.B.2). */
+function holdStrength(st: MovementState, i: number): number {
+  const j = st.destUnit[i]!;
+  if (j < 0) return 0;
   if (st.norm[j]!.kind === 'move') return st.resolve(j) ? 0 : 1;
   return 1 + countSupports(st, j);
 }
 
 /** The move decision: its attack beats the hold or defend strength and every prevent strength (DATC 5.B.1). */
-export function adjudicateMove(st: MovementState, i: number, m: Move): boolean {
+export function adjudicateMove(st: MovementState, i: number): boolean {
   const attack = attackStrength(st, i);
   if (attack === 0) return false;
   const j = headToHead(st, i);
   if (j !== undefined) {
     if (attack <= defendStrength(st, j)) return false;
-  } else if (attack <= holdStrength(st, m.dest)) return false;
-  for (const k of st.movesTo.get(m.dest)!) {
+  } else if (attack <= holdStrength(st, i)) return false;
+  const rivals = st.rivals[i]!;
+  for (let r = 0; r < rivals.length; r++) {
+    const k = rivals[r]!;
     if (k !== i && attack <= preventStrength(st, k)) return false;
   }
   return true;

@@ -9,14 +9,15 @@ import { hasPath } from './strength.js';
 /** A support is cut by an attack from a foreign unit with a path, except from the supported move's target (D.VI(5)); or by dislodgement. */
 export function adjudicateSupport(st: MovementState, s: number): boolean {
   const o = st.norm[s] as SupportHold | SupportMove;
-  const attackers = st.movesTo.get(st.prov[s]!);
-  if (!attackers) return true;
-  for (const m of attackers) {
+  const attackers = st.attackers[s]!;
+  const power = st.units[s]!.power;
+  for (let k = 0; k < attackers.length; k++) {
+    const m = attackers[k]!;
     if (o.kind === 'supportMove' && st.prov[m] === o.dest) {
       if (st.resolve(m)) return false; // dislodged by the unit it supports an attack on
       continue;
     }
-    if (st.units[m]!.power === st.units[s]!.power) continue;
+    if (st.units[m]!.power === power) continue;
     if (hasPath(st, m)) return false;
   }
   return true;

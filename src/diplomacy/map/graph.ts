@@ -65,7 +65,10 @@ export function fleetTargetsIn(map: GameMap, from: Location, to: ProvinceId): Lo
 /** Whether a unit of this kind at `from` can move to (some coast of) province `to` without convoy. */
 export function canReach(map: GameMap, kind: UnitKind, from: Location, to: ProvinceId): boolean {
   if (kind === 'A') return armyNeighbours(map, provinceOf(from)).has(to);
-  return fleetTargetsIn(map, from, to).length > 0;
+  const targets = fleetNeighbours(map, from);
+  const locations = fleetLocationsIn(map, to);
+  for (let k = 0; k < locations.length; k++) if (targets.has(locations[k]!)) return true;
+  return false;
 }
 
 /** Province-level fleet adjacency, used for convoy chains. */
