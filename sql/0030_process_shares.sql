@@ -12,16 +12,17 @@ ALTER TABLE inbound_decisions ADD COLUMN decided_by text;
 ALTER TABLE inbound_decisions ALTER COLUMN decided_by SET DEFAULT NULLIF(current_setting('application_name', true), '');
 
 -- Set by triggers: the sending and the adjudication are updates of rows written earlier (by
--- whichever process queued the mail or opened the phase).
+-- whichever process queued the mail or opened the phase). On UPDATE only: an INSERT (a restore,
+-- mailjudge restore) keeps the value it is given.
 ALTER TABLE outbox ADD COLUMN sent_by text;
 CREATE FUNCTION outbox_sent_by() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status = 'sent' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'sent') THEN
+  IF NEW.status = 'sent' AND OLD.status IS DISTINCT FROM 'sent' THEN
     NEW.sent_by := NULLIF(current_setting('application_name', true), '');
   END IF;
   RETURN NEW;
 END $$;
-CREATE TRIGGER outbox_sent_by BEFORE INSERT OR UPDATE OF status ON outbox
+CREATE TRIGGER outbox_sent_by BEFORE UPDATE OF status ON outbox
   FOR EACH ROW EXECUTE FUNCTION outbox_sent_by();
 
 ALTER TABLE phases ADD COLUMN adjudicated_by text;
@@ -29,10 +30,10 @@ CREATE FUNCTION phases_adjudicated_by() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.adjudicated_at IS NULL THEN
     NEW.adjudicated_by := NULL; -- a rollback (rollback-phase.ts) opens the phase again
-  ELSIF TG_OP = 'INSERT' OR OLD.adjudicated_at IS NULL THEN
+  ELSIF OLD.adjudicated_at IS NULL THEN
     NEW.adjudicated_by := NULLIF(current_setting('application_name', true), '');
   END IF;
   RETURN NEW;
 END $$;
-CREATE TRIGGER phases_adjudicated_by BEFORE INSERT OR UPDATE OF adjudicated_at ON phases
+CREATE TRIGGER phases_adjudicated_by BEFORE UPDATE OF adjudicated_at ON phases
   FOR EACH ROW EXECUTE FUNCTION phases_adjudicated_by();

@@ -28,7 +28,7 @@ export function registerServiceCommands(program: Command): void {
     .command('start')
     .description('run the judge: database (embedded by default), migrations, workers, deadline scheduler, outgoing mail')
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
-    .option('--role <roles>', 'what this process does: all (default), ingest, worker, scheduler, or several joined by commas; any number of processes share one database (docs/scaling.md)', 'all')
+    .option('--role <roles>', 'what this process does: all, ingest, worker, scheduler, or several joined by commas; any number of processes share one database (docs/scaling.md)', 'all')
     .option('--concurrency <n>', 'jobs run at once in this process (default: the workerConcurrency setting, 4)')
     .action(async (opts: { config?: string; concurrency?: string; role: string }) => {
       const { parseRoles } = await import('../worker/roles.js');
