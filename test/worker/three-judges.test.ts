@@ -231,7 +231,14 @@ describe('three mailjudge start processes on one database', () => {
     // results; P2's two workers hold two of them, P3's the other two. No mail is being handed to Postfix meanwhile (a send claims its row first, which waits
     // for the lock too), so killing P3 now cuts an adjudication, never a delivery.
     paused = true;
-    await until('the revisions so far to be decided', decidedAll);
+    // Nothing else left for the workers: every message so far decided, every mail so far sent (a send
+    // would wait at the lock too, holding a worker that should be adjudicating).
+    await until('the revisions so far to be decided and answered', async () => {
+      if ((await decidedAll()) !== sent) return undefined;
+      const busy = await num(`SELECT count(*) AS n FROM graphile_worker.jobs WHERE task_identifier IN ('send-mail', 'decide-message')`);
+      const pending = await num(`SELECT count(*) AS n FROM outbox WHERE status <> 'sent'`);
+      return busy === 0 && pending === 0 ? true : undefined;
+    });
     const blocker = new pg.Client({ connectionString: t.url });
     blocker.on('error', () => {});
     await blocker.connect();
