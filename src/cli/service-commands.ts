@@ -16,11 +16,11 @@ function failed(e: unknown): void {
 
 /** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
 async function service() {
-  const [connect, send, runJudge, demo, loss, logging, web] = await Promise.all([
+  const [connect, send, runJudge, demo, loss, logging, web, roles] = await Promise.all([
     import('../db/connect.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'), import('./commands/demo.js'),
-    import('../worker/database-loss.js'), import('../config/log.js'), import('../web/start-web.js'),
+    import('../worker/database-loss.js'), import('../config/log.js'), import('../web/start-web.js'), import('../worker/roles.js'),
   ]);
-  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log, startWeb: web.startWeb };
+  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, describeShare: runJudge.describeShare, roleLabel: roles.roleLabel, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log, startWeb: web.startWeb };
 }
 
 export function registerServiceCommands(program: Command): void {
@@ -28,8 +28,22 @@ export function registerServiceCommands(program: Command): void {
     .command('start')
     .description('run the judge: database (embedded by default), migrations, workers, deadline scheduler, outgoing mail')
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
-    .option('--concurrency <n>', 'jobs run at once in this process', '4')
-    .action(async (opts: { config?: string; concurrency: string }) => {
+    .option('--role <roles>', 'what this process does: all, ingest, worker, scheduler, or several joined by commas; any number of processes share one database (docs/scaling.md)', 'all')
+    .option('--concurrency <n>', 'jobs run at once in this process (default: the workerConcurrency setting, 4)')
+    .action(async (opts: { config?: string; concurrency?: string; role: string }) => {
+      const { parseRoles } = await import('../worker/roles.js');
+      const roles = parseRoles(opts.role);
+      if (!roles.ok) {
+        process.stderr.write(`mailjudge: ${roles.problem}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const concurrency = opts.concurrency === undefined ? undefined : Number(opts.concurrency);
+      if (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1)) {
+        process.stderr.write(`mailjudge: --concurrency "${opts.concurrency}": give a whole number of at least 1, such as 4\n`);
+        process.exitCode = 2;
+        return;
+      }
       const config = await configOrProblems(opts.config);
       if (!config) return;
       const svc = await service();
@@ -61,7 +75,7 @@ export function registerServiceCommands(program: Command): void {
         };
         process.on('unhandledRejection', unhandled('unhandled rejection'));
         process.on('uncaughtException', unhandled('uncaught exception'));
-        const judge = await svc.startJudge(config, { concurrency: Number(opts.concurrency) || 4, onDatabaseDead });
+        const judge = await svc.startJudge(config, { ...(concurrency !== undefined ? { concurrency } : {}), roles: roles.roles, onDatabaseDead });
         // Issue 31: the read-only web view, /healthz and /metrics, when MAILJUDGE_WEB_LISTEN is set.
         let web: Awaited<ReturnType<typeof svc.startWeb>>;
         try {
@@ -92,8 +106,10 @@ export function registerServiceCommands(program: Command): void {
           ...(judge.ingest.smtpPort ? [`SMTP listener on port ${judge.ingest.smtpPort}`] : []),
         ];
         process.stdout.write(
-          `mailjudge is running.\n  database: ${where}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
-            `  incoming mail: ${intake.length ? intake.join('; ') : 'none configured (MAILJUDGE_IMAP_URL, MAILJUDGE_SMTP_LISTEN, or mailjudge ingest from your MTA)'}\n` +
+          `mailjudge is running.\n  role: ${svc.roleLabel(judge.roles)}: ${svc.describeShare(judge.roles, judge.concurrency, judge.ingest.leader)}\n` +
+            `  process: ${judge.processName} (its connections' application_name; the stored_by, decided_by, sent_by and adjudicated_by columns name it)\n` +
+            `  database: ${where}; pool ${config.databasePoolSize} connections + ${judge.concurrency === 0 ? 0 : judge.concurrency + 2} for the job queue, statement timeout ${config.statementTimeoutSeconds ? `${config.statementTimeoutSeconds} s` : 'none'}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
+            `  incoming mail: ${!judge.roles.includes('ingest') ? 'not read by this process (its role has no ingest; an ingest process stores the mail and adds its jobs)' : intake.length ? intake.join('; ') : 'none configured (MAILJUDGE_IMAP_URL, MAILJUDGE_SMTP_LISTEN, or mailjudge ingest from your MTA)'}\n` +
             `  web view: ${web ? `${web.url} (read-only; /healthz, /metrics; sign in with mailjudge web-link or WEB by mail)` : 'off (MAILJUDGE_WEB_LISTEN=host:port serves it)'}\n` +
             `  stop with Ctrl-C (SIGINT) or SIGTERM.\n`,
         );

@@ -134,7 +134,23 @@ export interface Config {
    * `mailjudge doctor` reports it as a problem: a real event never runs on it.
    */
   readonly clock?: ClockSetting | undefined;
+  /** Jobs one `mailjudge start` runs at once (graphile-worker concurrency; `--concurrency` overrides). Issue 29. */
+  readonly workerConcurrency: number;
+  /** Connections of the judge's own pool per process (the job queue's pool is workerConcurrency + 2 more). Issue 29. */
+  readonly databasePoolSize: number;
+  /** PostgreSQL `statement_timeout` on the judge's connections, in seconds; 0: none. Issue 29. */
+  readonly statementTimeoutSeconds: number;
 }
+
+/**
+ * Issue 29: the defaults, for two cores (docs/scaling.md "Sizing"). A job waits on PostgreSQL or the
+ * smarthost about half its time, so 4 jobs keep two cores busy; the pool has room for those 4, the
+ * intake (IMAP batches, SMTP deliveries), the web view and the sweeps; the judge's statements take
+ * milliseconds, so 30 s only cuts a runaway query or a pile-up behind a lock (the job is retried).
+ */
+export const DEFAULT_WORKER_CONCURRENCY = 4;
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 30;
 
 /** The outcome of {@link loadConfig}. */
 export type LoadConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problems: string[] };
@@ -173,6 +189,9 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CLOCK_ORIGIN: 'REHEARSALS ONLY: the simulated instant at the anchor, e.g. 2027-03-01T00:00:00Z (unset: the real clock; src/config/clock.ts)',
   MAILJUDGE_CLOCK_ANCHOR: 'REHEARSALS ONLY: the real instant at which the simulated clock reads the origin (default the origin itself); simulated = origin + (real - anchor) x speed',
   MAILJUDGE_CLOCK_SPEED: 'REHEARSALS ONLY: simulated seconds per real second, e.g. 60 (default 1; needs MAILJUDGE_CLOCK_ORIGIN)',
+  MAILJUDGE_WORKER_CONCURRENCY: `jobs (decisions, adjudications, mail) one mailjudge start runs at once (default ${DEFAULT_WORKER_CONCURRENCY}; --concurrency overrides)`,
+  MAILJUDGE_DB_POOL_SIZE: `connections of the judge's own database pool per process (default ${DEFAULT_DATABASE_POOL_SIZE}; the job queue opens concurrency + 2 more)`,
+  MAILJUDGE_STATEMENT_TIMEOUT_SECONDS: `PostgreSQL statement_timeout on the judge's connections in seconds, 0 for none (default ${DEFAULT_STATEMENT_TIMEOUT_SECONDS})`,
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
@@ -217,6 +236,9 @@ const LISTEN = z
 const LIMIT_MESSAGE = 'must be a whole number of at least 1';
 const LIMIT = z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE }).min(1, { error: LIMIT_MESSAGE });
 const ENV_LIMIT = z.string().regex(/^\d+$/, { error: LIMIT_MESSAGE }).transform(Number).pipe(LIMIT);
+const SECONDS_MESSAGE = 'must be a whole number of seconds, 0 for none';
+const SECONDS = z.number({ error: SECONDS_MESSAGE }).int({ error: SECONDS_MESSAGE }).min(0, { error: SECONDS_MESSAGE });
+const ENV_SECONDS = z.string().regex(/^\d+$/, { error: SECONDS_MESSAGE }).transform(Number).pipe(SECONDS);
 const SmtpLimitsFile = z.strictObject(
   { maxConnections: LIMIT.optional(), maxConnectionsPerIp: LIMIT.optional(), sessionSeconds: LIMIT.optional(), idleSeconds: LIMIT.optional(), maxLines: LIMIT.optional(), maxHeaderBytes: LIMIT.optional() },
   { error: 'must be an object such as {"maxConnections": 100, "maxConnectionsPerIp": 20, "sessionSeconds": 120}' },
@@ -267,6 +289,9 @@ const ConfigFile = z.strictObject(
       { origin: INSTANT, anchor: INSTANT.optional(), speed: SPEED.optional() },
       { error: 'must be an object such as {"origin": "2027-03-01T00:00:00Z", "anchor": "2026-11-27T02:00:00Z", "speed": 60}' },
     ).optional(),
+    workerConcurrency: LIMIT.optional(),
+    databasePoolSize: LIMIT.optional(),
+    statementTimeoutSeconds: SECONDS.optional(),
     dkim: z.strictObject(
       { selector: SELECTOR, domain: DOMAIN.optional(), keyFile: KEY_FILE.optional() },
       { error: 'must be an object such as {"selector": "mj1", "keyFile": "./var/dkim/mj1.pem"}' },
@@ -374,6 +399,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const webUrlSet = fromEnv(env, 'MAILJUDGE_WEB_URL', WEB_URL, problems) ?? file.webUrl;
   if (webUrlSet !== undefined && webListen === undefined) problems.push('MAILJUDGE_WEB_URL is set but the web view is off: set MAILJUDGE_WEB_LISTEN (or webListen in the config file) to host:port, or unset the URL');
   const webUrl = webUrlSet?.replace(/\/+$/, '') ?? (webListen ? `http://${webListen.host.includes(':') ? `[${webListen.host}]` : webListen.host}:${webListen.port}` : undefined);
+  const workerConcurrency = fromEnv(env, 'MAILJUDGE_WORKER_CONCURRENCY', ENV_LIMIT, problems) ?? file.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY;
+  const databasePoolSize = fromEnv(env, 'MAILJUDGE_DB_POOL_SIZE', ENV_LIMIT, problems) ?? file.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE;
+  const statementTimeoutSeconds = fromEnv(env, 'MAILJUDGE_STATEMENT_TIMEOUT_SECONDS', ENV_SECONDS, problems) ?? file.statementTimeoutSeconds ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS;
   const anything = z.string();
   const smtpLimits = Object.fromEntries(
     (Object.keys(SMTP_LIMIT_VARIABLES) as (keyof SmtpListenLimits)[]).map((k) => [k, fromEnv(env, SMTP_LIMIT_VARIABLES[k], ENV_LIMIT, problems) ?? file.smtpLimits?.[k] ?? DEFAULT_SMTP_LISTEN_LIMITS[k]]),
@@ -422,7 +450,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}), ...(clock ? { clock } : {}) } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, workerConcurrency, databasePoolSize, statementTimeoutSeconds, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}), ...(clock ? { clock } : {}) } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

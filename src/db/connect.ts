@@ -24,9 +24,17 @@ export interface OpenDatabase {
  * Connect (starting the embedded server if `DATABASE_URL` is unset) and migrate. Throws a DbError
  * when the server cannot start or a migration is refused; nothing is left running then.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'stateDir' | 'embeddedPort'>): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'stateDir' | 'embeddedPort'> & Partial<Pick<Config, 'databasePoolSize' | 'statementTimeoutSeconds'>>,
+  options: { applicationName?: string } = {},
+): Promise<OpenDatabase> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.stateDir, { port: config.embeddedPort });
-  const db = createDb(config.databaseUrl ?? embedded!.url);
+  // Issue 29: the pool's size and the statement timeout are settings (docs/configuration.md).
+  const db = createDb(config.databaseUrl ?? embedded!.url, {
+    ...(config.databasePoolSize ? { maxConnections: config.databasePoolSize } : {}),
+    ...(config.statementTimeoutSeconds ? { statementTimeoutMs: config.statementTimeoutSeconds * 1000 } : {}),
+    applicationName: options.applicationName ?? 'mailjudge',
+  });
   const stop = async (): Promise<void> => {
     await db.destroy();
     await embedded?.stop();

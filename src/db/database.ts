@@ -30,6 +30,13 @@ export interface CreateDbOptions {
   readonly maxConnections?: number;
   /** Called with errors of idle pool clients (default: ignored; the next query reconnects). */
   readonly onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL's `statement_timeout` on every connection, in ms (issue 29): a statement running
+   * longer is cancelled (SQLSTATE 57014). Default: the server's (usually none).
+   */
+  readonly statementTimeoutMs?: number;
+  /** The connections' `application_name` (pg_stat_activity; the 0030 `*_by` columns record it). */
+  readonly applicationName?: string;
 }
 
 /**
@@ -37,7 +44,11 @@ export interface CreateDbOptions {
  * Connects lazily; close it with `db.destroy()`.
  */
 export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  const pool = new pg.Pool({
+    connectionString: url, max: options.maxConnections ?? 10, types,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
   const onError = options.onPoolError ?? (() => {});
   pool.on('error', onError);
   // A client in use whose connection dies (server restart, pg_terminate_backend) emits 'error' as

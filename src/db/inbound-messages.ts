@@ -52,7 +52,7 @@ export interface InboundMessage extends InboundMessageInfo {
 
 const INFO_COLUMNS = ['id', 'sha256', 'size', 'received_at', 'source', 'mailbox', 'uidvalidity', 'uid', 'message_id', 'stored_at', 'role'] as const;
 
-function infoFromRow(row: Omit<InboundMessageRow, 'raw' | 'envelope'>): InboundMessageInfo {
+function infoFromRow(row: Omit<InboundMessageRow, 'raw' | 'envelope' | 'stored_by'>): InboundMessageInfo {
   return {
     id: row.id,
     sha256: row.sha256,

@@ -167,6 +167,8 @@ export interface PhasesTable {
   results: NullableJsonb<Json>;
   deadline: Date;
   adjudicated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** 0030: the judge process whose connection adjudicated it (its application_name, set by a trigger). */
+  adjudicated_by: ColumnType<string | null, never, never>;
   published_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   /** 0002: bumped when a rollback (D.VIII(1)) reopens or re-creates the phase. */
@@ -191,6 +193,8 @@ export interface InboundMessagesTable {
   uid: ColumnType<number | null, number | null | undefined, never>;
   message_id: ColumnType<string | null, string | null | undefined, never>;
   stored_at: CreatedAt;
+  /** 0030: the judge process that stored it (its connection's application_name, a column default). */
+  stored_by: ColumnType<string | null, never, never>;
   /** 0002: the address it came in through. */
   role: ColumnType<InboundRole, InboundRole | undefined, never>;
   /** 0024: the SMTP envelope when the judge received the message by SMTP itself (null otherwise). */
@@ -231,6 +235,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: CreatedAt;
   sent_at: Date | null;
+  /** 0030: the judge process that handed it to the smarthost or the .eml outbox (application_name, set by a trigger). */
+  sent_by: ColumnType<string | null, never, never>;
   /** 0019: when a GM digest named this failed mail (issue 25); null: not yet reported. */
   gm_reported_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
@@ -260,6 +266,8 @@ export interface InboundDecisionsTable {
   inbound_message_id: ColumnType<number, number, never>;
   role: ColumnType<InboundRole, InboundRole, never>;
   decided_at: ColumnType<Date, Date, never>;
+  /** 0030: the judge process that decided it (its connection's application_name, a column default). */
+  decided_by: ColumnType<string | null, never, never>;
   from_address: ColumnType<string | null, string | null | undefined, never>;
   game_id: ColumnType<string | null, string | null | undefined, never>;
   phase: ColumnType<string | null, string | null | undefined, never>;

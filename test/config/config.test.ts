@@ -33,7 +33,22 @@ describe('loadConfig: values and precedence', () => {
       fromAddress: 'judge@localhost',
       pipeReceivedBy: [],
       smtpLimits: { maxConnections: 100, maxConnectionsPerIp: 20, sessionSeconds: 120, idleSeconds: 60, maxLines: 50_000, maxHeaderBytes: 65_536 },
+      workerConcurrency: 4,
+      databasePoolSize: 10,
+      statementTimeoutSeconds: 30,
     });
+  });
+
+  it('pool size, worker concurrency and statement timeout (issue 29): from the file, overridden by the environment; 0 s turns the timeout off', () => {
+    expect(ok({ MAILJUDGE_WORKER_CONCURRENCY: '8' }, JSON.stringify({ workerConcurrency: 6, databasePoolSize: 16, statementTimeoutSeconds: 0 }))).toMatchObject({ workerConcurrency: 8, databasePoolSize: 16, statementTimeoutSeconds: 0 });
+    expect(ok({ MAILJUDGE_DB_POOL_SIZE: '20', MAILJUDGE_STATEMENT_TIMEOUT_SECONDS: '120' })).toMatchObject({ workerConcurrency: 4, databasePoolSize: 20, statementTimeoutSeconds: 120 });
+    const bad = loadConfig({ MAILJUDGE_WORKER_CONCURRENCY: '0', MAILJUDGE_STATEMENT_TIMEOUT_SECONDS: '30s' }, JSON.stringify({ databasePoolSize: 2.5 }));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.problems).toContain('MAILJUDGE_WORKER_CONCURRENCY="0": must be a whole number of at least 1');
+      expect(bad.problems).toContain('MAILJUDGE_STATEMENT_TIMEOUT_SECONDS="30s": must be a whole number of seconds, 0 for none');
+      expect(bad.problems).toContain('config file databasePoolSize: must be a whole number of at least 1');
+    }
   });
 
   it('the SMTP listener limits (issue 25): from the file, each overridden by its variable; a bad value is a problem naming the form', () => {

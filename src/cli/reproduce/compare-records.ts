@@ -20,6 +20,7 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
   'id (every table but inbound_messages)': 'a sequence value of the database it was made in; rows are matched by their order, and ids other rows name are compared by rank',
   created_at: 'the database server\'s wall clock when the row was written (the judge\'s own instants, from its clock, are compared)',
   'outbox.status, attempts, last_error, sent_at': 'the delivery of the mail, not its content: the replay sends nothing',
+  'phases.adjudicated_by, inbound_decisions.decided_by, outbox.sent_by': 'which judge process did it (its connection\'s application_name, sql/0030), not what it did',
   'game_calendars.updated_at': 'the database server\'s wall clock',
   'positions.reply_token, and the token in a Reply-To': 'random per holding; the replay takes over the recorded token once it has made its own (replay-timeline.ts)',
   'the secret in a game-start or replacement mail': 'random; only its hash is kept, so the replay makes another and takes over the recorded hash',
@@ -45,15 +46,15 @@ const str = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
 const TABLES: readonly TableSpec[] = [
   { table: 'games', order: 'id', exclude: ['created_at'], where: (ids) => sql`id = ANY(${ids})`, label: (r) => `game ${str(r.id)}` },
-  { table: 'phases', order: 'game_id, deadline_sequence, name', exclude: ['created_at'], label: (r) => `${str(r.game_id)} phase ${str(r.name)} (generation ${str(r.generation)})` },
+  { table: 'phases', order: 'game_id, deadline_sequence, name', exclude: ['created_at', 'adjudicated_by'], label: (r) => `${str(r.game_id)} phase ${str(r.name)} (generation ${str(r.generation)})` },
   { table: 'positions', order: 'game_id, id', exclude: ['id', 'reply_token'], label: (r) => `${str(r.game_id)} ${str(r.power)} holding of person ${str(r.person_id)}` },
   {
-    table: 'inbound_decisions', order: 'inbound_message_id, role', exclude: [],
+    table: 'inbound_decisions', order: 'inbound_message_id, role', exclude: ['decided_by'],
     where: (ids) => sql`inbound_message_id IN (SELECT inbound_message_id FROM inbound_decisions WHERE game_id = ANY(${ids}))`,
     label: (r) => `the decision on inbound message ${str(r.inbound_message_id)} (${str(r.from_address)})`,
   },
   { table: 'order_sets', order: 'game_id, id', exclude: ['id', 'created_at'], label: (r) => `${str(r.game_id)} ${str(r.phase)} ${str(r.power)} order set from message ${str(r.inbound_message_id)}` },
-  { table: 'outbox', order: 'game_id, id', exclude: ['id', 'created_at', 'status', 'attempts', 'last_error', 'sent_at'], label: (r) => `${str(r.game_id)} mail "${str(r.subject)}" (${str(r.kind)}) to ${str(r.to_address)}` },
+  { table: 'outbox', order: 'game_id, id', exclude: ['id', 'created_at', 'status', 'attempts', 'last_error', 'sent_at', 'sent_by'], label: (r) => `${str(r.game_id)} mail "${str(r.subject)}" (${str(r.kind)}) to ${str(r.to_address)}` },
   { table: 'extensions', order: 'game_id, id', exclude: ['id'], ranked: { answers_id: 'extensions' }, label: (r) => `${str(r.game_id)} ${str(r.phase)} extension (${str(r.power)}, ${str(r.decision)})` },
   { table: 'press_items', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} ${str(r.phase)} press from ${str(r.author_power)}` },
   { table: 'proposals', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} ${str(r.phase)} ${str(r.kind)} proposal` },
