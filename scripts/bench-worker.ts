@@ -239,6 +239,7 @@ interface RunResult {
   judgeCpuSeconds: number[];
   postgresCpuSeconds: number;
   share: { adjudicated: number; sent: number }[];
+  sequentialScans: { table: string; scans: number; rowsRead: number; rows: number }[];
   loadAverage: number[];
 }
 
@@ -299,6 +300,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     const late = Date.now() - D.getTime();
     if (late > 0) process.stderr.write(`warning: rescheduling ended ${late} ms after the deadline; raise LEAD_MS\n`);
     while (Date.now() < D.getTime()) await sleep(10);
+    const scans0 = await tableScans(db);
     const sql0 = judges.map((j) => readCounts(j.sqlFile));
     const cpu0 = judges.map((j) => cpuSeconds(j.child.pid!));
     const pgCpu0 = postgresCpu(postmaster);
@@ -336,6 +338,12 @@ async function runOnce(processes: number): Promise<RunResult> {
     }
     const judgeSql = sql1.reduce((n, c, k) => n + c.judge - sql0[k]!.judge, 0);
     const queueSql = sql1.reduce((n, c, k) => n + c.queue - sql0[k]!.queue, 0);
+    // No table scan per game: the sequential scans of the run, per table, and the rows they read
+    // (PostgreSQL's own statistics; a table read whole once per game shows ~GAMES scans).
+    await sleep(1000); // the backends' statistics are flushed within a second of their last transaction
+    const scans1 = await tableScans(db);
+    const scans = [...scans1].map(([table, x]) => ({ table, scans: x.scans - (scans0.get(table)?.scans ?? 0), rowsRead: x.rowsRead - (scans0.get(table)?.rowsRead ?? 0), rows: x.rows }))
+      .filter((x) => x.scans > 0).sort((a, b) => b.rowsRead - a.rowsRead);
     const notSent = await db.selectFrom('outbox').select('id').where('status', '<>', 'sent').execute();
     const rows = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (notSent.length > 0 || Number(rows.n) !== MAILS || sink.accepted() !== MAILS) {
@@ -357,6 +365,7 @@ async function runOnce(processes: number): Promise<RunResult> {
       judgeCpuSeconds: judgeCpu.map((c) => Math.round(c * 10) / 10),
       postgresCpuSeconds: Math.round(pgCpu * 10) / 10,
       share: judges.map((j) => ({ adjudicated: j.adjudicated, sent: j.sent })),
+      sequentialScans: scans,
       loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
     };
   } finally {
@@ -367,6 +376,12 @@ async function runOnce(processes: number): Promise<RunResult> {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function tableScans(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<Map<string, { scans: number; rowsRead: number; rows: number }>> {
+  const r = await sql<{ relname: string; seq_scan: string; seq_tup_read: string; n_live_tup: string }>`
+    SELECT relname, seq_scan, seq_tup_read, n_live_tup FROM pg_stat_user_tables`.execute(db);
+  return new Map(r.rows.map((x) => [x.relname, { scans: Number(x.seq_scan), rowsRead: Number(x.seq_tup_read), rows: Number(x.n_live_tup) }]));
 }
 
 function readCounts(file: string): { judge: number; queue: number; texts?: Record<string, number> } {
@@ -384,6 +399,8 @@ function describe(r: RunResult): void {
   console.log(`SQL statements per game           ${r.statementsPerGame.toFixed(1)} (${r.statementsPerGameQueue.toFixed(1)} of them graphile-worker's)`);
   console.log(`CPU during the run                judge ${r.judgeCpuSeconds.join(' + ')} s, PostgreSQL ${r.postgresCpuSeconds} s`);
   console.log(`peak RSS                          judge ${r.judgePeakRssMb.map((m) => `${m} MB`).join(' + ')}, PostgreSQL ${r.postgresPeakRssMb} MB`);
+  const big = r.sequentialScans.filter((x) => x.rowsRead >= r.games);
+  console.log(`sequential scans reading ≥ ${r.games} rows ${big.length === 0 ? 'none' : big.map((x) => `${x.table} ${x.scans}× (${x.rowsRead} rows read, ${x.rows} rows)`).join('; ')}`);
   if (r.processes > 1) console.log(`each process's share              ${r.share.map((x, k) => `#${k + 1}: ${x.adjudicated} games, ${x.sent} mails`).join('; ')}`);
 }
 
