@@ -313,8 +313,13 @@ async function runOnce(processes: number): Promise<RunResult> {
     const sampler = setInterval(sample, 100);
     let adjudicatedMs: number | undefined, acceptedMs: number | undefined;
     const until = Date.now() + 120_000 + GAMES * 1000;
+    let lastProgress = Date.now();
     while (acceptedMs === undefined) {
-      if (Date.now() > until) throw new Error(`timed out: ${sink.accepted()} of ${MAILS} accepted`);
+      if (Date.now() > until) throw new Error(`timed out: ${sink.accepted()} of ${MAILS} accepted; the judges' last warnings:\n${judges.map((j) => j.output.join('\n')).join('\n')}`);
+      if (Date.now() - lastProgress > 10_000) {
+        lastProgress = Date.now();
+        process.stderr.write(`${s(Date.now() - D.getTime())}: ${judges.map((j) => j.adjudicated).join('+')} adjudicated, ${sink.accepted()} accepted\n`);
+      }
       for (const j of judges) if (j.child.exitCode !== null) throw new Error(`a judge exited (${j.child.exitCode}):\n${j.output.join('\n')}`);
       await sleep(50);
       if (adjudicatedMs === undefined) {

@@ -6,7 +6,7 @@
 import { enqueueOutbox, enqueueOutboxMany, outboxMessageId, type NewOutboxMail, type OutboxAttachment } from '../../db/outbox.js';
 import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import { enqueueJob } from '../../db/jobs.js';
+import { SEND_MAIL_PRIORITY, enqueueJob } from '../../db/jobs.js';
 import { renderMail, type RenderedMail } from './render.js';
 import { replyAddress, replyTokenFor, replyTokensFor } from '../../db/reply-tokens.js';
 import { deadlineEventAttachment, type DeadlineEventInput } from './deadline-event.js';
@@ -56,7 +56,7 @@ export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): Dead
 export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail): Promise<{ id: number; created: boolean }> {
   const token = needsToken(mail) ? await replyTokenFor(trx, mail.gameId!, mail.to) : undefined;
   const queued = await enqueueOutbox(trx, outboxMailOf(fromAddress, mail, token, renderMail(mail.template, mail.context)));
-  if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
+  if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}`, priority: SEND_MAIL_PRIORITY });
   return queued;
 }
 
@@ -83,8 +83,8 @@ export async function queueMails(trx: Db, fromAddress: string, mails: readonly Q
   });
   const queued = await enqueueOutboxMany(trx, rows);
   const created = queued.filter((q) => q.created).map((q) => q.id);
-  if (created.length === 1) await enqueueJob(trx, 'send-mail', { outboxId: created[0] }, { jobKey: `send:${created[0]}` });
-  else if (created.length > 1) await enqueueJob(trx, 'send-mail', { outboxIds: created }, { jobKey: `send:${created[0]}+${created.length}` });
+  if (created.length === 1) await enqueueJob(trx, 'send-mail', { outboxId: created[0] }, { jobKey: `send:${created[0]}`, priority: SEND_MAIL_PRIORITY });
+  else if (created.length > 1) await enqueueJob(trx, 'send-mail', { outboxIds: created }, { jobKey: `send:${created[0]}+${created.length}`, priority: SEND_MAIL_PRIORITY });
   return queued;
 }
 
