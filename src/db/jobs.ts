@@ -36,7 +36,16 @@ export interface JobOptions {
   readonly jobKeyMode?: 'preserve_run_at' | 'replace' | 'unsafe_dedupe';
   /** graphile-worker's named queue: the jobs of one queue run one at a time, in order (run_at, then id). */
   readonly queueName?: string;
+  /** Due jobs run lowest priority first (default 0), then by run_at. */
+  readonly priority?: number;
 }
+
+/**
+ * The priority of `send-mail` jobs (issue 29): a mail ready to go is sent before the due adjudications
+ * of other games, so at a deadline of many boards each game's results go out as soon as its
+ * adjudication commits, not after the last board's.
+ */
+export const SEND_MAIL_PRIORITY = -1;
 
 /** Add a job in the caller's transaction. */
 export async function enqueueJob(trx: Db, task: TaskName, payload: object, options: JobOptions = {}): Promise<void> {
@@ -47,6 +56,7 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
       run_at := ${options.runAt ? realTimeOf(options.runAt) : null}::timestamptz,
       max_attempts := ${options.maxAttempts ?? 25}::int,
       job_key := ${options.jobKey ?? null}::text,
+      priority := ${options.priority ?? 0}::int,
       job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);
 }
 

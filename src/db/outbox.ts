@@ -107,13 +107,51 @@ export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id:
 }
 
 /**
- * Claim pending mails (oldest first; one given `id` if set) with `FOR UPDATE SKIP LOCKED`: rows
+ * Enqueue several mails with one INSERT (issue 29: a deadline's reports, a notice to many), in the
+ * order given; like {@link enqueueOutbox} for each, a key already queued is a no-op returning the
+ * first mail's id with `created: false`. Two mails of one call must not share a key.
+ */
+export async function enqueueOutboxMany(trx: Db, mails: readonly NewOutboxMail[]): Promise<{ id: number; created: boolean }[]> {
+  if (mails.length === 0) return [];
+  const inserted = await trx
+    .insertInto('outbox')
+    .values(mails.map((mail) => ({
+      dedupe_key: mail.dedupeKey,
+      game_id: mail.gameId ?? null,
+      kind: mail.kind,
+      from_address: mail.fromAddress ?? null,
+      to_address: mail.to,
+      subject: mail.subject,
+      body_text: mail.bodyText,
+      headers: JSON.stringify(mail.headers ?? {}),
+      attachments: JSON.stringify(mail.attachments ?? []),
+      message_id: mail.messageId,
+    })))
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .returning(['id', 'dedupe_key'])
+    .execute();
+  const created = new Map(inserted.map((r) => [r.dedupe_key, r.id]));
+  const missing = mails.filter((m) => !created.has(m.dedupeKey)).map((m) => m.dedupeKey);
+  const existing = missing.length === 0 ? new Map<string, number>()
+    : new Map((await trx.selectFrom('outbox').select(['id', 'dedupe_key']).where('dedupe_key', 'in', missing).execute()).map((r) => [r.dedupe_key, r.id]));
+  const seen = new Set<string>();
+  return mails.map((m) => {
+    const id = created.get(m.dedupeKey);
+    const first = !seen.has(m.dedupeKey);
+    seen.add(m.dedupeKey);
+    return id !== undefined ? { id, created: first } : { id: existing.get(m.dedupeKey)!, created: false };
+  });
+}
+
+/**
+ * Claim pending mails (oldest first; one given `id`, or those of `ids`, if set) with `FOR UPDATE SKIP LOCKED`: rows
  * another transaction holds are skipped, so concurrent senders never get the same mail. The claim
  * lasts until `trx` ends: send, then {@link markOutboxSent} / {@link markOutboxFailed} in `trx`.
  */
-export async function claimPendingOutbox(trx: Trx, options: { limit?: number; id?: number } = {}): Promise<OutboxMail[]> {
+export async function claimPendingOutbox(trx: Trx, options: { limit?: number; id?: number; ids?: readonly number[] } = {}): Promise<OutboxMail[]> {
   let q = trx.selectFrom('outbox').selectAll().where('status', '=', 'pending');
   if (options.id !== undefined) q = q.where('id', '=', options.id);
+  if (options.ids !== undefined) q = q.where('id', 'in', options.ids.length > 0 ? [...options.ids] : [-1]);
   const rows = await q
     .orderBy('id')
     .limit(options.limit ?? 10)
@@ -129,6 +167,16 @@ export async function markOutboxSent(db: Db, id: number, at: Date = judgeNow()):
     .updateTable('outbox')
     .set({ status: 'sent', sent_at: at, attempts: sql<number>`attempts + 1`, last_error: null })
     .where('id', '=', id)
+    .execute();
+}
+
+/** {@link markOutboxSent} for several mails, one statement. */
+export async function markOutboxSentMany(db: Db, ids: readonly number[], at: Date = judgeNow()): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: at, attempts: sql<number>`attempts + 1`, last_error: null })
+    .where('id', 'in', [...ids])
     .execute();
 }
 

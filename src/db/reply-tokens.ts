@@ -48,6 +48,25 @@ export async function replyTokenFor(db: Db, gameId: string, to: string): Promise
   return (await db.selectFrom('positions').select('reply_token').where('id', '=', r.id).executeTakeFirstOrThrow()).reply_token ?? token;
 }
 
+/**
+ * {@link replyTokenFor} for several addresses of one game with one query (issue 29: a deadline's
+ * reports); a holding without its token yet gets one as replyTokenFor makes it. Keys are lower case.
+ */
+export async function replyTokensFor(db: Db, gameId: string, addresses: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const out = new Map<string, string>();
+  if (wanted.length === 0) return out;
+  const rows = await sql<{ email: string; reply_token: string | null }>`
+    SELECT DISTINCT ON (lower(pe.email)) lower(pe.email) AS email, p.reply_token FROM positions p JOIN people pe ON pe.id = p.person_id
+     WHERE p.game_id = ${gameId} AND p.ended_at IS NULL AND lower(pe.email) = ANY(${wanted}::text[])
+     ORDER BY lower(pe.email), p.id`.execute(db);
+  for (const r of rows.rows) {
+    const token = r.reply_token ?? (await replyTokenFor(db, gameId, r.email));
+    if (token) out.set(r.email, token);
+  }
+  return out;
+}
+
 /** Whose current holding in `gameId` the token is, or `undefined`. */
 export async function holderOfToken(db: Db, gameId: string, token: string): Promise<{ personId: number; power: Power } | undefined> {
   const r = await db.selectFrom('positions').select(['person_id', 'power']).where('game_id', '=', gameId).where('reply_token', '=', token).where('ended_at', 'is', null).executeTakeFirst();

@@ -7,7 +7,7 @@ import { outboxKey, type OutboxAttachment } from '../db/outbox.js';
 import type { Person } from '../db/people.js';
 import type { Db } from '../db/schema.js';
 import { formatDeadline } from '../mail/outbound/report-context.js';
-import { gameView, queueMail, type DeadlineAnnounced } from '../mail/outbound/queue-mail.js';
+import { gameView, queueMails, type DeadlineAnnounced, type QueuedMail } from '../mail/outbound/queue-mail.js';
 
 export { gameView } from '../mail/outbound/queue-mail.js';
 
@@ -30,13 +30,13 @@ export interface Notice {
 
 /** Queue `notice` to each person once (by address); returns how many were newly queued. */
 export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, to: readonly Person[]): Promise<number> {
-  let queued = 0;
   const seen = new Set<string>();
+  const mails: QueuedMail[] = [];
   for (const person of to) {
     const address = person.email.toLowerCase();
     if (seen.has(address)) continue;
     seen.add(address);
-    const r = await queueMail(trx, fromAddress, {
+    mails.push({
       dedupeKey: outboxKey(notice.key, address),
       gameId: notice.game.id,
       template: notice.template,
@@ -45,7 +45,7 @@ export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, t
       ...(notice.calendar ? { calendar: { ...notice.calendar, game: notice.game } } : {}),
       ...(notice.attachments ? { attachments: notice.attachments } : {}),
     });
-    if (r.created) queued++;
   }
-  return queued;
+  // Issue 29: queued together (one INSERT, one send job).
+  return (await queueMails(trx, fromAddress, mails)).filter((r) => r.created).length;
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   claimPendingOutbox,
   enqueueOutbox,
+  enqueueOutboxMany,
   findOutboxMail,
   markOutboxFailed,
   markOutboxSent,
@@ -89,5 +90,20 @@ describe('outbox', () => {
     expect(pending.map((m) => m.id)).toContain(retry.id);
     expect(pending.map((m) => m.id)).not.toContain(dead.id);
     expect(pending.map((m) => m.id)).not.toContain(ok.id);
+  });
+
+  it('enqueues several mails with one INSERT, in order, each key once (issue 29)', async () => {
+    const before = await t.db.transaction().execute((trx) => enqueueOutbox(trx, mail('m1@example.org', 'F1907R')));
+    const many = await t.db.transaction().execute((trx) => enqueueOutboxMany(trx, [
+      mail('m0@example.org', 'F1907R'), mail('m1@example.org', 'F1907R'), mail('m2@example.org', 'F1907R'), mail('m2@example.org', 'F1907R'),
+    ]));
+    // m1 was queued before: its id, not created; m2 asked twice in one call: created once.
+    expect(many.map((m) => m.created)).toEqual([true, false, true, false]);
+    expect(many[1]!.id).toBe(before.id);
+    expect(many[3]!.id).toBe(many[2]!.id);
+    expect(many[0]!.id).toBeLessThan(many[2]!.id); // the order given
+    const rows = await t.db.selectFrom('outbox').select(['to_address']).where('dedupe_key', 'like', 'report:wm-r1-b7:f1907r:%').orderBy('id').execute();
+    expect(rows.map((r) => r.to_address)).toEqual(['m1@example.org', 'm0@example.org', 'm2@example.org']);
+    expect(await t.db.transaction().execute((trx) => enqueueOutboxMany(trx, []))).toEqual([]);
   });
 });

@@ -3,4 +3,4 @@ export { STANDARD_GEOMETRY, anchorOf, inProvinceRegion, pointInRings, type MapGe
 export { pictureOfPosition, pictureOfResults, phaseTitle, statusOf, type MapPicture, type OrderStatus, type PictureOrder, type ResultLine } from './map-picture.js';
 export { renderMapSvg, drawPicture, unitMark, tint, POWER_COLOURS, LEGEND_HEIGHT, LABEL_SIZE, type DrawnPicture, type MapLayout } from './render-svg.js';
 export { layoutLabels, intersects, type Box, type PlacedLabel, type LabelOptions } from './label-layout.js';
-export { renderPng, textPath, textWidth } from '../../rules/picture/index.js';
+export { renderPng, renderPngAsync, textPath, textWidth } from '../../rules/picture/index.js';

@@ -3,12 +3,12 @@
  * only when the row is new, the `send-mail` job that delivers it. Every mail the judge sends goes
  * through here, so "exactly one copy of each email" rests on one function.
  */
-import { enqueueOutbox, outboxMessageId, type OutboxAttachment } from '../../db/outbox.js';
+import { enqueueOutbox, enqueueOutboxMany, outboxMessageId, type NewOutboxMail, type OutboxAttachment } from '../../db/outbox.js';
 import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
-import { enqueueJob } from '../../db/jobs.js';
-import { renderMail } from './render.js';
-import { replyAddress, replyTokenFor } from '../../db/reply-tokens.js';
+import { SEND_MAIL_PRIORITY, enqueueJob } from '../../db/jobs.js';
+import { renderMail, type RenderedMail } from './render.js';
+import { replyAddress, replyTokenFor, replyTokensFor } from '../../db/reply-tokens.js';
 import { deadlineEventAttachment, type DeadlineEventInput } from './deadline-event.js';
 
 /** The deadline a mail announces or changes, for its calendar event (the game's fields come from the mail). */
@@ -54,17 +54,55 @@ export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): Dead
 
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */
 export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail): Promise<{ id: number; created: boolean }> {
-  const r = renderMail(mail.template, mail.context);
+  const token = needsToken(mail) ? await replyTokenFor(trx, mail.gameId!, mail.to) : undefined;
+  const queued = await enqueueOutbox(trx, outboxMailOf(fromAddress, mail, token, renderMail(mail.template, mail.context)));
+  if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}`, priority: SEND_MAIL_PRIORITY });
+  return queued;
+}
+
+/**
+ * Several mails at once (issue 29: a deadline's reports to a game's players and GM, a notice to many):
+ * the same mails as {@link queueMail} one by one, in the order given, but each distinct text rendered
+ * once (two readers with the same context read the same words), their reply tokens read with one
+ * query, the rows written with one INSERT, and the new ones sent by one `send-mail` job. Two mails of
+ * one call must not share a dedupe key.
+ */
+export async function queueMails(trx: Db, fromAddress: string, mails: readonly QueuedMail[]): Promise<{ id: number; created: boolean }[]> {
+  if (mails.length <= 1) return Promise.all(mails.map((m) => queueMail(trx, fromAddress, m)));
+  const tokens = new Map<string, Map<string, string>>();
+  for (const gameId of new Set(mails.filter(needsToken).map((m) => m.gameId!))) {
+    tokens.set(gameId, await replyTokensFor(trx, gameId, mails.filter((m) => needsToken(m) && m.gameId === gameId).map((m) => m.to)));
+  }
+  const rendered = new Map<string, RenderedMail>();
+  const rows = mails.map((mail) => {
+    const key = `${mail.template}\u0000${JSON.stringify(mail.context)}`;
+    let r = rendered.get(key);
+    if (!r) rendered.set(key, (r = renderMail(mail.template, mail.context)));
+    const token = needsToken(mail) ? tokens.get(mail.gameId!)?.get(mail.to.toLowerCase()) : undefined;
+    return outboxMailOf(fromAddress, mail, token, r);
+  });
+  const queued = await enqueueOutboxMany(trx, rows);
+  const created = queued.filter((q) => q.created).map((q) => q.id);
+  if (created.length === 1) await enqueueJob(trx, 'send-mail', { outboxId: created[0] }, { jobKey: `send:${created[0]}`, priority: SEND_MAIL_PRIORITY });
+  else if (created.length > 1) await enqueueJob(trx, 'send-mail', { outboxIds: created }, { jobKey: `send:${created[0]}+${created.length}`, priority: SEND_MAIL_PRIORITY });
+  return queued;
+}
+
+/** Issue 16: mail to a player of the game carries their reply address (src/db/reply-tokens.ts). */
+function needsToken(mail: QueuedMail): boolean {
+  return Boolean(mail.gameId) && !mail.headers?.['Reply-To'];
+}
+
+/** The outbox row of a rendered mail. */
+function outboxMailOf(fromAddress: string, mail: QueuedMail, token: string | undefined, r: RenderedMail): NewOutboxMail {
   const domain = fromAddress.split('@')[1] ?? 'localhost';
-  // Issue 16: mail to a player of the game carries their reply address (src/db/reply-tokens.ts).
-  const token = mail.gameId && !mail.headers?.['Reply-To'] ? await replyTokenFor(trx, mail.gameId, mail.to) : undefined;
   // Issue 28: everyone else (the GM, a TD, a team captain) replies to the game's address, where the
   // judge reads their commands; without it a reply went to the judge's own address and was refused.
   const gameAddress = (mail.context as { game?: { address?: unknown } }).game?.address;
   const replyTo = token ? replyAddress(fromAddress, mail.gameId!, token)
     : mail.gameId && !mail.headers?.['Reply-To'] && !mail.template.startsWith('coalition-') && typeof gameAddress === 'string' ? gameAddress : undefined;
   const headers = replyTo ? { ...mail.headers, 'Reply-To': replyTo } : mail.headers;
-  const queued = await enqueueOutbox(trx, {
+  return {
     dedupeKey: mail.dedupeKey,
     gameId: mail.gameId,
     kind: mail.template,
@@ -75,9 +113,7 @@ export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail):
     messageId: outboxMessageId(mail.dedupeKey, domain),
     ...(headers ? { headers } : {}),
     ...(mail.calendar || mail.attachments ? { attachments: [...(mail.calendar ? [deadlineEventAttachment(deadlineEventInput(mail.calendar))] : []), ...(mail.attachments ?? [])] } : {}),
-  });
-  if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}` });
-  return queued;
+  };
 }
 
 /** What every game email's template reads as `game`. */

@@ -16,6 +16,7 @@ import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboxMail } from '../../db/outbox.js';
 import { realNow } from '../../config/clock.js';
+import { domainOf, domainPacer, smtpPoolSettings } from './smtp-pool.js';
 
 export interface MailTransport {
   /** Deliver one mail; throws on failure (`permanent` set on a 5xx refusal). */
@@ -178,18 +179,23 @@ export function removePartialWrites(dir: string, now: number = realNow().getTime
 
 export function createTransport(options: TransportOptions): MailTransport {
   if (options.smtpUrl) {
-    // Pooled, and never waiting on a smarthost without limit (the URL's own options win).
+    // Pooled (issue 29: a few long-lived connections, maxConnections/maxMessages from the URL, a
+    // bounded rate per recipient domain: smtp-pool.ts), and never waiting on a smarthost without limit.
+    const pool = smtpPoolSettings(options.smtpUrl);
+    const pace = domainPacer(pool.ratePerDomain);
     const t = nodemailer.createTransport({
-      url: options.smtpUrl.includes('?') ? options.smtpUrl : `${options.smtpUrl}?pool=true`,
+      url: pool.url,
+      ...(pool.pool ? { pool: true, maxConnections: pool.maxConnections, maxMessages: pool.maxMessages } : {}),
       connectionTimeout: options.timeouts?.connection ?? SMTP_CONNECTION_TIMEOUT_MS,
       greetingTimeout: options.timeouts?.greeting ?? SMTP_GREETING_TIMEOUT_MS,
       socketTimeout: options.timeouts?.socket ?? SMTP_SOCKET_TIMEOUT_MS,
       ...(options.dkim ? { dkim: nodemailerDkim(options.dkim) } : {}),
     });
-    const where = options.smtpUrl.replace(/\/\/[^@/]*@/, '//');
+    const where = options.smtpUrl.replace(/\/\/[^@/]*@/, '//').replace(/\?.*$/, '');
     return {
       where,
       async send(mail) {
+        await pace.take(domainOf(mail.to));
         try {
           const returnPath = options.returnPath?.(mail);
           await t.sendMail({ ...message(mail, options.from), ...(returnPath ? { envelope: { from: returnPath, to: [mail.to] } } : {}) });

@@ -4,4 +4,4 @@
  */
 export { textPath, textWidth } from './stroke-font.js';
 export { OKABE_ITO, ink, luminance, tint } from './colours.js';
-export { encodeOpaquePng, renderPng } from './render-png.js';
+export { encodeOpaquePng, renderPng, renderPngAsync } from './render-png.js';

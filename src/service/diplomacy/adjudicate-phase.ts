@@ -26,7 +26,7 @@ import { appendAudit } from '../../db/audit-log.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { log } from '../../config/log.js';
 import { pictureOfResults } from '../../diplomacy/picture/index.js';
-import { mapAttachments } from './map-attachment.js';
+import { mapAttachmentsAsync } from './map-attachment.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import type { Game } from '../../db/games.js';
 import { lockGame, updateGameProgress } from '../../db/games.js';
@@ -39,7 +39,7 @@ import { findPhase, insertPhase, markPhasePublished, savePhaseResult, type Phase
 import type { Db, Trx } from '../../db/schema.js';
 import { findWithheldPhase, releaseWithheldPhase } from '../../db/withheld-phases.js';
 import { buildReportContext, nmrConsequence } from '../../mail/outbound/report-context.js';
-import { queueMail } from '../../mail/outbound/queue-mail.js';
+import { queueMails } from '../../mail/outbound/queue-mail.js';
 import { nextAllowedPublication, nmrAtDeadline, noNmrAllowed, publicationAllowed } from '../../diplomacy/calendar/index.js';
 import { isOnTime } from '../../rules/submission/index.js';
 import { effectiveOrders, type EffectivePolicy } from '../../diplomacy/effective-orders.js';
@@ -156,6 +156,12 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
 
   // D.VII(6)(c): a power with no orders holds (the engine's default for unordered units).
   const outcome = adjudicate(record.stateBefore, chosen.orders, { rules: RULE_PROFILES[game.ruleProfile], ...(game.endYear ? { endYear: game.endYear } : {}) });
+  // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and
+  // attached to every report; issue 28: with it, the phone layout of the same picture (`…-phone.png`).
+  // Issue 29: drawn off the main thread while the phase's rows are written, awaited where the reports are queued.
+  const mapName = `${game.id}-${formatPhase(phase)}`;
+  const picturesDrawn = mapAttachmentsAsync(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  picturesDrawn.catch(() => {}); // awaited below; a failure is the transaction's, never an unhandled rejection
   await savePhaseResult(trx, game.id, record.name, {
     stateAfter: outcome.state,
     results: {
@@ -200,20 +206,18 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   };
   // A phase re-adjudicated after a rollback (D.VIII(1)) sends its reports again, under new keys.
   const reportKey = record.generation ? `${record.name}.g${record.generation}` : record.name;
-  // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and attached to every report.
-  const mapName = `${game.id}-${formatPhase(phase)}`;
-  // Issue 28: with it, the phone layout of the same picture (`…-phone.png`).
-  const pictures = mapAttachments(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  const pictures = await picturesDrawn;
   const picture = pictures[0]!;
   // Issue 15: the position's change column counts this game year's gains and losses: against the
   // centres at the start of the year (S<year>M, as the last Winter left them), so a Winter report
   // shows the gains its builds come from. A game that began later in a year counts from its start.
   const spring = await findPhase(trx, game.id, `S${phase.year}M`);
   const yearStart = spring && !spring.supersededAt ? spring.stateBefore.centers : record.stateBefore.centers;
-  for (const r of await announcementRecipients(trx, game)) {
+  // Issue 29: the reports queued together (one INSERT, one send job; a text two readers share rendered once).
+  await queueMails(trx, ctx.fromAddress, (await announcementRecipients(trx, game)).map((r) => {
     const gm = r.person.id === game.gmPersonId;
     const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
-    await queueMail(trx, ctx.fromAddress, {
+    return {
       dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),
       gameId: game.id,
       template: 'adjudication-report',
@@ -222,8 +226,8 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
       attachments: pictures,
       // The next deadline goes into each reader's calendar.
       ...(opened ? { calendar: { game, phase: opened.name, deadline: opened.deadline, sequence: opened.deadlineSequence, stamp: now } } : {}),
-    });
-  }
+    };
+  }));
   const forTd = warnings.filter((w) => w.notify.includes('TD'));
   if (forTd.length > 0 && nextName && deadline) {
     await sendNotice(trx, ctx.fromAddress, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeOpaquePng, ink, renderPng, textPath, tint } from '../../../src/rules/picture/index.js';
+import { encodeOpaquePng, ink, renderPng, renderPngAsync, textPath, tint } from '../../../src/rules/picture/index.js';
 import { decodePng } from '../../helpers/decode-png.js';
 
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30">${body}</svg>`;
@@ -21,6 +21,14 @@ describe('renderPng', () => {
     const img = decodePng(png);
     expect(img.pixel(15, 8)).toEqual([0xd5, 0x5e, 0x00, 255]);
     expect(img.pixel(2, 2)[3]).toBe(0);
+  });
+
+  it('renderPngAsync (issue 29: off the main thread) gives renderPng\'s bytes, opaque or not', async () => {
+    const opaque = svg(`<rect width="40" height="30" fill="#f4eed5"/><path d="${textPath('5E', 20, 20, 12)}" stroke="#1a1a1a" fill="none"/>`);
+    const clear = svg('<rect x="10" y="5" width="20" height="10" fill="#d55e00"/>');
+    expect((await renderPngAsync(opaque)).equals(renderPng(opaque))).toBe(true);
+    expect((await renderPngAsync(clear)).equals(renderPng(clear))).toBe(true);
+    expect((await renderPngAsync(opaque, 2)).equals(renderPng(opaque, 2))).toBe(true);
   });
 
   it('gives the same bytes for the same picture', () => {
