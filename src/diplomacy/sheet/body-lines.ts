@@ -25,6 +25,15 @@ const QUOTE_STARTS: readonly RegExp[] = [
   /^-{3,}\s*Forwarded message\s*-{3,}/i,
   /^Begin forwarded message:/i,
   /^_{10,}\s*$/, // Outlook's rule above the quoted header block
+];
+
+/**
+ * A reply's attribution line ("On … wrote:"): what follows is the quoted mail. When that mail is
+ * quoted with `>` marks, the quote ends where the marks end, and text below it is the sender's own (a
+ * bottom-posted or interleaved reply: orders written under the results they answer); without marks
+ * nothing after the attribution can be told apart from the quote, so nothing from it on is read.
+ */
+const ATTRIBUTIONS: readonly RegExp[] = [
   /^On\s.+\bwrote:\s*$/i,
   /^Le\s.+\ba écrit\s*:\s*$/i,
   /^Am\s.+\bschrieb\s.*:\s*$/i,
@@ -60,6 +69,24 @@ function outlookHeaderBlock(lines: readonly string[], i: number): boolean {
   return sent;
 }
 
+/** The line that ends the attribution starting at `i` ("wrote:" on it or on one of the next two), or -1. */
+function attributionEnd(lines: readonly string[], i: number): number {
+  const first = lines[i]!.trim();
+  if (ATTRIBUTIONS.some((r) => r.test(first))) return i;
+  if (!wrappedAttribution(lines, i)) return -1;
+  for (let k = i + 1; k <= i + 2; k++) if (/\bwrote:\s*$/i.test(lines[k]!.trim())) return k;
+  return -1;
+}
+
+/** The first non-blank line after `i` is quoted with `>`. */
+function markedQuoteFollows(lines: readonly string[], i: number): boolean {
+  for (let k = i + 1; k < lines.length; k++) {
+    const t = lines[k]!.trim();
+    if (t !== '') return t.startsWith('>');
+  }
+  return false;
+}
+
 /** Split a body into the sender's own lines (never throws). */
 export function readBodyLines(body: string): BodyText {
   const all = body.replace(/\r\n?/g, '\n').split('\n');
@@ -71,7 +98,16 @@ export function readBodyLines(body: string): BodyText {
     const trimmed = raw.trim();
     // RFC 3676 4.3: "-- " starts the signature (many clients drop the space).
     if (raw === '-- ' || raw === '--') break;
-    if (QUOTE_STARTS.some((r) => r.test(trimmed)) || wrappedAttribution(all, i) || outlookHeaderBlock(all, i)) break;
+    if (QUOTE_STARTS.some((r) => r.test(trimmed)) || outlookHeaderBlock(all, i)) break;
+    const attribution = attributionEnd(all, i);
+    if (attribution >= 0) {
+      // A `>`-marked quote: skip the attribution, the `>` lines below are skipped one by one.
+      if (markedQuoteFollows(all, attribution)) {
+        i = attribution;
+        continue;
+      }
+      break;
+    }
     if (trimmed.startsWith('>') || trimmed.startsWith('|>')) continue;
     if (BOILERPLATE.test(trimmed)) continue;
     if (out.length >= MAX_SHEET_LINES) {

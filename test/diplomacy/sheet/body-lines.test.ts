@@ -22,6 +22,12 @@ describe('quoted replies, forwards and signatures are not the sender’s orders'
     ['phone boilerplate',               'A PAR - BUR\nSent from my iPhone\nF BRE - MAO',                            ['1:A PAR - BUR', '3:F BRE - MAO']],
     ['CRLF and CR line ends',           'A PAR - BUR\r\nF BRE - MAO\rA MAR H',                                      ['1:A PAR - BUR', '2:F BRE - MAO', '3:A MAR H']],
     ['a "-" inside an order is no sig', 'A PAR - BUR\n- F BRE - MAO',                                               ['1:A PAR - BUR', '2:- F BRE - MAO']],
+    // Found by the rehearsal (issue 30): orders written BELOW the judge's mail they answer, quoted
+    // with ">" marks, were cut with the quote, the Secret line with them: the set was refused or empty.
+    ['bottom-posted under a ">" quote', 'On Mon, 3 Mar 2025 at 10:00, judge@example.org wrote:\n> [g] S1901M results\n> A PAR - PIC\n\nA PAR - BUR\nSecret: abc',                   ['5:A PAR - BUR', '6:Secret: abc']],
+    ['wrapped, bottom-posted',          'On Mon, 3 Mar 2025 at 10:00, Game Master\n<gm@example.org> wrote:\n\n> A PAR - PIC\nA PAR - BUR', ['5:A PAR - BUR']],
+    ['interleaved reply',               'Hi\nOn Mon, 3 Mar 2025, GM <gm@example.org> wrote:\n> Your units: A PAR\nA PAR - BUR\n> Deadline\nFinal', ['1:Hi', '4:A PAR - BUR', '6:Final']],
+    ['German client, bottom-posted',    'Am Mo., 3. März 2025 um 10:00 Uhr schrieb GM <gm@example.org>:\n> A PAR - PIC\nA PAR - BUR', ['3:A PAR - BUR']],
   ])('%s', (_name, body, expected) => {
     expect(kept(body)).toEqual(expected);
   });
