@@ -79,6 +79,14 @@ async function pgStat(text: string): Promise<unknown[]> {
   }
 }
 
+/** The dead process's transactions are rolled back once their backends notice: nothing of them survives. */
+async function orphansGone(): Promise<void> {
+  await until('the orphaned backends to go', async () => {
+    const r = await pgStat(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`);
+    return r.length === 0 ? true : undefined;
+  });
+}
+
 const phase = () => t.db.selectFrom('phases').select(['adjudicated_at']).where('game_id', '=', 'killed').where('name', '=', 'S1901M').executeTakeFirstOrThrow();
 const outbox = () => t.db.selectFrom('outbox').select(['id', 'kind', 'status', 'message_id', 'to_address']).where('game_id', '=', 'killed').execute();
 
@@ -86,35 +94,60 @@ describe('mailjudge start, SIGKILLed and restarted', () => {
   it('adjudicates exactly once and sends each email exactly once', { timeout: 120_000 }, async () => {
     await demoGameWithOrders(t.db, 'killed'); // S1901M's deadline has passed: the judge adjudicates at once
 
-    // 1. Kill the process while its adjudication transaction waits on a lock we hold.
+    // 1. Kill the process while its adjudication transaction waits on a lock we hold: the phases
+    // table (its result is written there), not the outbox, whose pending mails (game start,
+    // acknowledgements) are sent first and would hold every worker at the lock.
     const blocker = new pg.Client({ connectionString: t.url });
     blocker.on('error', () => {});
     await blocker.connect();
     await blocker.query('BEGIN');
-    await blocker.query('LOCK TABLE outbox IN EXCLUSIVE MODE');
+    await blocker.query('LOCK TABLE phases IN EXCLUSIVE MODE');
     const first = await startJudge(4);
-    await until('the adjudication to block on the outbox', async () => {
+    await until('the adjudication to block on the phases table', async () => {
       // Not through `blocker`: inside its transaction pg_stat_activity is a snapshot that never changes.
-      const r = await pgStat(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "outbox"%'`);
+      const r = await pgStat(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'update "phases" set "state_after"%'`);
       return r[0];
     });
     await kill(first);
     await blocker.query('COMMIT');
     await blocker.end();
-    // The dead process's transaction is rolled back once its backend notices: nothing of it survives.
-    await until('the orphaned backend to go', async () => {
-      const r = await pgStat(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND state <> 'idle' AND pid <> pg_backend_pid()`);
-      return r.length === 0 ? true : undefined;
-    });
+    await orphansGone();
     expect((await phase()).adjudicated_at).toBeNull();
     expect((await outbox()).filter((m) => m.kind === 'adjudication-report')).toHaveLength(0);
 
-    // 2. Restart with one worker; kill it as soon as the first email is out.
+    // 2. Restart with one worker; kill it after it handed the results over (the .eml files are
+    // written) and before it marked them sent: a trigger of the test's makes the marking wait on an
+    // advisory lock the test holds.
+    const gate = new pg.Client({ connectionString: t.url });
+    gate.on('error', () => {});
+    await gate.connect();
+    await gate.query('SELECT pg_advisory_lock(4242)');
+    await pgStat(`CREATE FUNCTION test_hold_sent() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.status = 'sent' AND NEW.kind = 'adjudication-report' THEN
+          PERFORM pg_advisory_lock_shared(4242);
+          PERFORM pg_advisory_unlock_shared(4242);
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await pgStat('CREATE TRIGGER test_hold_sent BEFORE UPDATE ON outbox FOR EACH ROW EXECUTE FUNCTION test_hold_sent()');
     const second = await startJudge(1);
-    await until('the first sent email', async () => ((await outbox()).some((m) => m.status === 'sent') ? true : undefined));
+    await until('the results handed over, their marking held', async () => {
+      const r = await pgStat(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory' AND query ILIKE 'update "outbox"%'`);
+      return r[0];
+    });
     await kill(second);
+    await gate.query('SELECT pg_advisory_unlock(4242)');
+    await gate.end();
+    await orphansGone();
+    await pgStat('DROP TRIGGER test_hold_sent ON outbox');
+    await pgStat('DROP FUNCTION test_hold_sent()');
     const afterKill = await outbox();
-    expect(afterKill.some((m) => m.status === 'pending')).toBe(true); // killed mid-send, really
+    // Killed mid-send, really: the results are in the outbox directory, their rows still pending.
+    expect(afterKill.filter((m) => m.kind === 'adjudication-report' && m.status === 'pending')).toHaveLength(8);
+    const handed = readdirSync(join(stateDir, 'outbox')).filter((f) => f.endsWith('.eml'))
+      .filter((f) => /^Subject: .*S1901M.* results/im.test(readFileSync(join(stateDir, 'outbox', f), 'utf8')));
+    expect(handed.length).toBeGreaterThan(0);
 
     // 3. Restart; everything completes.
     const third = await startJudge(4);
