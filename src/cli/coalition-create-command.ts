@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { CommonOptions } from './db-command-shell.js';
-import { judgeNow } from '../config/clock.js';
+
+/** The judge's clock, loaded when a command runs (`--help` loads no more than the declarations). */
+const judgeNow = async (): Promise<Date> => (await import('../config/clock.js')).judgeNow();
 
 export function registerCoalitionCreate(coalition: Command): void {
   coalition
@@ -31,7 +33,7 @@ export function registerCoalitionCreate(coalition: Command): void {
         return { ok: true, value: r.data };
       }, async (db, v, _applied, ctx) => {
         await migrateQueue(ctx.url);
-        return runCoalitionCreate(db, { ...v, world: { map: v.map, armies: v.armies }, lock: new Date(v.lock) }, ctx.actor, judgeNow(), ctx.fromAddress);
+        return runCoalitionCreate(db, { ...v, world: { map: v.map, armies: v.armies }, lock: new Date(v.lock) }, ctx.actor, await judgeNow(), ctx.fromAddress);
       });
     });
 }
@@ -54,7 +56,7 @@ export function registerCoalitionVerdict(coalition: Command): void {
         } catch (e) {
           return { ok: false, problems: [`--file ${opts.file}: ${(e as Error).message}`] };
         }
-      }, (db, text, _applied, ctx) => runCoalitionJudgeText(db, opts.game, text, ctx.actor, judgeNow(), ctx.fromAddress));
+      }, async (db, text, _applied, ctx) => runCoalitionJudgeText(db, opts.game, text, ctx.actor, await judgeNow(), ctx.fromAddress));
     });
 }
 
@@ -72,7 +74,7 @@ export function registerCoalitionRuling(coalition: Command): void {
       const { runCoalitionJudgeText } = await import('../service/coalition/judge-command.js');
       const text = words.join(' ');
       await execute('coalition ruling', opts, () => (/^\s*ruling\b/i.test(text) ? { ok: true, value: text } : { ok: true, value: `RULING ${text}` }),
-        (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, judgeNow(), ctx.fromAddress, 'coalition-ruling'));
+        async (db, value, _applied, ctx) => runCoalitionJudgeText(db, opts.game, value, ctx.actor, await judgeNow(), ctx.fromAddress, 'coalition-ruling'));
     });
 }
 
@@ -90,6 +92,6 @@ export function registerCoalitionPlace(coalition: Command): void {
       const { execute } = await import('./db-command-shell.js');
       const { runCoalitionPlace } = await import('../service/coalition/place-raider.js');
       await execute('coalition place', opts, () => ({ ok: true, value: words.join(' ') }),
-        (db, army, _applied, ctx) => runCoalitionPlace(db, opts.game, army, opts.at, ctx.actor, judgeNow(), ctx.fromAddress));
+        async (db, army, _applied, ctx) => runCoalitionPlace(db, opts.game, army, opts.at, ctx.actor, await judgeNow(), ctx.fromAddress));
     });
 }
