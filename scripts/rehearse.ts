@@ -79,6 +79,8 @@ export interface RehearsalOptions {
   readonly votes?: number;
   /** Players who send a set again after its phase was adjudicated, to be refused as late (default 2). */
   readonly late?: number;
+  /** Extension requests on round 1's board 1 (two requests: the guaranteed and one the GM grants by mail); 0 turns them off (default 1). */
+  readonly extensions?: number;
   /** Reminders and GM digests on (default off; see docs/rehearsal.md, "Still open"). */
   readonly calendarMail?: boolean;
   /** Give up after this many real seconds (default 600). */
@@ -149,6 +151,13 @@ export interface RehearsalSummary {
   lateSets: { sent: number; refusedLate: number };
   /** Press sent with orders, and how many came out in the results to every player and the GM (8 copies each). */
   press: { sent: number; published: number };
+  /**
+   * D.VII(5) on round 1's board 1: a player's requests (the guaranteed one, granted at once, and a
+   * second one the judge passes to the GM), the extensions granted (`byGm`: by the GM's `EXTEND
+   * <POWER>` mail), the GM's answers sent, and the board's players whose deadline-changed mails show
+   * both new deadlines, each 24 hours past the one before, the last equal to the phase's deadline.
+   */
+  extensions: { requested: number; granted: number; byGm: number; gmAnswers: number; announced: number; players: number };
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
   processes: { judge: ProcessFigures; postgres: ProcessFigures; script: ProcessFigures };
@@ -305,6 +314,8 @@ interface Player {
   pendingFinal?: { phase: string; lines: string[] };
   /** The last Final set sent, and the units it was written for (for a late set on purpose). */
   lastSet?: { phase: string; lines: string[]; units: string };
+  /** The extension requester's set, held preliminary until both extensions are announced (D.VII(5)). */
+  extension?: { game: string; phase: string; lines: string[]; units: string; announced: number; done: boolean };
 }
 
 interface Sent { messageId: string; from: string; at: number; game: string; phase: string; final: boolean }
@@ -476,7 +487,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
     cleanups.push(async () => transport.close());
     const sent: Sent[] = [];
-    const stats = { nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
+    const stats = { extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
     const lateIds = new Set<string>(); // the late sets sent on purpose
     const endedBy = new Map<string, GameResult>(); // game → its result by vote, as the GM was mailed it
@@ -519,6 +530,22 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const reviser = POWERS[(POWERS.indexOf(proposer) + 1 + Math.floor(pick() * 6)) % 7]!;
       return { kind: Number(m[2]) % 2 === 1 ? 'draw' as const : 'concession' as const, proposer, reviser, phase: `F${endYearOfRound(o, o.rounds)}M` };
     };
+    /**
+     * D.VII(5): on round 1's board 1, a power drawn from the seed asks in F1901M (no NMR falls in 1901,
+     * D.VII(6)) for its guaranteed extension (`EXTENSION 24`, granted at once) and then for a second
+     * one (`REQUEST EXTENSION OF 1 DAYS`), which the judge passes to the GM; the scripted GM grants it
+     * by mail (`EXTEND <POWER> 24`, docs/gms.md). The requester keeps its set preliminary until both
+     * new deadlines are announced, so that the phase cannot go early (D.VII(2)) before the GM answers.
+     */
+    const extensionPlan = (game: string | undefined) => {
+      if ((o.extensions ?? 1) < 1 || game !== `${SLUG}-r1-b1`) return undefined;
+      const phase = 'F1901M';
+      const requester = POWERS[Math.floor(rng(`${o.seed}/extension/${game}`)() * 7)]!;
+      if (votePlan(game)?.phase === phase) return undefined;
+      return { requester, phase };
+    };
+    let gmSecret: string | undefined;
+    let gmBusy = Promise.resolve();
     /** The proposal line, from the centres the last results mail gave. */
     const proposalLine = (kind: 'draw' | 'concession', pos: Position): string => {
       const count = (x: Power) => pos.centres.get(x)?.length ?? 0;
@@ -583,6 +610,17 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         lines = pos ? adjustmentOrders(p.power, pos, text, style) : [];
       }
       if (lines.length === 0) return; // nothing to order in this phase
+      const ext = extensionPlan(p.game);
+      if (ext && phase === ext.phase && p.power === ext.requester && !p.extension) {
+        // D.VII(5): the guaranteed extension, then a second request for the GM; the set stays preliminary.
+        p.extension = { game: p.game!, phase, lines, units: units.map((u) => `${u.kind} ${u.loc}`).sort().join(','), announced: 0, done: false };
+        await send(p, phase, [...lines, 'EXTENSION 24'], false);
+        stats.extRequested++;
+        await sleep(1100);
+        await send(p, phase, [...lines, 'REQUEST EXTENSION OF 1 DAYS'], false);
+        stats.extRequested++;
+        return;
+      }
       const plan = votePlan(p.game);
       if (plan && phase === plan.phase) {
         if (p.power === plan.proposer && pos) { lines.push(proposalLine(plan.kind, pos)); stats.proposals++; }
@@ -639,6 +677,15 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         await act(p, 'S1901M', undefined, m.text, units, m.at, m);
         return;
       }
+      const ext = p.extension;
+      if (ext && !ext.done && game === ext.game && m.subject.includes(`] ${ext.phase} deadline extended:`) && ++ext.announced === 2) {
+        // Both extensions announced: the Final set (D.III(3)); the phase may now go early (D.VII(2)).
+        ext.done = true;
+        await sleep(Math.max(0, m.at + 1000 - Date.now()));
+        p.lastSet = { phase: ext.phase, lines: ext.lines, units: ext.units };
+        await send(p, ext.phase, ext.lines, true);
+        return;
+      }
       if (/\] Proposal: /.test(m.subject) && game === p.game) {
         await vote(p, m);
         return;
@@ -664,6 +711,19 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // The GM's mailbox is the record of each game's phases and final centres (every report goes there too).
     const watchGm = (m: Received) => {
       const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
+      // The GM's secret, from the GM's copy of a game-start mail (docs/gms.md, "Sending a GM command").
+      if (/The game begins/.test(m.subject)) gmSecret ??= /Your secret: (\S+)/.exec(m.text)?.[1];
+      // D.VII(5): a further extension is the GM's decision; the scripted GM grants it by replying.
+      const asked = /Extension request from ([A-Z]+): (\d+) hours? \(([SFW]\d{4}[MRA])\)/.exec(m.subject);
+      if (game && asked && extensionPlan(game)) {
+        gmBusy = gmBusy.then(async () => {
+          await sleep(Math.max(0, m.at + 1000 - Date.now()));
+          const messageId = `<${createHash('sha1').update(`${GM}/${game}/extend/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `Re: ${m.subject}`, messageId, inReplyTo: m.messageId, references: m.messageId, text: `EXTEND ${asked[1]} ${asked[2]}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          sent.push({ messageId, from: GM, at: Date.now(), game, phase: asked[3]!, final: false });
+          stats.gmAnswers++;
+        }).catch((e: Error) => log(`GM: ${e.message}`));
+      }
       const results = /\(([SFW]\d{4}[MRA])\) results/.exec(m.subject);
       if (game && results) {
         phasesOf.set(game, [...(phasesOf.get(game) ?? []), results[1]!]);
@@ -750,6 +810,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       await sleep(150);
     }
     await Promise.all(players.map((p) => p.busy));
+    await gmBusy;
     // Everything the judge queued sent (mail still in flight after the standings), then a last look
     // for late duplicates, then stop the judge cleanly.
     for (let i = 0; i < 100; i++) {
@@ -828,6 +889,29 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const readers = new Set(resultMailsIn.filter((m) => m.text.includes(`(press ${x.token})`)).map((m) => m.to)).size;
       if (readers !== 8) log(`press ${x.token} (${x.game} ${x.phase}): in the results of ${readers} reader(s), not 8`);
     }
+    // D.VII(5): the requests, the grants (the guaranteed one and the GM's), and the new deadlines as
+    // the board's players read them: two deadline-changed mails each, the second's "Was" the first's
+    // "New deadline", each 24 hours later than the one before, the last the phase's deadline.
+    const extGame = `${SLUG}-r1-b1`;
+    const extPlanned = extensionPlan(extGame);
+    const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0 };
+    if (extPlanned && games.includes(extGame)) {
+      const rows = await q<{ decision: string; answers_id: number | null }>(`SELECT decision, answers_id FROM extensions WHERE game_id = $1 AND phase = $2 AND power = $3`, [extGame, extPlanned.phase, extPlanned.requester]);
+      extensions.granted = rows.filter((r) => r.decision === 'granted').length;
+      extensions.byGm = rows.filter((r) => r.decision === 'granted' && r.answers_id !== null).length;
+      const [ph] = await q<{ deadline: Date }>(`SELECT deadline FROM phases WHERE game_id = $1 AND name = $2 AND superseded_at IS NULL`, [extGame, extPlanned.phase]);
+      const holders = new Set(allMail.filter((m) => m.subject.startsWith(`[${extGame}] The game begins`) && players.some((p) => p.email === m.to)).map((m) => m.to));
+      extensions.players = holders.size;
+      const hour = 3_600_000;
+      for (const to of holders) {
+        const moves = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`))
+          .map((m) => ({ now: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]), was: gmtTime(/^Was:\s+(.*)$/m.exec(m.text)?.[1]) }))
+          .sort((a, b) => a.was - b.was);
+        const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 24 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
+        if (ok) extensions.announced++;
+        else log(`extension: ${to} read ${JSON.stringify(moves.map((x) => ({ was: new Date(x.was), now: new Date(x.now) })))} (phase deadline ${ph?.deadline.toISOString()})`);
+      }
+    }
     // No mail to anyone outside the event: every outbox row addressed to a registered player, the GM or the TD.
     const event = new Set([...mailboxes].map((a) => a.toLowerCase()));
     const outside = (await q<{ to_address: string }>('SELECT to_address FROM outbox')).filter((r) => !event.has(r.to_address.toLowerCase())).length;
@@ -864,6 +948,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       styles: { quotedReplies: stats.quoted, htmlOnly: stats.htmlOnly, htmlAlternative: stats.alternative },
       lateSets: { sent: stats.late, refusedLate: lateRefused },
       press: { sent: pressSent.length, published: pressPublished },
+      extensions,
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
@@ -879,7 +964,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), announced to ${extensions.announced}/${extensions.players}; press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     return summary;
@@ -903,6 +988,13 @@ function htmlOf(text: string): string {
 /** The round a standings mail is about: its subject, `[rh] STANDINGS: …, round 2 (final)`. */
 function standingsRound(m: Received): number {
   return Number(/, round (\d+)/.exec(m.subject)?.[1] ?? 0);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** A mailed GMT time, `Saturday 12 January 2030, 12:00 GMT`, as milliseconds (NaN when unreadable). */
+function gmtTime(text: string | undefined): number {
+  const m = /(\d{1,2}) ([A-Z][a-z]+) (\d{4}), (\d{2}):(\d{2}) GMT/.exec(text ?? '');
+  return m ? Date.UTC(Number(m[3]), MONTHS.indexOf(m[2]!), Number(m[1]), Number(m[4]), Number(m[5])) : NaN;
 }
 
 function round1(n: number): number {
@@ -961,11 +1053,12 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--nmrs') o.nmrs = Number(v());
     else if (a === '--votes') o.votes = Number(v());
     else if (a === '--late') o.late = Number(v());
+    else if (a === '--extensions') o.extensions = Number(v());
     else if (a === '--calendar-mail') o.calendarMail = true;
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --calendar-mail, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --calendar-mail, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   return o;

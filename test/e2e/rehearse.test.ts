@@ -70,6 +70,11 @@ describe('npm run rehearse, the small default', () => {
     // Every press message sent with a set is in the results of the 7 players and the GM (D.X(1)).
     expect(s.press.sent, detail).toBeGreaterThan(0);
     expect(s.press.published, detail).toBe(s.press.sent);
+    // D.VII(5) on round 1's board 1: one player asks twice in F1901M; the first is the guaranteed
+    // extension (granted at once), the second goes to the GM, who grants it by mail (EXTEND <POWER> 24):
+    // 2 requests, 2 grants, 1 of them answering the GM's mail. Each of the board's 7 players reads
+    // both new deadlines: original + 24 h, then + 24 h more = the phase's deadline.
+    expect(s.extensions, detail).toEqual({ requested: 2, granted: 2, byGm: 1, gmAnswers: 1, announced: 7, players: 7 });
     // The corpus's forms were all sent (quoted replies, HTML only, text and HTML), and read: nothing
     // lost above, every set acknowledged.
     expect(Math.min(s.styles.quotedReplies, s.styles.htmlOnly, s.styles.htmlAlternative), detail).toBeGreaterThan(0);
