@@ -75,6 +75,18 @@ describe('npm run rehearse, the small default', () => {
     // 2 requests, 2 grants, 1 of them answering the GM's mail. Each of the board's 7 players reads
     // both new deadlines: original + 24 h, then + 24 h more = the phase's deadline.
     expect(s.extensions, detail).toEqual({ requested: 2, granted: 2, byGm: 1, gmAnswers: 1, announced: 7, players: 7 });
+    // B.7 on round 1's board 2: the GM's one REPLACE … UNTIL S1902M mail puts the CSV's reserve on a
+    // power as a temporary stand-in; he orders F1901M (and the winter if the power adjusts) from the
+    // mail he receives, has that phase's results, and the period ends once, with the player of record
+    // back and ordering again; the round's standings give the position's score to the player of record
+    // (a stand-in within his period becomes nobody's permanent replacement).
+    expect(s.replacements.gmMails, detail).toBe(1);
+    expect(s.replacements.temporary, detail).toBe(1);
+    expect(s.replacements.standInSets, detail).toBeGreaterThanOrEqual(1);
+    expect(s.replacements.standInResultMails, detail).toBeGreaterThanOrEqual(1);
+    expect(s.replacements.returned, detail).toBe(1);
+    expect(s.replacements.playerSetsAfter, detail).toBeGreaterThanOrEqual(1);
+    expect(s.replacements.scoredToPlayer, detail).toBe(true);
     // The corpus's forms were all sent (quoted replies, HTML only, text and HTML), and read: nothing
     // lost above, every set acknowledged.
     expect(Math.min(s.styles.quotedReplies, s.styles.htmlOnly, s.styles.htmlAlternative), detail).toBeGreaterThan(0);
