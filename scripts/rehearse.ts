@@ -14,7 +14,9 @@
  *   from the database: mixed styles (upper, lower, title case, full province names; quoted replies,
  *   HTML only, text and HTML), sometimes a preliminary set and then a Final one, a few illegal orders,
  *   a few NMRs (after 1901: D.VII(6)), press, late sets on purpose (D.VII(3)), and proposals and
- *   votes that end the last round's first boards by a draw or a concession (D.IX);
+ *   votes that end the last round's first boards by a draw or a concession (D.IX), an extension
+ *   request on round 1's board 1 that the GM grants by mail (D.VII(5)), and a temporary stand-in on
+ *   round 1's board 2, the CSV's reserve, put there by the GM's REPLACE mail (B.7);
  * - the judge's clock runs `--speed` times fast (MAILJUDGE_CLOCK_*, src/config/clock.ts).
  *
  * At the end it counts, from the database and the mailboxes, what happened to every message and
@@ -29,7 +31,8 @@
  * teams, 3 with fewer than 42, else 4), --end-years Y[,Y…] (each round's end year; default
  * 1902,1901), --kills N (default 1), --seed TEXT, --speed S (simulated seconds per real second;
  * default 14400), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
- * --late N (late sets on purpose; default 2), --calendar-mail (reminders and GM digests on; off by
+ * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
+ * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */

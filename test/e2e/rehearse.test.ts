@@ -5,7 +5,9 @@
  * a deadline and restarted; then the TD advances everyone (with 2 teams round 2 is the semi-final,
  * B.4, on min(7, 2) = 2 boards, and round 1 sends 7 × 2 = 14 players on) and seats round 2, whose
  * two games, learnt by the players from their game-start mails, end in Fall 1901 by vote: board 1 by
- * a draw, board 2 by a concession (D.IX). Everything the summary says is counted from the database and the
+ * a draw, board 2 by a concession (D.IX). In round 1, a player of board 1 asks for two extensions
+ * (the guaranteed one, then one the GM grants by mail, D.VII(5)), and on board 2 the GM puts the CSV's
+ * reserve on a power as a temporary stand-in by mail until the player is back (B.7). Everything the summary says is counted from the database and the
  * mailboxes by scripts/rehearse.ts; here it must show nothing lost, nothing twice, every phase the
  * GM was mailed adjudicated once, the mailed standings equal to the pure `tournament score` of the
  * mailed final centres, and every game reproduced by `mailjudge reproduce`.
