@@ -516,11 +516,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // NMRs: after 1901 only (D.VII(6): a 1901 NMR withholds the results), in the last year of a round
     // that goes beyond 1901: player|round|phase.
     const nmrRounds = Array.from({ length: o.rounds }, (_, i) => i + 1).filter((r) => endYearOfRound(o, r) > 1901);
+    // One season per round, drawn with its first NMR: every NMR of a round falls in the same phase, so
+    // a board waits for one deadline at most, not one per NMR (two on one board cost 18 s in turn).
     const nmrPlan = new Set<string>();
+    const nmrSeason = new Map<number, string>();
     while (nmrRounds.length > 0 && nmrPlan.size < Math.min(o.nmrs, players.length)) {
       const p = players[Math.floor(random() * players.length)]!;
       const round = nmrRounds[Math.floor(random() * nmrRounds.length)]!;
-      nmrPlan.add(`${p.email}|${round}|${random() < 0.5 ? 'S' : 'F'}${endYearOfRound(o, round)}M`);
+      const season = random() < 0.5 ? 'S' : 'F';
+      if (!nmrSeason.has(round)) nmrSeason.set(round, season);
+      nmrPlan.add(`${p.email}|${round}|${nmrSeason.get(round)}${endYearOfRound(o, round)}M`);
     }
     // Late sets on purpose: a player sends again, after reading a phase's results, the set he sent for
     // it; the judge must refuse it as late (D.VII(3)), recognising it by its orders (they fit the old
