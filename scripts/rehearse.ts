@@ -14,7 +14,9 @@
  *   from the database: mixed styles (upper, lower, title case, full province names; quoted replies,
  *   HTML only, text and HTML), sometimes a preliminary set and then a Final one, a few illegal orders,
  *   a few NMRs (after 1901: D.VII(6)), press, late sets on purpose (D.VII(3)), and proposals and
- *   votes that end the last round's first boards by a draw or a concession (D.IX);
+ *   votes that end the last round's first boards by a draw or a concession (D.IX), an extension
+ *   request on round 1's board 1 that the GM grants by mail (D.VII(5)), and a temporary stand-in on
+ *   round 1's board 2, the CSV's reserve, put there by the GM's REPLACE mail (B.7);
  * - the judge's clock runs `--speed` times fast (MAILJUDGE_CLOCK_*, src/config/clock.ts).
  *
  * At the end it counts, from the database and the mailboxes, what happened to every message and
@@ -29,7 +31,8 @@
  * teams, 3 with fewer than 42, else 4), --end-years Y[,Y…] (each round's end year; default
  * 1902,1901), --kills N (default 1), --seed TEXT, --speed S (simulated seconds per real second;
  * default 14400), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
- * --late N (late sets on purpose; default 2), --calendar-mail (reminders and GM digests on; off by
+ * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
+ * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */
@@ -44,7 +47,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { armyNeighbours, fleetNeighbours, homeCentres, POWERS, provinceOf, STANDARD_MAP, type Power } from '../src/diplomacy/index.js';
+import { armyNeighbours, fleetNeighbours, homeCentres, parsePhase, phaseIndex, POWERS, provinceOf, STANDARD_MAP, type Power } from '../src/diplomacy/index.js';
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { startMailServers } from '../test/helpers/mail-servers-process.js';
@@ -79,6 +82,10 @@ export interface RehearsalOptions {
   readonly votes?: number;
   /** Players who send a set again after its phase was adjudicated, to be refused as late (default 2). */
   readonly late?: number;
+  /** Extension requests on round 1's board 1 (two requests: the guaranteed and one the GM grants by mail); 0 turns them off (default 1). */
+  readonly extensions?: number;
+  /** A temporary replacement on round 1's board 2, a reserve from the CSV standing in by the GM's REPLACE mail (B.7); 0 turns it off (default 1). */
+  readonly replacements?: number;
   /** Reminders and GM digests on (default off; see docs/rehearsal.md, "Still open"). */
   readonly calendarMail?: boolean;
   /** Give up after this many real seconds (default 600). */
@@ -149,6 +156,22 @@ export interface RehearsalSummary {
   lateSets: { sent: number; refusedLate: number };
   /** Press sent with orders, and how many came out in the results to every player and the GM (8 copies each). */
   press: { sent: number; published: number };
+  /**
+   * D.VII(5) on round 1's board 1: a player's requests (the guaranteed one, granted at once, and a
+   * second one the judge passes to the GM), the extensions granted (`byGm`: by the GM's `EXTEND
+   * <POWER>` mail), the GM's answers sent, and the board's players whose deadline-changed mails show
+   * both new deadlines, each 24 hours past the one before, the last equal to the phase's deadline.
+   */
+  extensions: { requested: number; granted: number; byGm: number; gmAnswers: number; announced: number; players: number };
+  /**
+   * B.7 on round 1's board 2: the GM's `REPLACE <POWER> <reserve> … UNTIL S1902M` mails (`gmMails`),
+   * the temporary replacements the judge recorded, the stand-in's sets taken as orders (from the mail
+   * the reserve received), the periods that ended with the player back (`returned`), the player's own
+   * sets after it, the stand-in's results mails (outside `resultMails`), and whether the round's
+   * standings give the position's score to the player of record (a temporary stand-in makes nobody
+   * permanent, B.7).
+   */
+  replacements: { gmMails: number; temporary: number; standInSets: number; returned: number; playerSetsAfter: number; standInResultMails: number; scoredToPlayer: boolean };
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
   processes: { judge: ProcessFigures; postgres: ProcessFigures; script: ProcessFigures };
@@ -305,6 +328,8 @@ interface Player {
   pendingFinal?: { phase: string; lines: string[] };
   /** The last Final set sent, and the units it was written for (for a late set on purpose). */
   lastSet?: { phase: string; lines: string[]; units: string };
+  /** The extension requester's set, held preliminary until both extensions are announced (D.VII(5)). */
+  extension?: { game: string; phase: string; lines: string[]; units: string; announced: number; done: boolean };
 }
 
 interface Sent { messageId: string; from: string; at: number; game: string; phase: string; final: boolean }
@@ -419,11 +444,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
       });
     }
-    const csv = ['team,name,email,power,captain,time_zone', ...players.map((p) => `${p.team},${p.name},${p.email},${p.power},${p.captain ? 'yes' : ''},UTC`)].join('\n') + '\n';
+    // B.2, B.8(d): one individual beyond the teams is the reserve list (docs/tds.md, "Registering"); the
+    // GM calls him as a temporary stand-in (below).
+    const reserve: Player = { name: 'RexReserve', email: 'rexreserve@example.org', team: '', power: 'AUSTRIA', captain: false, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/RexReserve`) };
+    const withReserve = (o.replacements ?? 1) >= 1 && endYearOfRound(o, 1) >= 1902 && o.teams >= 2;
+    const actors = withReserve ? [...players, reserve] : players;
+    const csv = ['team,name,email,power,captain,time_zone', ...players.map((p) => `${p.team},${p.name},${p.email},${p.power},${p.captain ? 'yes' : ''},UTC`), ...(withReserve ? [`,${reserve.name},${reserve.email},,,UTC`] : [])].join('\n') + '\n';
     writeFileSync(join(work, 'teams.csv'), csv);
     // Every player's mailbox open and watched before anything is mailed.
     const allMail: Received[] = [];
-    const mailboxes = [...players.map((p) => p.email), GM, TD];
+    const mailboxes = [...actors.map((p) => p.email), GM, TD];
     const clients = new Map<string, { c: ImapFlow; lastUid: number }>();
     for (const address of mailboxes) {
       const c = new ImapFlow({ host, port: imapPort, secure: false, auth: { user: address, pass: MAIL_PASSWORD }, logger: false, disableAutoIdle: true });
@@ -476,7 +506,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
     cleanups.push(async () => transport.close());
     const sent: Sent[] = [];
-    const stats = { nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
+    const stats = { gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
     const lateIds = new Set<string>(); // the late sets sent on purpose
     const endedBy = new Map<string, GameResult>(); // game → its result by vote, as the GM was mailed it
@@ -486,11 +516,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // NMRs: after 1901 only (D.VII(6): a 1901 NMR withholds the results), in the last year of a round
     // that goes beyond 1901: player|round|phase.
     const nmrRounds = Array.from({ length: o.rounds }, (_, i) => i + 1).filter((r) => endYearOfRound(o, r) > 1901);
+    // One season per round, drawn with its first NMR: every NMR of a round falls in the same phase, so
+    // a board waits for one deadline at most, not one per NMR (two on one board cost 18 s in turn).
     const nmrPlan = new Set<string>();
+    const nmrSeason = new Map<number, string>();
     while (nmrRounds.length > 0 && nmrPlan.size < Math.min(o.nmrs, players.length)) {
       const p = players[Math.floor(random() * players.length)]!;
       const round = nmrRounds[Math.floor(random() * nmrRounds.length)]!;
-      nmrPlan.add(`${p.email}|${round}|${random() < 0.5 ? 'S' : 'F'}${endYearOfRound(o, round)}M`);
+      const season = random() < 0.5 ? 'S' : 'F';
+      if (!nmrSeason.has(round)) nmrSeason.set(round, season);
+      nmrPlan.add(`${p.email}|${round}|${nmrSeason.get(round)}${endYearOfRound(o, round)}M`);
     }
     // Late sets on purpose: a player sends again, after reading a phase's results, the set he sent for
     // it; the judge must refuse it as late (D.VII(3)), recognising it by its orders (they fit the old
@@ -519,6 +554,39 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const reviser = POWERS[(POWERS.indexOf(proposer) + 1 + Math.floor(pick() * 6)) % 7]!;
       return { kind: Number(m[2]) % 2 === 1 ? 'draw' as const : 'concession' as const, proposer, reviser, phase: `F${endYearOfRound(o, o.rounds)}M` };
     };
+    /**
+     * D.VII(5): on round 1's board 1, a power drawn from the seed asks in F1901M (no NMR falls in 1901,
+     * D.VII(6)) for its guaranteed extension (`EXTENSION 24`, granted at once) and then for a second
+     * one (`REQUEST EXTENSION OF 1 DAYS`), which the judge passes to the GM; the scripted GM grants it
+     * by mail (`EXTEND <POWER> 24`, docs/gms.md). The requester keeps its set preliminary until both
+     * new deadlines are announced, so that the phase cannot go early (D.VII(2)) before the GM answers.
+     */
+    const extensionPlan = (game: string | undefined) => {
+      if ((o.extensions ?? 1) < 1 || game !== `${SLUG}-r1-b1`) return undefined;
+      const phase = 'F1901M';
+      const requester = POWERS[Math.floor(rng(`${o.seed}/extension/${game}`)() * 7)]!;
+      if (votePlan(game)?.phase === phase) return undefined;
+      return { requester, phase };
+    };
+    /**
+     * B.7 on round 1's board 2: when the GM reads S1901M's results, he puts the reserve on a power drawn
+     * from the seed as a temporary stand-in by mail (`REPLACE <POWER> <email> <name> UNTIL S1902M`,
+     * docs/gms.md): the stand-in plays F1901M (and the winter, if the power adjusts) from the mail he
+     * receives ("You take over …", then the results), the player of record sends nothing in that
+     * period and is back for S1902M, when the judge ends the period (stand-in-period.ts).
+     */
+    const standInPlan = (game: string | undefined) => {
+      if (!withReserve || game !== `${SLUG}-r1-b2`) return undefined;
+      return { power: POWERS[Math.floor(rng(`${o.seed}/stand-in/${game}`)() * 7)]!, from: 'F1901M', until: 'S1902M' };
+    };
+    const inStandInPeriod = (plan: { from: string; until: string }, phase: string) => {
+      const i = phaseIndex(parsePhase(phase)!);
+      return i >= phaseIndex(parsePhase(plan.from)!) && i < phaseIndex(parsePhase(plan.until)!);
+    };
+    let standInOriginal: string | undefined; // the player of record's address
+    const gmDone = new Set<string>(); // the judge's mails the GM has answered (a redelivery is not answered twice)
+    let gmSecret: string | undefined;
+    let gmBusy = Promise.resolve();
     /** The proposal line, from the centres the last results mail gave. */
     const proposalLine = (kind: 'draw' | 'concession', pos: Position): string => {
       const count = (x: Power) => pos.centres.get(x)?.length ?? 0;
@@ -562,6 +630,12 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
 
     const act = async (p: Player, phase: string, pos: Position | undefined, text: string, units: Unit[], seenAt: number, replyTo?: Received) => {
       if (nmrPlan.has(`${p.email}|${roundOf(p.game)}|${phase}`)) { stats.nmrs++; return; }
+      const sp = standInPlan(p.game);
+      if (sp && p.power === sp.power) {
+        // B.7: the stand-in orders only in the declared period, the player of record only outside it.
+        if (p !== reserve && inStandInPeriod(sp, phase)) { standInOriginal = p.email; return; }
+        if (p === reserve && !inStandInPeriod(sp, phase)) return;
+      } else if (p === reserve) return;
       // INTERNALDATE has whole seconds, i.e. `speed` simulated seconds: a set sent a real second after
       // the results were read is stamped after their publication (src/config/clock.ts).
       await sleep(Math.max(0, seenAt + 1000 - Date.now()));
@@ -583,6 +657,17 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         lines = pos ? adjustmentOrders(p.power, pos, text, style) : [];
       }
       if (lines.length === 0) return; // nothing to order in this phase
+      const ext = extensionPlan(p.game);
+      if (ext && phase === ext.phase && p.power === ext.requester && !p.extension) {
+        // D.VII(5): the guaranteed extension, then a second request for the GM; the set stays preliminary.
+        p.extension = { game: p.game!, phase, lines, units: units.map((u) => `${u.kind} ${u.loc}`).sort().join(','), announced: 0, done: false };
+        await send(p, phase, [...lines, 'EXTENSION 24'], false);
+        stats.extRequested++;
+        await sleep(1100);
+        await send(p, phase, [...lines, 'REQUEST EXTENSION OF 1 DAYS'], false);
+        stats.extRequested++;
+        return;
+      }
       const plan = votePlan(p.game);
       if (plan && phase === plan.phase) {
         if (p.power === plan.proposer && pos) { lines.push(proposalLine(plan.kind, pos)); stats.proposals++; }
@@ -628,15 +713,27 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const handle = async (p: Player | undefined, m: Received) => {
       if (!p) return;
       const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
-      if (/The game begins/.test(m.subject) && game) {
+      if (/The game begins|You take over/.test(m.subject) && game) {
+        const taking = /You take over/.test(m.subject);
+        if (taking && p !== reserve) return;
         p.game = game;
         p.address = /Orders to (\S+@\S+?);/.exec(m.text)?.[1] ?? `${game}@judge.example.org`;
         // A player who has a secret from an earlier game keeps it: the start mail says to use that one.
         p.secret = /Your secret: (\S+)/.exec(m.text)?.[1] ?? p.secret;
-        const power = /You play ([A-Z]+)/.exec(m.text)?.[1] as Power | undefined;
+        const power = /You (?:now )?play ([A-Z]+)/.exec(m.text)?.[1] as Power | undefined;
         if (power) p.power = power;
         const units = parseUnitList(/Your units: (.*)/.exec(m.text)?.[1] ?? '');
-        await act(p, 'S1901M', undefined, m.text, units, m.at, m);
+        // A stand-in takes over in the open phase, the one the GM's REPLACE came in (B.7).
+        await act(p, taking ? (standInPlan(game)?.from ?? 'S1901M') : 'S1901M', undefined, m.text, units, m.at, m);
+        return;
+      }
+      const ext = p.extension;
+      if (ext && !ext.done && game === ext.game && m.subject.includes(`] ${ext.phase} deadline extended:`) && ++ext.announced === 2) {
+        // Both extensions announced: the Final set (D.III(3)); the phase may now go early (D.VII(2)).
+        ext.done = true;
+        await sleep(Math.max(0, m.at + 1000 - Date.now()));
+        p.lastSet = { phase: ext.phase, lines: ext.lines, units: ext.units };
+        await send(p, ext.phase, ext.lines, true);
         return;
       }
       if (/\] Proposal: /.test(m.subject) && game === p.game) {
@@ -664,6 +761,31 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // The GM's mailbox is the record of each game's phases and final centres (every report goes there too).
     const watchGm = (m: Received) => {
       const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
+      // The GM's secret, from the GM's copy of a game-start mail (docs/gms.md, "Sending a GM command").
+      if (/The game begins/.test(m.subject)) gmSecret ??= /Your secret: (\S+)/.exec(m.text)?.[1];
+      // D.VII(5): a further extension is the GM's decision; the scripted GM grants it by replying.
+      const asked = /Extension request from ([A-Z]+): (\d+) hours? \(([SFW]\d{4}[MRA])\)/.exec(m.subject);
+      if (game && asked && extensionPlan(game) && !gmDone.has(m.messageId)) {
+        gmDone.add(m.messageId);
+        gmBusy = gmBusy.then(async () => {
+          await sleep(Math.max(0, m.at + 1000 - Date.now()));
+          const messageId = `<${createHash('sha1').update(`${GM}/${game}/extend/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `Re: ${m.subject}`, messageId, inReplyTo: m.messageId, references: m.messageId, text: `EXTEND ${asked[1]} ${asked[2]}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          sent.push({ messageId, from: GM, at: Date.now(), game, phase: asked[3]!, final: false });
+          stats.gmAnswers++;
+        }).catch((e: Error) => log(`GM: ${e.message}`));
+      }
+      const sp = standInPlan(game);
+      if (game && sp && /\) results$/.test(m.subject) && /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(m.text)?.[1] === sp.from && !gmDone.has(m.messageId)) {
+        gmDone.add(m.messageId);
+        gmBusy = gmBusy.then(async () => {
+          await sleep(Math.max(0, m.at + 500 - Date.now()));
+          const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${sp.power} stand-in`, messageId, text: `REPLACE ${sp.power} ${reserve.email} ${reserve.name} UNTIL ${sp.until}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          sent.push({ messageId, from: GM, at: Date.now(), game, phase: sp.from, final: false });
+          stats.gmReplaces++;
+        }).catch((e: Error) => log(`GM: ${e.message}`));
+      }
       const results = /\(([SFW]\d{4}[MRA])\) results/.exec(m.subject);
       if (game && results) {
         phasesOf.set(game, [...(phasesOf.get(game) ?? []), results[1]!]);
@@ -699,7 +821,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           allMail.push(r);
           if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
           if (address === GM) watchGm(r);
-          const p = players.find((x) => x.email === address);
+          const p = actors.find((x) => x.email === address);
           if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
         }
       }
@@ -749,7 +871,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
       await sleep(150);
     }
-    await Promise.all(players.map((p) => p.busy));
+    await Promise.all(actors.map((p) => p.busy));
+    await gmBusy;
     // Everything the judge queued sent (mail still in flight after the standings), then a last look
     // for late duplicates, then stop the judge cleanly.
     for (let i = 0; i < 100; i++) {
@@ -806,7 +929,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const adjudicatedTwice = adjudications.filter((a) => Number(a.n) > 1).length;
     // Every results mail to every holder and the GM once: 8 per adjudicated phase.
     const resultsKey = (m: Received) => `${m.to}|${m.subject}`;
-    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject));
+    // The stand-in's copies are counted apart (replacements.standInResultMails): 8 readers per phase here.
+    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject) && m.to !== reserve.email);
     const resultIds = new Map<string, Set<string>>();
     for (const m of resultMailsIn) resultIds.set(resultsKey(m), (resultIds.get(resultsKey(m)) ?? new Set()).add(m.messageId));
     const resultSet = new Map([...resultIds].map(([k, ids]) => [k, ids.size]));
@@ -827,6 +951,50 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     for (const x of pressSent) {
       const readers = new Set(resultMailsIn.filter((m) => m.text.includes(`(press ${x.token})`)).map((m) => m.to)).size;
       if (readers !== 8) log(`press ${x.token} (${x.game} ${x.phase}): in the results of ${readers} reader(s), not 8`);
+    }
+    // D.VII(5): the requests, the grants (the guaranteed one and the GM's), and the new deadlines as
+    // the board's players read them: two deadline-changed mails each, the second's "Was" the first's
+    // "New deadline", each 24 hours later than the one before, the last the phase's deadline.
+    const extGame = `${SLUG}-r1-b1`;
+    const extPlanned = extensionPlan(extGame);
+    const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0 };
+    if (extPlanned && games.includes(extGame)) {
+      const rows = await q<{ decision: string; answers_id: number | null }>(`SELECT decision, answers_id FROM extensions WHERE game_id = $1 AND phase = $2 AND power = $3`, [extGame, extPlanned.phase, extPlanned.requester]);
+      extensions.granted = rows.filter((r) => r.decision === 'granted').length;
+      extensions.byGm = rows.filter((r) => r.decision === 'granted' && r.answers_id !== null).length;
+      const [ph] = await q<{ deadline: Date }>(`SELECT deadline FROM phases WHERE game_id = $1 AND name = $2 AND superseded_at IS NULL`, [extGame, extPlanned.phase]);
+      const holders = new Set(allMail.filter((m) => m.subject.startsWith(`[${extGame}] The game begins`) && players.some((p) => p.email === m.to)).map((m) => m.to));
+      extensions.players = holders.size;
+      const hour = 3_600_000;
+      for (const to of holders) {
+        const moves = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`))
+          .map((m) => ({ now: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]), was: gmtTime(/^Was:\s+(.*)$/m.exec(m.text)?.[1]) }))
+          .sort((a, b) => a.was - b.was);
+        const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 24 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
+        if (ok) extensions.announced++;
+        else log(`extension: ${to} read ${JSON.stringify(moves.map((x) => ({ was: new Date(x.was), now: new Date(x.now) })))} (phase deadline ${ph?.deadline.toISOString()})`);
+      }
+    }
+    // B.7: the stand-in's period, as the judge recorded it and as the round's standings scored it.
+    const spGame = `${SLUG}-r1-b2`;
+    const sp = standInPlan(spGame);
+    const replacements = { gmMails: stats.gmReplaces, temporary: 0, standInSets: 0, returned: 0, playerSetsAfter: 0, standInResultMails: 0, scoredToPlayer: false };
+    if (sp && games.includes(spGame)) {
+      const audit = await q<{ action: string; n: string }>(`SELECT action, count(*) AS n FROM audit_log WHERE game_id = $1 AND action IN ('position.replace', 'position.return') AND detail->>'power' = $2 AND (action <> 'position.replace' OR detail->>'kind' = 'temporary') GROUP BY 1`, [spGame, sp.power]);
+      replacements.temporary = Number(audit.find((a) => a.action === 'position.replace')?.n ?? 0);
+      replacements.returned = Number(audit.find((a) => a.action === 'position.return')?.n ?? 0);
+      const ordersFrom = async (from: string | undefined) => (await q<{ phase: string }>(`SELECT d.phase FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'orders' AND m.message_id = ANY($1)`, [sent.filter((x) => x.from === from && x.game === spGame).map((x) => x.messageId)])).map((r) => r.phase);
+      replacements.standInSets = (await ordersFrom(reserve.email)).length;
+      replacements.playerSetsAfter = (await ordersFrom(standInOriginal)).filter((ph) => ph && !inStandInPeriod(sp, ph) && phaseIndex(parsePhase(ph)!) >= phaseIndex(parsePhase(sp.until)!)).length;
+      replacements.standInResultMails = new Set(allMail.filter((m) => m.to === reserve.email && /\) results$/.test(m.subject)).map((m) => m.subject)).size;
+      const r1 = standingsMails.find((m) => standingsRound(m) === 1);
+      const csvText = r1?.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+      const [head, ...rows] = csvText.trim().split(/\r?\n/).map((l) => l.split(','));
+      const row = rows.filter((r) => r[head!.indexOf('game')] === spGame && r[head!.indexOf('power')] === sp.power);
+      // The mailed CSV names the player (`player`, and `email` where it has the column).
+      const original = players.find((x) => x.email === standInOriginal);
+      replacements.scoredToPlayer = original !== undefined && row.length === 1 && (row[0]!.includes(original.name) || row[0]!.includes(original.email)) && !row[0]!.includes(reserve.name) && !row[0]!.includes(reserve.email);
+      if (!replacements.scoredToPlayer) log(`stand-in: the round-1 standings rows for ${spGame} ${sp.power}: ${JSON.stringify(row)} (player of record ${standInOriginal})`);
     }
     // No mail to anyone outside the event: every outbox row addressed to a registered player, the GM or the TD.
     const event = new Set([...mailboxes].map((a) => a.toLowerCase()));
@@ -864,6 +1032,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       styles: { quotedReplies: stats.quoted, htmlOnly: stats.htmlOnly, htmlAlternative: stats.alternative },
       lateSets: { sent: stats.late, refusedLate: lateRefused },
       press: { sent: pressSent.length, published: pressPublished },
+      extensions,
+      replacements,
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
@@ -879,7 +1049,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     return summary;
@@ -903,6 +1073,13 @@ function htmlOf(text: string): string {
 /** The round a standings mail is about: its subject, `[rh] STANDINGS: …, round 2 (final)`. */
 function standingsRound(m: Received): number {
   return Number(/, round (\d+)/.exec(m.subject)?.[1] ?? 0);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** A mailed GMT time, `Saturday 12 January 2030, 12:00 GMT`, as milliseconds (NaN when unreadable). */
+function gmtTime(text: string | undefined): number {
+  const m = /(\d{1,2}) ([A-Z][a-z]+) (\d{4}), (\d{2}):(\d{2}) GMT/.exec(text ?? '');
+  return m ? Date.UTC(Number(m[3]), MONTHS.indexOf(m[2]!), Number(m[1]), Number(m[4]), Number(m[5])) : NaN;
 }
 
 function round1(n: number): number {
@@ -961,11 +1138,13 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--nmrs') o.nmrs = Number(v());
     else if (a === '--votes') o.votes = Number(v());
     else if (a === '--late') o.late = Number(v());
+    else if (a === '--extensions') o.extensions = Number(v());
+    else if (a === '--replacements') o.replacements = Number(v());
     else if (a === '--calendar-mail') o.calendarMail = true;
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --calendar-mail, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   return o;

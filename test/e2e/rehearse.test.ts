@@ -5,7 +5,9 @@
  * a deadline and restarted; then the TD advances everyone (with 2 teams round 2 is the semi-final,
  * B.4, on min(7, 2) = 2 boards, and round 1 sends 7 × 2 = 14 players on) and seats round 2, whose
  * two games, learnt by the players from their game-start mails, end in Fall 1901 by vote: board 1 by
- * a draw, board 2 by a concession (D.IX). Everything the summary says is counted from the database and the
+ * a draw, board 2 by a concession (D.IX). In round 1, a player of board 1 asks for two extensions
+ * (the guaranteed one, then one the GM grants by mail, D.VII(5)), and on board 2 the GM puts the CSV's
+ * reserve on a power as a temporary stand-in by mail until the player is back (B.7). Everything the summary says is counted from the database and the
  * mailboxes by scripts/rehearse.ts; here it must show nothing lost, nothing twice, every phase the
  * GM was mailed adjudicated once, the mailed standings equal to the pure `tournament score` of the
  * mailed final centres, and every game reproduced by `mailjudge reproduce`.
@@ -70,6 +72,23 @@ describe('npm run rehearse, the small default', () => {
     // Every press message sent with a set is in the results of the 7 players and the GM (D.X(1)).
     expect(s.press.sent, detail).toBeGreaterThan(0);
     expect(s.press.published, detail).toBe(s.press.sent);
+    // D.VII(5) on round 1's board 1: one player asks twice in F1901M; the first is the guaranteed
+    // extension (granted at once), the second goes to the GM, who grants it by mail (EXTEND <POWER> 24):
+    // 2 requests, 2 grants, 1 of them answering the GM's mail. Each of the board's 7 players reads
+    // both new deadlines: original + 24 h, then + 24 h more = the phase's deadline.
+    expect(s.extensions, detail).toEqual({ requested: 2, granted: 2, byGm: 1, gmAnswers: 1, announced: 7, players: 7 });
+    // B.7 on round 1's board 2: the GM's one REPLACE … UNTIL S1902M mail puts the CSV's reserve on a
+    // power as a temporary stand-in; he orders F1901M (and the winter if the power adjusts) from the
+    // mail he receives, has that phase's results, and the period ends once, with the player of record
+    // back and ordering again; the round's standings give the position's score to the player of record
+    // (a stand-in within his period becomes nobody's permanent replacement).
+    expect(s.replacements.gmMails, detail).toBe(1);
+    expect(s.replacements.temporary, detail).toBe(1);
+    expect(s.replacements.standInSets, detail).toBeGreaterThanOrEqual(1);
+    expect(s.replacements.standInResultMails, detail).toBeGreaterThanOrEqual(1);
+    expect(s.replacements.returned, detail).toBe(1);
+    expect(s.replacements.playerSetsAfter, detail).toBeGreaterThanOrEqual(1);
+    expect(s.replacements.scoredToPlayer, detail).toBe(true);
     // The corpus's forms were all sent (quoted replies, HTML only, text and HTML), and read: nothing
     // lost above, every set acknowledged.
     expect(Math.min(s.styles.quotedReplies, s.styles.htmlOnly, s.styles.htmlAlternative), detail).toBeGreaterThan(0);
