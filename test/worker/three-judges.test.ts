@@ -137,8 +137,11 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
     const v = await probe();
     if (v !== undefined) return v;
     if (Date.now() > end) {
-      const jobs = await rows('SELECT task_identifier, queue_name, locked_by, attempts, last_error FROM graphile_worker.jobs WHERE run_at < now() + interval \'1 hour\'');
-      throw new Error(`timed out waiting for ${what}\njobs: ${JSON.stringify(jobs).slice(0, 3000)}`);
+      const jobs = await rows('SELECT task_identifier, key, queue_name, locked_by, attempts, last_error, run_at, now() AS db_now FROM graphile_worker.jobs WHERE run_at < now() + interval \'1 hour\'');
+      const open = await rows(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NULL AND name = 'S1901M'`);
+      const procs = await rows('SELECT pid, token, worker_ids FROM judge_processes');
+      const exits = running.map((c) => `pid ${c.pid}: ${c.exitCode ?? c.signalCode ?? 'running'}`);
+      throw new Error(`timed out waiting for ${what}\njobs: ${JSON.stringify(jobs).slice(0, 3000)}\nopen S1901M: ${JSON.stringify(open)}\nprocesses: ${JSON.stringify(procs)}\nchildren: ${exits.join(', ')}`);
     }
     await sleep(50);
   }
