@@ -79,6 +79,22 @@ export function outboxMessageId(dedupeKey: string, domain: string): string {
   return `${createHash('sha256').update(dedupeKey).digest('hex').slice(0, 32)}@${domain}`;
 }
 
+/** The outbox row of a new mail. Pure. */
+function outboxRow(mail: NewOutboxMail) {
+  return {
+    dedupe_key: mail.dedupeKey,
+    game_id: mail.gameId ?? null,
+    kind: mail.kind,
+    from_address: mail.fromAddress ?? null,
+    to_address: mail.to,
+    subject: mail.subject,
+    body_text: mail.bodyText,
+    headers: JSON.stringify(mail.headers ?? {}),
+    attachments: JSON.stringify(mail.attachments ?? []),
+    message_id: mail.messageId,
+  };
+}
+
 /**
  * Enqueue a mail; a second enqueue with the same dedupe key is a no-op that returns the first
  * mail's id with `created: false`. Call it with the transaction that made the decision.
@@ -86,18 +102,7 @@ export function outboxMessageId(dedupeKey: string, domain: string): string {
 export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id: number; created: boolean }> {
   const inserted = await trx
     .insertInto('outbox')
-    .values({
-      dedupe_key: mail.dedupeKey,
-      game_id: mail.gameId ?? null,
-      kind: mail.kind,
-      from_address: mail.fromAddress ?? null,
-      to_address: mail.to,
-      subject: mail.subject,
-      body_text: mail.bodyText,
-      headers: JSON.stringify(mail.headers ?? {}),
-      attachments: JSON.stringify(mail.attachments ?? []),
-      message_id: mail.messageId,
-    })
+    .values(outboxRow(mail))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -115,18 +120,7 @@ export async function enqueueOutboxMany(trx: Db, mails: readonly NewOutboxMail[]
   if (mails.length === 0) return [];
   const inserted = await trx
     .insertInto('outbox')
-    .values(mails.map((mail) => ({
-      dedupe_key: mail.dedupeKey,
-      game_id: mail.gameId ?? null,
-      kind: mail.kind,
-      from_address: mail.fromAddress ?? null,
-      to_address: mail.to,
-      subject: mail.subject,
-      body_text: mail.bodyText,
-      headers: JSON.stringify(mail.headers ?? {}),
-      attachments: JSON.stringify(mail.attachments ?? []),
-      message_id: mail.messageId,
-    })))
+    .values(mails.map(outboxRow))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'dedupe_key'])
     .execute();
@@ -163,11 +157,7 @@ export async function claimPendingOutbox(trx: Trx, options: { limit?: number; id
 
 /** Record a successful hand-off to the smarthost (or the .eml file). */
 export async function markOutboxSent(db: Db, id: number, at: Date = judgeNow()): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({ status: 'sent', sent_at: at, attempts: sql<number>`attempts + 1`, last_error: null })
-    .where('id', '=', id)
-    .execute();
+  await markOutboxSentMany(db, [id], at);
 }
 
 /** {@link markOutboxSent} for several mails, one statement. */

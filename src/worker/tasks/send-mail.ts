@@ -5,7 +5,7 @@
  * SMTP, which receivers recognise). A permanent refusal (or the last failed attempt) is recorded: `mailjudge
  * outbox` lists it with the answer, the log has `mail.failed` at level error, and the GM's digest names it.
  */
-import { claimPendingOutbox, markOutboxFailed, markOutboxSent, markOutboxSentMany } from '../../db/outbox.js';
+import { claimPendingOutbox, markOutboxFailed, markOutboxSentMany } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';
 import { log } from '../../config/log.js';
 import { SendError, type MailTransport } from '../../mail/outbound/send.js';
@@ -49,8 +49,7 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
       if (r.status === 'fulfilled') sent.push(mail);
       else failures.push({ error: r.reason as Error, permanent: r.reason instanceof SendError && r.reason.permanent, attempts: mail.attempts + 1, mail });
     });
-    if (sent.length === 1) await markOutboxSent(trx, sent[0]!.id);
-    else await markOutboxSentMany(trx, sent.map((m) => m.id));
+    await markOutboxSentMany(trx, sent.map((m) => m.id));
     for (const mail of sent) {
       log().info({ event: 'mail.sent', outboxId: mail.id, kind: mail.kind, game: mail.gameId ?? null, phase: /\b[sfw]\d{4}[mra]\b/i.exec(mail.dedupeKey)?.[0].toUpperCase() ?? null, key: mail.dedupeKey, to: mail.to, messageId: mail.messageId ?? null }, `mail sent: ${mail.kind}`);
     }
