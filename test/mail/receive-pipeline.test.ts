@@ -90,6 +90,11 @@ describe('identity (D.X(6))', () => {
     expect(await mailTo('id4-gm@example.org', 'impersonation-alert')).toHaveLength(1);
     const missing = await send({ from: 'tess@nodmarc.test', to: 'id4@judge.example.org', text: 'F ANK - ARM' });
     expect(missing).toMatchObject({ kind: 'refused', reason: 'identity: secret-missing' });
+    // A forgotten secret is no alarm: the GM is not told (still the one alert above), and the refusal says so.
+    expect(await mailTo('id4-gm@example.org', 'impersonation-alert')).toHaveLength(1);
+    const refusals = await mailTo('tess@nodmarc.test', 'orders-refused');
+    expect(refusals.at(-1)!.body_text).toContain('tell the GM: no one may send orders in your name (D.X(6)); the GM has not been told of this one');
+    expect(refusals.at(-1)!.body_text).not.toContain('the GM has been told');
   });
 });
 

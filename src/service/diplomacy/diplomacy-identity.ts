@@ -17,7 +17,11 @@ export async function claimedInDiplomacy(db: Db, game: Game, person: Person): Pr
   const tds = await findTds(db, game);
   const gm = await findPerson(db, game.gmPersonId);
   const base = {
-    playerRemedy: () => 'send your orders from your own registered mailbox with the line "Secret: <your secret>"; if you did not send this message, someone tried to send orders in your name and the GM has been told',
+    // Only an alarm (a forged or wrongly signed message, a wrong secret) tells the GM (D.X(6)); a
+    // message without its secret is answered to the player alone, and the text says so.
+    playerRemedy: (alarmed: boolean) => 'send your orders from your own registered mailbox with the line "Secret: <your secret>"; ' +
+      (alarmed ? 'if you did not send this message, someone tried to send orders in your name and the GM has been told'
+        : 'if you did not send this message, tell the GM: no one may send orders in your name (D.X(6)); the GM has not been told of this one'),
     auditHint: 'attempt is in the audit log (D.X(6)); `mailjudge audit` shows it to the TD.',
   };
   if (person.id === game.gmPersonId) return { ...base, role: 'gm', who: 'the GM', authorities: othersThan(person, tds), authoritiesWho: 'the TD' };
