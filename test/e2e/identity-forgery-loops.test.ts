@@ -157,6 +157,8 @@ describe('a forgery never costs the real person anything', () => {
     expect(burst).toHaveLength(1);
     expect(burst[0]!.subject).toBe(`[${G}] Alert: a burst of messages in ${france}'s name failing verification (4 within the hour)`);
     expect(burst[0]!.body_text).toContain('this is the only alert for this burst');
+    // The game kind's rule and tool: D.X(6) and `mailjudge audit` for a Diplomacy game (a Coalition game cites 1.3, 1.6).
+    expect(burst[0]!.body_text).toContain('Each attempt is in the audit log (D.X(6)); `mailjudge audit` shows it to the TD.');
     expect((await mailsTo(GM, 'impersonation-alert')).filter((m) => m.body_text.includes(france))).toHaveLength(0);
 
     // France's real set, with the secret.

@@ -97,7 +97,7 @@ export async function refuseIdentity(
       for (const a of tell) {
         await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'forgery-burst', {
           game: gameView(game), claimed: person.email, claimedWho: who, count: recent.count + 1, since: gmtSeconds(recent.first ?? rec.receivedAt), latest: gmtSeconds(rec.receivedAt),
-          answered: MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR, toClaimed: a.id === person.id,
+          answered: MAX_IDENTITY_REFUSALS_PER_ADDRESS_PER_HOUR, toClaimed: a.id === person.id, auditHint,
         }, { key: `burst-${a.id}`, gameId: game.id, to: a.email });
       }
       await appendAudit(trx, { gameId: game.id, actor: 'ingest', action: 'identity.burst', detail: { inboundId: rec.inboundId, claimed: person.email, role, refusedInTheHour: recent.count + 1, alerted: tell.map((a) => a.email) } });
