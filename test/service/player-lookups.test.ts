@@ -10,6 +10,8 @@ import { findPhase } from '../../src/db/phases.js';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { readEvent } from '../helpers/ics.js';
+import { recordWebUrl } from '../../src/db/web-access.js';
+import { recordJudgeAddresses } from '../../src/db/judge-settings.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, type CalendarGame } from './fixtures.js';
 import { Sim, holdAll } from './sim.js';
@@ -102,6 +104,23 @@ describe('player commands by email', () => {
     expect(help!.subject).toBe('[look] "MAPS" is not a command: the commands');
     expect(help!.body_text).toMatch(/^"MAPS" is not a command the judge knows, so it did nothing with your message/);
     for (const c of ['POSITION', 'HISTORY S1901M', 'SUMMARY', 'ORDERS', 'DEADLINE', 'MAP ', 'HELP']) expect(help!.body_text).toContain(`  ${c}`);
+      // No judge serves the web view here, so WEB is not offered.
+    expect(help!.body_text).not.toContain('  WEB');
+  });
+
+  it('HELP lists WEB once a judge serves the web view (MAILJUDGE_WEB_LISTEN), with what the link is', async () => {
+    // As `mailjudge start` does with MAILJUDGE_WEB_LISTEN set: its addresses, then the web view's URL.
+    await recordJudgeAddresses(t.db, { fromAddress: 'judge@judge.example.org' });
+    await recordWebUrl(t.db, 'https://judge.example.org');
+    try {
+      const before = await lastId();
+      expect((await sim.send('look', addr(g, 'ENGLAND'), 'HELP', 'help')).kind).toBe('noOrders');
+      const [help] = await sentSince('look', before);
+      expect(help!.subject).toBe('[look] HELP: how to send orders to look');
+      expect(help!.body_text).toContain("  WEB                  a one-time link (30 minutes, single use) to the game's web page\n  HELP");
+    } finally {
+      await recordWebUrl(t.db, null);
+    }
   });
 
   it('MAP: the position with its picture as a PNG, to the asker alone; the standing set stays', async () => {

@@ -13,6 +13,7 @@ import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplace
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
+import { findWebUrl } from '../../db/web-access.js';
 import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, intendedPower, parseOrderSheet, readRequest, readUnknownCommand, type RequestItem, type RequestKind } from '../../diplomacy/sheet/index.js';
 import { STANDARD_MAP } from '../../diplomacy/index.js';
 import { readGmCommands } from '../../diplomacy/conduct/gm-commands.js';
@@ -196,7 +197,7 @@ export async function receivePlayerMail(
       await reply('other-address', { email: person.email, ...(r.ok ? { ok: true, after: r.after } : { ok: false, problem: r.problem }) }, 'other-address');
     }
     for (const r of asked) {
-      if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline }, 'help');
+      if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline, web: (await findWebUrl(trx)) !== undefined }, 'help');
       // Issue 31: a sign-in link to the web view, to the registered address alone.
       if (r.kind === 'web') await reply('web-link', await webLinkContext(trx, { role: 'player', personId: person.id, gameId: locked.id, power }, `mail:${inboundId}`, rec.now, person.timeZone), 'web');
       if (r.kind === 'status') await reply('status', await statusContext(trx, locked, phase, power, person), 'status');
@@ -273,7 +274,7 @@ export async function receivePlayerMail(
       // An unknown one-word command gets the list of commands, never a guess (issue #15).
       const unknown = asked.length === 0 && sheet.press.length === 0 && sheet.votes.length === 0 ? readUnknownCommand(sheet.lines) : undefined;
       if (unknown) {
-        await reply('help', { power, phaseName: phase.name, deadline, unknown }, 'help');
+        await reply('help', { power, phaseName: phase.name, deadline, unknown, web: (await findWebUrl(trx)) !== undefined }, 'help');
         await decide(trx, rec, { ...base, outcome: 'command', phase: phase.name, power, reason: `unknown command "${unknown}": answered with the list of commands, not an order set (D.III(3))` });
         return { kind: 'noOrders', inboundId, gameId: locked.id, power };
       }
