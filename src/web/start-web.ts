@@ -8,7 +8,6 @@ import { judgeKey } from '../db/judge-keys.js';
 import type { Db } from '../db/schema.js';
 import { recordWebUrl } from '../db/web-access.js';
 import { imapSourceSettings } from '../mail/sources/imap-source.js';
-import { buildWebServer } from './server.js';
 
 export interface RunningWeb {
   /** The address people reach it by (MAILJUDGE_WEB_URL, else http://host:port). */
@@ -27,6 +26,8 @@ export async function startWeb(db: Db, config: Config, options: { now?: () => Da
   }
   const secret = (await judgeKey(db, 'web-cookie')).toString('base64url');
   const mailboxes = [config.imap, config.confirmImap].filter((m) => m !== undefined).map((m) => imapSourceSettings(m).name);
+  // fastify and the pages load only when the view is served (a judge without it starts without them).
+  const { buildWebServer } = await import('./server.js');
   const app = await buildWebServer(db, { webUrl: config.webUrl ?? `http://${config.webListen.host}:${config.webListen.port}`, cookieSecret: secret, mailboxes, ...(options.now ? { now: options.now } : {}) });
   await app.listen({ host: config.webListen.host, port: config.webListen.port });
   const address = app.server.address();
