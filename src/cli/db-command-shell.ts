@@ -9,6 +9,7 @@
  * could not be opened or failed.
  */
 import { findJudgeAddresses } from '../db/judge-settings.js';
+import { sql } from 'kysely';
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { userInfo } from 'node:os';
@@ -77,6 +78,10 @@ export async function execute<T>(
     const open = await openDatabase(config.config);
     try {
       const url = config.config.databaseUrl ?? open.embedded!.url;
+      // The job queue's schema with ours: a command that queues mail (tournament create, game create,
+      // the TD's and GM's commands) works on a database no `mailjudge start` has opened yet.
+      const queue = await sql<{ present: boolean }>`SELECT to_regclass('graphile_worker.jobs') IS NOT NULL AS present`.execute(open.db);
+      if (!queue.rows[0]?.present) await migrateQueue(url);
       // The judge's own From (recorded by `mailjudge start`) wins over the calling shell's (issue #26, item 11).
       const fromAddress = (await findJudgeAddresses(open.db))?.fromAddress ?? config.config.fromAddress;
       report(await run(open.db, input.value, open.applied, { url, fromAddress, actor: actor() }), json, command);

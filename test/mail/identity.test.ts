@@ -3,7 +3,7 @@
  * verified by mailauth against an injected DNS zone (INFRA.md 5), then decided by the game's identity
  * setting. Envelope recovery, secrets and the pure decision are table-tested.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync, scryptSync } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -317,10 +317,13 @@ describe('envelopeFromHeaders / parseReceived: the envelope our MTA recorded', (
 });
 
 describe('per-player secrets', () => {
-  it('hashSecret stores scrypt$salt$hash with a fresh salt; verifySecret accepts only the secret', () => {
+  it('hashSecret stores sha256$salt$hash with a fresh salt; verifySecret accepts only the secret', () => {
     const a = hashSecret('k7q2m-9xp4h-rt3vc');
     const b = hashSecret('k7q2m-9xp4h-rt3vc');
-    expect(a).toMatch(/^scrypt\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(a).toMatch(/^sha256\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    // The hash is SHA-256 over the salt and then the secret's UTF-8 bytes, computed here independently.
+    const [, salt, hash] = a.split('$');
+    expect(createHash('sha256').update(Buffer.from(salt!, 'base64')).update('k7q2m-9xp4h-rt3vc').digest('base64')).toBe(hash);
     expect(a).not.toBe(b);
     expect(a).not.toContain('k7q2m');
     expect(verifySecret('k7q2m-9xp4h-rt3vc', a)).toBe(true);
@@ -331,12 +334,21 @@ describe('per-player secrets', () => {
     expect(verifySecret('', a)).toBe(false);
   });
 
+  it('a hash stored before stop 37 (scrypt$salt$hash) is still verified', () => {
+    const salt = Buffer.from('0123456789abcdef');
+    const stored = `scrypt$${salt.toString('base64')}$${scryptSync('k7q2m-9xp4h-rt3vc', salt, 32).toString('base64')}`;
+    expect(verifySecret('k7q2m-9xp4h-rt3vc', stored)).toBe(true);
+    expect(verifySecret('k7q2m-9xp4h-rt3vd', stored)).toBe(false);
+  });
+
   // prettier-ignore
   it.each([
     ['not a hash',            'k7q2m'],
     ['another scheme',        'bcrypt$abc$def'],
     ['truncated hash',        `scrypt$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(8).toString('base64')}`],
     ['empty salt',            `scrypt$$${Buffer.alloc(32).toString('base64')}`],
+    ['truncated sha256',      `sha256$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(8).toString('base64')}`],
+    ['sha256, empty salt',    `sha256$$${Buffer.alloc(32).toString('base64')}`],
     ['empty',                 ''],
   ])('a malformed stored hash (%s) never matches and never throws', (_name, stored) => {
     expect(verifySecret('k7q2m', stored)).toBe(false);

@@ -11,7 +11,7 @@
  * - {@link envelopeFromHeaders} (pure) recovers the SMTP envelope (client IP, HELO, MAIL FROM) of a
  *   message fetched over IMAP from the `Received:` header our own MTA wrote and `Return-Path:`.
  * - {@link decideIdentity} (pure) turns the evidence into accept / refuse, with a reason the player
- *   can act on. Secrets are stored only as scrypt hashes ({@link hashSecret}, {@link verifySecret})
+ *   can act on. Secrets are stored only as salted hashes ({@link hashSecret}, {@link verifySecret})
  *   and the secret line is never echoed back ({@link stripSecretLines}).
  *
  * Only `pass` is a pass: mailauth reports a bad body hash or a missing key as `neutral`, not

@@ -1,37 +1,49 @@
 /**
- * Per-player secrets (D.X(6)): stored only as scrypt hashes, found in a message body, never echoed
+ * Per-player secrets (D.X(6)): stored only as salted hashes, found in a message body, never echoed
  * back. Pure but for the random source of a new secret. Part of src/mail/inbound/identity.ts.
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import { readBodyLines } from '../../diplomacy/sheet/body-lines.js';
 
 // ---------------------------------------------------------------------------------------------
 // Per-player secrets
 // ---------------------------------------------------------------------------------------------
 
-const SCRYPT_KEYLEN = 32;
-const SCRYPT_SALT_BYTES = 16;
+const HASH_BYTES = 32;
+const SALT_BYTES = 16;
 
 /** A secret as compared: surrounding blanks dropped, Unicode-normalised (NFKC); case matters. */
 function normaliseSecret(secret: string): string {
   return secret.trim().normalize('NFKC');
 }
 
-/** A stored hash of a player's secret: `scrypt$<salt base64>$<hash base64>`, a fresh random salt each time. */
-export function hashSecret(secret: string): string {
-  const salt = randomBytes(SCRYPT_SALT_BYTES);
-  const hash = scryptSync(normaliseSecret(secret), salt, SCRYPT_KEYLEN);
-  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+function sha256(salt: Buffer, secret: string): Buffer {
+  return createHash('sha256').update(salt).update(normaliseSecret(secret), 'utf8').digest();
 }
 
-/** Whether `secret` matches a hash made by {@link hashSecret} (constant-time compare). A malformed hash never matches. */
+/**
+ * A stored hash of a player's secret: `sha256$<salt base64>$<hash base64>`, a fresh random salt each
+ * time. Every secret is one the judge made ({@link generateSecret}: 75 random bits), never a word a
+ * person chose, so a slow password hash adds nothing against guessing (2^75 SHA-256 guesses is out of
+ * anyone's reach) and cost 90 ms of CPU per secret: a 147-board round's 1,029 players took 90 s to
+ * seat with scrypt, and every message carrying a secret paid it again to be verified.
+ */
+export function hashSecret(secret: string): string {
+  const salt = randomBytes(SALT_BYTES);
+  return `sha256$${salt.toString('base64')}$${sha256(salt, secret).toString('base64')}`;
+}
+
+/**
+ * Whether `secret` matches a hash made by {@link hashSecret} (constant-time compare), or by the
+ * judge before stop 37 (`scrypt$<salt>$<hash>`, still read). A malformed hash never matches.
+ */
 export function verifySecret(secret: string, stored: string): boolean {
   const parts = stored.split('$');
-  if (parts.length !== 3 || parts[0] !== 'scrypt') return false;
+  if (parts.length !== 3 || (parts[0] !== 'sha256' && parts[0] !== 'scrypt')) return false;
   const salt = Buffer.from(parts[1]!, 'base64');
   const want = Buffer.from(parts[2]!, 'base64');
-  if (salt.length === 0 || want.length !== SCRYPT_KEYLEN) return false;
-  const got = scryptSync(normaliseSecret(secret), salt, SCRYPT_KEYLEN);
+  if (salt.length === 0 || want.length !== HASH_BYTES) return false;
+  const got = parts[0] === 'sha256' ? sha256(salt, secret) : scryptSync(normaliseSecret(secret), salt, HASH_BYTES);
   return timingSafeEqual(got, want);
 }
 
