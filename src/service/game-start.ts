@@ -10,7 +10,8 @@ import type { Person } from '../db/people.js';
 import { issueSecretIfNone, secretNote } from './role-secret.js';
 import type { Trx } from '../db/schema.js';
 import { POWERS, type GameState, type Power } from '../diplomacy/index.js';
-import { sendNotice, when } from './notify.js';
+import { noticeMails, when } from './notify.js';
+import { queueMails, type QueuedMail } from '../mail/outbound/queue-mail.js';
 import { findTournament } from '../db/tournaments.js';
 import { pictureOfPosition } from '../diplomacy/picture/index.js';
 import { mapAttachment } from './diplomacy/map-attachment.js';
@@ -85,7 +86,7 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
   const addressed = POWERS.filter((p) => byPower.has(p)).map((power) => ({ power, name: byPower.get(power)!.name, email: start && shareAddresses ? byPower.get(power)!.email : undefined }));
   const picture = start ? `${m.game.id}-${phaseName}.png` : undefined;
   const attachments = picture ? [mapAttachment(pictureOfPosition(m.state), picture)] : undefined;
-  let queued = 0;
+  const mails: QueuedMail[] = [];
   for (const person of recipients) {
     const power = m.replacement?.person.id === person.id ? m.replacement.power : m.players.find((p) => p.person.id === person.id)?.power;
     // Issue 16: every player gets a secret by default (unless the game's identity policy is
@@ -97,7 +98,7 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
     const note = power || isGm ? secretNote(secret, m.game.policies.identity, power ? 'every message' : 'every GM command') : undefined;
     const secretNoteText = note && isGm && !power ? `${note}\nA GM command without it is refused, and the TD is told.` : note;
     const units = power ? m.state.units.filter((u) => u.power === power).map((u) => `${u.kind} ${u.location}`).join(', ') : undefined;
-    queued += await sendNotice(trx, fromAddress, {
+    mails.push(...noticeMails({
       game: m.game,
       template: 'game-start',
       key: `${m.replacement ? 'takeover' : 'game-start'}:${m.game.id}:${phaseName}${m.replacement ? `:${m.replacement.power}` : ''}`,
@@ -108,7 +109,10 @@ export async function sendGameStart(trx: Trx, fromAddress: string, m: GameStartM
       }),
       calendar: { phase: phaseName, deadline: m.deadline, sequence: m.deadlineSequence, stamp: m.stamp },
       ...(attachments ? { attachments } : {}),
-    }, [person]);
+    }, [person]));
   }
-  return queued;
+  // Issue 29: the board's start mails queued together (one INSERT, one send job), as a deadline's reports.
+  const seen = new Set<string>();
+  const unique = mails.filter((m) => !seen.has(m.dedupeKey) && seen.add(m.dedupeKey));
+  return (await queueMails(trx, fromAddress, unique)).filter((r) => r.created).length;
 }

@@ -28,8 +28,8 @@ export interface Notice {
   readonly attachments?: readonly OutboxAttachment[];
 }
 
-/** Queue `notice` to each person once (by address); returns how many were newly queued. */
-export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, to: readonly Person[]): Promise<number> {
+/** The mails of `notice` to each person once (by address), for {@link queueMails}. Pure. */
+export function noticeMails(notice: Notice, to: readonly Person[]): QueuedMail[] {
   const seen = new Set<string>();
   const mails: QueuedMail[] = [];
   for (const person of to) {
@@ -46,6 +46,11 @@ export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, t
       ...(notice.attachments ? { attachments: notice.attachments } : {}),
     });
   }
+  return mails;
+}
+
+/** Queue `notice` to each person once (by address); returns how many were newly queued. */
+export async function sendNotice(trx: Db, fromAddress: string, notice: Notice, to: readonly Person[]): Promise<number> {
   // Issue 29: queued together (one INSERT, one send job).
-  return (await queueMails(trx, fromAddress, mails)).filter((r) => r.created).length;
+  return (await queueMails(trx, fromAddress, noticeMails(notice, to))).filter((r) => r.created).length;
 }
