@@ -11,7 +11,7 @@
  * hash (a GM digest, the TD's report) to anchor it.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import { canonicalJson, toJson } from './canonical-json.js';
 import { DbError } from './errors.js';
 import type { AuditLogRow, Db, Json, Trx } from './schema.js';
@@ -70,8 +70,15 @@ export function auditEntryFromRow(row: AuditLogRow): AuditEntry {
  * call it last in a transaction that does other slow work. Requires READ COMMITTED (the default):
  * throws a {@link DbError} (`audit-isolation`) otherwise, since an older snapshot could miss the head.
  */
-export async function appendAudit(trx: Trx, input: AuditInput): Promise<AuditEntry> {
-  const lock = await sql<{ isolation: string }>`
+export async function appendAudit(trx: Trx, input: AuditInput, options: { alongside?: Compilable } = {}): Promise<AuditEntry> {
+  // `alongside`: a write of the caller's sent in the lock's statement (a data-modifying WITH, always
+  // run to completion), one round trip fewer (issue 29: the decision's row, mail/inbound/decide.ts).
+  const lock = options.alongside
+    ? await sql<{ isolation: string }>`
+    WITH alongside AS (${options.alongside})
+    SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY}) IS NULL AS locked,
+           current_setting('transaction_isolation') AS isolation`.execute(trx)
+    : await sql<{ isolation: string }>`
     SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY}) IS NULL AS locked,
            current_setting('transaction_isolation') AS isolation`.execute(trx);
   const isolation = lock.rows[0]?.isolation;

@@ -35,7 +35,12 @@ export interface Decision extends Required<Omit<NewDecision, 'identity' | 'textC
 }
 
 export async function insertDecision(db: Db, d: NewDecision): Promise<void> {
-  await db
+  await decisionInsert(db, d).execute();
+}
+
+/** The INSERT of {@link insertDecision}, unexecuted (issue 29: decide.ts sends it with the audit's lock, one statement). */
+export function decisionInsert(db: Db, d: NewDecision) {
+  return db
     .insertInto('inbound_decisions')
     .values({
       inbound_message_id: d.inboundMessageId,
@@ -52,8 +57,7 @@ export async function insertDecision(db: Db, d: NewDecision): Promise<void> {
       replied: d.replied,
       text_cleaned: d.textCleaned ?? null,
       reply_budget: d.replyBudget ?? 'own',
-    })
-    .execute();
+    });
 }
 
 /** When the judge answered `address` since `since` (the per-sender rate limit). */

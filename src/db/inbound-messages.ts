@@ -164,7 +164,13 @@ export async function insertInboundMessages(db: Db, ms: readonly NewInboundMessa
 }
 
 /** A stored message as its decision needs it (bytes, receipt, source, the SMTP envelope), or `undefined`. */
-export async function findMessageToDecide(db: Db, id: number): Promise<(InboundMessage & { envelope: { ip?: string; helo?: string; mailFrom?: string } | null }) | undefined> {
-  const row = await db.selectFrom('inbound_messages').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && { ...infoFromRow(row), raw: row.raw, envelope: row.envelope };
+export async function findMessageToDecide(db: Db, id: number): Promise<(InboundMessage & { envelope: { ip?: string; helo?: string; mailFrom?: string } | null; decided: boolean }) | undefined> {
+  // Issue 29: whether it is decided already, in the same statement (the decision job's first read).
+  const row = await db
+    .selectFrom('inbound_messages as m')
+    .selectAll('m')
+    .select((eb) => eb.exists(eb.selectFrom('inbound_decisions as d').select('d.inbound_message_id').whereRef('d.inbound_message_id', '=', 'm.id')).as('decided'))
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  return row && { ...infoFromRow(row), raw: row.raw, envelope: row.envelope, decided: Boolean(row.decided) };
 }

@@ -36,15 +36,22 @@ export function parseReplyAddress(judgeAddress: string, address: string): { game
 
 /** The token of `to`'s current holding in the game (made at the first call), or `undefined` when `to` holds no power there. */
 export async function replyTokenFor(db: Db, gameId: string, to: string): Promise<string | undefined> {
+  // Issue 29: found, and made when missing, in one statement. The UPDATE sets it only where it is still
+  // NULL, so when another transaction made one first, the holding's token is read again below.
+  const token = newToken();
   const row = await sql<{ id: number; reply_token: string | null }>`
-    SELECT p.id, p.reply_token FROM positions p JOIN people pe ON pe.id = p.person_id
-     WHERE p.game_id = ${gameId} AND p.ended_at IS NULL AND lower(pe.email) = ${to.toLowerCase()}
-     ORDER BY p.id LIMIT 1`.execute(db);
+    WITH holding AS (
+      SELECT p.id, p.reply_token FROM positions p JOIN people pe ON pe.id = p.person_id
+       WHERE p.game_id = ${gameId} AND p.ended_at IS NULL AND lower(pe.email) = ${to.toLowerCase()}
+       ORDER BY p.id LIMIT 1),
+    made AS (
+      UPDATE positions SET reply_token = ${token}
+       WHERE id = (SELECT id FROM holding WHERE reply_token IS NULL) AND reply_token IS NULL
+       RETURNING id, reply_token)
+    SELECT h.id, coalesce(h.reply_token, m.reply_token) AS reply_token FROM holding h LEFT JOIN made m ON m.id = h.id`.execute(db);
   const r = row.rows[0];
   if (!r) return undefined;
   if (r.reply_token) return r.reply_token;
-  const token = newToken();
-  await db.updateTable('positions').set({ reply_token: token }).where('id', '=', r.id).where('reply_token', 'is', null).execute();
   return (await db.selectFrom('positions').select('reply_token').where('id', '=', r.id).executeTakeFirstOrThrow()).reply_token ?? token;
 }
 

@@ -103,7 +103,7 @@ describe('mailjudge start, killed between storing and deciding a message, restar
     const first = await startJudge();
     await until('the message to be stored', async () => ((await count('inbound_messages')) === 1 ? true : undefined));
     await until('the judge to wait to decide it', async () => {
-      const r = await pgRows(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'select * from "inbound_decisions"%'`);
+      const r = await pgRows(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%from "inbound_decisions"%'`);
       return r[0];
     });
     await new Promise<void>((resolve) => {

@@ -253,7 +253,7 @@ describe('three mailjudge start processes on one database', () => {
       const r = await rows<{ key: string }>(
         `SELECT j.key FROM graphile_worker.jobs j JOIN judge_processes p ON j.locked_by = ANY (p.worker_ids)
           WHERE p.pid = $1 AND j.task_identifier = 'adjudicate-phase'`, [p3pid]);
-      const waiting = await rows(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock' AND query ILIKE 'insert into "outbox"%'`, [p3.name]);
+      const waiting = await rows(`SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock' AND query ILIKE '%insert into "outbox"%'`, [p3.name]);
       return r.length > 0 && waiting.length > 0 ? r.map((x) => x.key) : undefined;
     }, 30_000);
     await kill(p3);

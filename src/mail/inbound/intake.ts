@@ -8,7 +8,6 @@ import { DateTime } from 'luxon';
 import { gameFromRow, type Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { subjectTags, type GameCandidate } from '../../rules/submission/index.js';
-import { findCoalitionByRoleAddress } from '../../db/coalition.js';
 import { headerFields } from './header-fields.js';
 import type { Envelope } from './identity.js';
 import type { InboundMail } from './parse-message.js';
@@ -89,13 +88,18 @@ export async function candidateGames(db: Db, mail: Pick<InboundMail, 'to' | 'cc'
   const addresses = [...mail.to, ...mail.cc].map((a) => a.toLowerCase());
   const tags = subjectTags(mail.subject);
   if (addresses.length === 0 && tags.length === 0) return [];
-  const byRole = (await findCoalitionByRoleAddress(db, addresses)).map((r) => r.gameId);
-  const ids = [...tags, ...byRole];
+  // One statement (issue 29): a Coalition game's PM and battle addresses are looked up in a subquery.
   const rows = await db
     .selectFrom('games')
     .selectAll()
     .where('status', '<>', 'finished')
-    .where((eb) => eb.or([...(addresses.length ? [eb(sql<string>`lower(address)`, 'in', addresses)] : []), ...(ids.length ? [eb('id', 'in', ids)] : [])]))
+    .where((eb) => eb.or([
+      ...(addresses.length ? [
+        eb(sql<string>`lower(address)`, 'in', addresses),
+        eb('id', 'in', eb.selectFrom('coalition_games').select('game_id').where((c) => c.or([c(c.fn('lower', ['pm_address']), 'in', addresses), c(c.fn('lower', ['battle_address']), 'in', addresses)]))),
+      ] : []),
+      ...(tags.length ? [eb('id', 'in', tags)] : []),
+    ]))
     .execute();
   return rows.map(gameFromRow);
 }

@@ -3,7 +3,7 @@
  * only when the row is new, the `send-mail` job that delivers it. Every mail the judge sends goes
  * through here, so "exactly one copy of each email" rests on one function.
  */
-import { enqueueOutbox, enqueueOutboxMany, outboxMessageId, type NewOutboxMail, type OutboxAttachment } from '../../db/outbox.js';
+import { enqueueOutboxWithSendJob, enqueueOutboxMany, outboxMessageId, type NewOutboxMail, type OutboxAttachment } from '../../db/outbox.js';
 import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { SEND_MAIL_PRIORITY, enqueueJob } from '../../db/jobs.js';
@@ -55,9 +55,8 @@ export function deadlineEventInput(c: NonNullable<QueuedMail['calendar']>): Dead
 /** Render `mail.template` and queue it; returns the outbox id and whether it was new. */
 export async function queueMail(trx: Db, fromAddress: string, mail: QueuedMail): Promise<{ id: number; created: boolean }> {
   const token = needsToken(mail) ? await replyTokenFor(trx, mail.gameId!, mail.to) : undefined;
-  const queued = await enqueueOutbox(trx, outboxMailOf(fromAddress, mail, token, renderMail(mail.template, mail.context)));
-  if (queued.created) await enqueueJob(trx, 'send-mail', { outboxId: queued.id }, { jobKey: `send:${queued.id}`, priority: SEND_MAIL_PRIORITY });
-  return queued;
+  // The row and, when it is new, its send-mail job: one statement (issue 29).
+  return enqueueOutboxWithSendJob(trx, outboxMailOf(fromAddress, mail, token, renderMail(mail.template, mail.context)), SEND_MAIL_PRIORITY);
 }
 
 /**

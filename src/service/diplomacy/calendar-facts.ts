@@ -75,10 +75,20 @@ export async function loadCalendarInputs(db: Db, game: Game) {
   return { settings, storedWindows, windows: storedWindows.map(toRuleWindow), holidays, consentToShorten };
 }
 
+/**
+ * Facts the caller has just read in its transaction (issue 29: an accepted set's decision reads each
+ * once): the open phase (`game.currentPhase`), its order-set statuses, the positions in civil disorder.
+ */
+export interface KnownFacts {
+  readonly phase?: PhaseRecord;
+  readonly statuses?: readonly OrderSetStatus[];
+  readonly civilDisorder?: ReadonlySet<Power>;
+}
+
 /** The facts of the game's open phase, or `undefined` when it has none (finished, forming, adjudicated). */
-export async function loadCalendarFacts(db: Db, game: Game): Promise<CalendarFacts | undefined> {
+export async function loadCalendarFacts(db: Db, game: Game, known: KnownFacts = {}): Promise<CalendarFacts | undefined> {
   if (game.status !== 'active') return undefined;
-  const phase = await findPhase(db, game.id, game.currentPhase);
+  const phase = known.phase ?? (await findPhase(db, game.id, game.currentPhase));
   if (!phase || phase.adjudicatedAt || phase.supersededAt) return undefined;
   const inputs = await loadCalendarInputs(db, game);
   const last = await findLastPublication(db, game.id);
@@ -90,8 +100,8 @@ export async function loadCalendarFacts(db: Db, game: Game): Promise<CalendarFac
     lastAdjudication: last && last.getTime() <= phase.deadline.getTime() ? last : undefined,
     acting: await findActingPlayers(db, game.id),
     powers: powersWithOrders(phase.stateBefore),
-    statuses: await findOrderSetStatus(db, game.id, phase.name),
-    civilDisorder: await findCivilDisorder(db, game.id),
+    statuses: known.statuses ?? (await findOrderSetStatus(db, game.id, phase.name)),
+    civilDisorder: known.civilDisorder ?? (await findCivilDisorder(db, game.id)),
     gmZone: (await findPeople(db, [game.gmPersonId])).get(game.gmPersonId)?.timeZone ?? 'UTC',
     votesOutstanding: await findVotesOutstanding(db, game.id, phase.stateBefore, phase.deadline),
   };

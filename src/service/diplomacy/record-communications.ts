@@ -6,9 +6,9 @@
  * inbound message: a re-run records nothing twice and returns the same notes.
  */
 import { findRecordedNotes, insertRecordedNotes } from '../../db/communications-recorded.js';
-import { findGame } from '../../db/games.js';
-import { findPerson } from '../../db/people.js';
-import { findPhase } from '../../db/phases.js';
+import { findGame, type Game } from '../../db/games.js';
+import { findPerson, type Person } from '../../db/people.js';
+import { findPhase, type PhaseRecord } from '../../db/phases.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import type { Db, Trx } from '../../db/schema.js';
 import type { Power } from '../../diplomacy/index.js';
@@ -32,6 +32,16 @@ export interface CommunicationsInput {
   readonly now: Date;
   /** The judge's own address (From of the notices this queues). */
   readonly fromAddress: string;
+  /**
+   * Issue 29: the game's row, the phase `phase` and the person `personId` as the caller read them in
+   * this transaction (under the game's lock), when nothing has changed them since: not read again.
+   */
+  readonly known?: { readonly game: Game; readonly phase: PhaseRecord; readonly person?: Person };
+  /**
+   * The caller's transaction records the message's decision (inbound_decisions, keyed by the message):
+   * nothing can have been recorded for it before, so that is not looked up (issue 29).
+   */
+  readonly inDecision?: boolean;
 }
 
 /** Record the message's communications; never throws for bad input (every problem is a note). */
@@ -40,11 +50,12 @@ export async function recordCommunications(trx: Db, input: CommunicationsInput):
 }
 
 async function record(trx: Trx, input: CommunicationsInput): Promise<{ notes: string[] }> {
-  const done = await findRecordedNotes(trx, input.inboundMessageId);
+  const done = input.inDecision ? undefined : await findRecordedNotes(trx, input.inboundMessageId);
   if (done) return { notes: done };
-  const game = await findGame(trx, input.gameId);
-  const phase = game && (await findPhase(trx, game.id, input.phase));
-  const person = await findPerson(trx, input.personId);
+  const known = input.known && input.known.game.id === input.gameId && input.known.phase.name === input.phase ? input.known : undefined;
+  const game = known?.game ?? (await findGame(trx, input.gameId));
+  const phase = game && (known?.phase ?? (await findPhase(trx, game.id, input.phase)));
+  const person = known?.person?.id === input.personId ? known.person : await findPerson(trx, input.personId);
   if (!game || !phase || !person) return { notes: [] };
   const notes: string[] = [];
 

@@ -15,7 +15,7 @@ import { appendAudit } from '../../db/audit-log.js';
 import type { Game } from '../../db/games.js';
 import { endCivilDisorder, resolveNmrNotices, startCivilDisorder } from '../../db/nmr-notices.js';
 import { findPerson, type Person } from '../../db/people.js';
-import { endPosition, findCurrentPositions, holdersByPower, insertPosition } from '../../db/positions.js';
+import { endPosition, findCurrentPositions, holdersByPower, insertPosition, type Position } from '../../db/positions.js';
 import type { Trx } from '../../db/schema.js';
 import type { Power } from '../../diplomacy/index.js';
 import { chooseReplacement, type ReplacementChoice } from '../../diplomacy/conduct/replacements.js';
@@ -110,9 +110,10 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
  * submits orders for the position, at which point they become the new official player." Every
  * captain's stand-in that has sent a set since it began becomes the permanent holder; announced.
  */
-export async function confirmCaptainStandIns(trx: Trx, game: Game, now: Date, fromAddress: string): Promise<Power[]> {
+export async function confirmCaptainStandIns(trx: Trx, game: Game, now: Date, fromAddress: string, positions?: readonly Position[]): Promise<Power[]> {
   const confirmed: Power[] = [];
-  for (const h of holdersByPower(await findCurrentPositions(trx, game.id))) {
+  // `positions`: the game's current positions, when the caller has just read them in this transaction.
+  for (const h of holdersByPower(positions ?? (await findCurrentPositions(trx, game.id)))) {
     const stand = h.standIn;
     if (!stand || !stand.reason?.startsWith(CAPTAIN_STAND_IN)) continue;
     const set = await trx

@@ -40,8 +40,9 @@ async function everyone(trx: Db, game: Game, extra: readonly (Person | undefined
  * Ends the stand-in's holding, tells everyone (the stand-in included) whose set counts; returns the
  * note for the player's acknowledgement, or `undefined` when no stand-in held the power.
  */
-export async function playerReturns(trx: Trx, game: Game, power: Power, player: Person, phase: string, now: Date, fromAddress: string): Promise<string | undefined> {
-  const holders = holdersByPower(await findCurrentPositions(trx, game.id)).find((h) => h.power === power)!;
+export async function playerReturns(trx: Trx, game: Game, power: Power, player: Person, phase: string, now: Date, fromAddress: string, positions?: readonly Position[]): Promise<string | undefined> {
+  // `positions`: the game's current positions, when the caller has just read them in this transaction.
+  const holders = holdersByPower(positions ?? (await findCurrentPositions(trx, game.id))).find((h) => h.power === power)!;
   const stand = holders.standIn;
   if (!stand || !holders.ofRecord || holders.ofRecord.personId !== player.id) return undefined;
   const standIn = await findPerson(trx, stand.personId);

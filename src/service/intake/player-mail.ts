@@ -113,7 +113,6 @@ export async function receivePlayerMail(
   evidence: Record<string, unknown>,
 ): Promise<ReceiveOutcome> {
   const text = stripSecretLines(mail.text);
-  const answer = await mayReply(db, ctx, person.email);
   const inboundId = rec.inboundId;
   return db.transaction().execute(async (trx): Promise<ReceiveOutcome> => {
     const locked = (await lockGame(trx, game.id))!;
@@ -122,9 +121,13 @@ export async function receivePlayerMail(
     if (rec.clock) rec = { ...rec, now: rec.clock() };
     const phase = await findPhase(trx, locked.id, locked.currentPhase);
     const rules = RULE_PROFILES[locked.ruleProfile];
-    const base = { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: answer };
+    // The hourly reply cap (reply.ts), read when a reply depends on it (issue 29: an accepted set is
+    // acknowledged whatever the cap says, so its decision does not read it).
+    let answer: boolean | undefined;
+    const mayAnswer = async () => (answer ??= await mayReply(trx, ctx, person.email));
+    const base = async () => ({ fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: await mayAnswer() });
     const reply = async (template: string, context: object, key: string, calendar?: Parameters<typeof queueReply>[5]['calendar'], attachments?: Parameters<typeof queueReply>[5]['attachments'], always = false) => {
-      if (answer || always) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}), ...(attachments ? { attachments } : {}) });
+      if (always || (await mayAnswer())) await queueReply(trx, ctx, { inboundId, mail }, template, { game: gameView(locked), ...context }, { key, gameId: locked.id, ...(calendar ? { calendar } : {}), ...(attachments ? { attachments } : {}) });
     };
     const receivedAt = gmtSeconds(rec.receivedAt);
 
@@ -152,13 +155,13 @@ export async function receivePlayerMail(
         remedy: 'if you have been appointed a replacement, ask the GM to record it, then send your orders again',
       }, 'proxy');
       await alertProxy(trx, ctx, rec, mail, locked, person, target);
-      await decide(trx, rec, { ...base, outcome: 'refused', reason: 'proxy orders (D.II(3))', phase: locked.currentPhase, power: target ?? null });
+      await decide(trx, rec, { ...(await base()), outcome: 'refused', reason: 'proxy orders (D.II(3))', phase: locked.currentPhase, power: target ?? null });
       return { kind: 'refused', inboundId, reason: 'proxy' };
     }
     const power = position.power;
     if (locked.status !== 'active' || !phase || phase.adjudicatedAt) {
       await reply('orders-refused', { subjectNote: 'not accepted: no turn open', receivedAt, reason: 'the game has no turn open for orders now', remedy: 'wait for the next turn to open; nothing you sent is lost, and the GM can see it' }, 'refused');
-      await decide(trx, rec, { ...base, outcome: 'refused', reason: 'no phase open', power });
+      await decide(trx, rec, { ...(await base()), outcome: 'refused', reason: 'no phase open', power });
       return { kind: 'refused', inboundId, reason: 'no phase open' };
     }
 
@@ -226,8 +229,15 @@ export async function receivePlayerMail(
     const understood = formatAsUnderstood(sheet, power, locked.currentPhase);
     const ack = { power, phaseName: locked.currentPhase, final: sheet.final, receivedAt, understood, deadline, timeLeft: timeLeft(rec.receivedAt, phase.deadline) };
 
+    // Issue 29: the game's row and the phase read under the lock stand until this message's votes (which
+    // may end the game, D.IX) or extension requests (which move the deadline, D.VII(5)) are recorded;
+    // the person until an OTHER ADDRESS line changes it. What stands is not read again.
+    const phaseStands = sheet.votes.length === 0 && !sheet.requests.some((r) => r.kind === 'extension');
     // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
-    const communications = () => recordCommunications(trx, { gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress });
+    const communications = () => recordCommunications(trx, {
+      gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress,
+      known: { game: locked, phase, ...(otherAddress ? {} : { person }) }, inDecision: true,
+    });
 
     // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it
     // (read against the open phase its orders are for units no longer there, so it is no set of this one).
@@ -245,7 +255,7 @@ export async function receivePlayerMail(
           }),
         }, distinctPeople([await findGm(trx, locked), ...(await findTds(trx, locked))]));
       }
-      await decide(trx, rec, { ...base, outcome: missed ? 'refused' : 'late', reason: missed ? 'received by the deadline, read after the adjudication (D.VII(1)); the GM and the TD told' : previous.code, phase: previous.phase, power });
+      await decide(trx, rec, { ...(await base()), outcome: missed ? 'refused' : 'late', reason: missed ? 'received by the deadline, read after the adjudication (D.VII(1)); the GM and the TD told' : previous.code, phase: previous.phase, power });
       return { kind: 'refused', inboundId, reason: missed ? 'missed' : 'late' };
     }
 
@@ -268,22 +278,22 @@ export async function receivePlayerMail(
           game: locked, template: 'gm-command-refused', key: `gm-command-refused:${locked.id}:${inboundId}`,
           context: () => ({ sender: person.email, senderName: person.name, power, commands: lines, receivedAt, inboundId }),
         }, distinctPeople([gm, ...(await findTds(trx, locked))]));
-        await decide(trx, rec, { ...base, outcome: 'refused', phase: phase.name, power, reason: `GM commands from a player (${gmOnly.map((c) => c.kind).join(', ')}); the GM and the TD told (D.X(6))` });
+        await decide(trx, rec, { ...(await base()), outcome: 'refused', phase: phase.name, power, reason: `GM commands from a player (${gmOnly.map((c) => c.kind).join(', ')}); the GM and the TD told (D.X(6))` });
         return { kind: 'refused', inboundId, reason: 'gm commands from a player' };
       }
       // An unknown one-word command gets the list of commands, never a guess (issue #15).
       const unknown = asked.length === 0 && sheet.press.length === 0 && sheet.votes.length === 0 ? readUnknownCommand(sheet.lines) : undefined;
       if (unknown) {
         await reply('help', { power, phaseName: phase.name, deadline, unknown, web: (await findWebUrl(trx)) !== undefined }, 'help');
-        await decide(trx, rec, { ...base, outcome: 'command', phase: phase.name, power, reason: `unknown command "${unknown}": answered with the list of commands, not an order set (D.III(3))` });
+        await decide(trx, rec, { ...(await base()), outcome: 'command', phase: phase.name, power, reason: `unknown command "${unknown}": answered with the list of commands, not an order set (D.III(3))` });
         return { kind: 'noOrders', inboundId, gameId: locked.id, power };
       }
       const onlyQuestions = asked.length > 0 && asked.every((r) => QUESTIONS.includes(r.kind)) && sheet.press.length === 0 && sheet.votes.length === 0 && sheet.issues.length === 0 && !sheet.lines.some((l) => l.kind === 'mark');
       const { notes } = await communications();
       const standing = await standingSetNote(trx, locked.id, phase.name, power);
-      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), final: false, noOrders: true, standing, notes }, 'ack');
+      if (!onlyQuestions || notes.length > 0) await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt, ...(phaseStands ? { current: phase } : {}) })), final: false, noOrders: true, standing, notes }, 'ack');
       await decide(trx, rec, {
-        ...base, outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
+        ...(await base()), outcome: onlyQuestions ? 'command' : 'message', phase: phase.name, power,
         reason: ([sheet.press.length ? `${sheet.press.length} press` : '', sheet.votes.length ? `${sheet.votes.length} votes` : '', ...asked.map((r) => r.kind), sheet.issues.length ? `${sheet.issues.length} problems` : ''].filter(Boolean).join(', ') || 'no orders') + ', not an order set (D.III(3))' + proxyNote,
       });
       return { kind: 'noOrders', inboundId, gameId: locked.id, power };
@@ -301,7 +311,7 @@ export async function receivePlayerMail(
         reason: `${late.reason}; the deadline was ${gmtSeconds(phase.deadline)}`,
         remedy: 'your previous set, if any, stands. If you sent a copy to the confirmation mailbox before the deadline with this game\'s address in To or Cc, it will count when it arrives (D.VII(1)); otherwise write to your GM',
       }, 'late');
-      await decide(trx, rec, { ...base, outcome: 'late', reason: late.code, phase: phase.name, power });
+      await decide(trx, rec, { ...(await base()), outcome: 'late', reason: late.code, phase: phase.name, power });
       return { kind: 'refused', inboundId, reason: 'late' };
     }
     const set = await insertOrderSet(trx, {
@@ -310,20 +320,28 @@ export async function receivePlayerMail(
     });
     const { notes } = await communications();
     // B.7: the player's own set while a stand-in holds the power: the player is back, this set counts.
+    // The positions it reads stand for afterOrderSet unless it ended the stand-in (issue 29).
+    let positions: Position[] | undefined = await findCurrentPositions(trx, locked.id);
     if (position.kind !== 'temporary') {
-      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress);
-      if (back) standInNotes.push(back);
+      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress, positions);
+      if (back) {
+        standInNotes.push(back);
+        positions = undefined;
+      }
     }
     notes.unshift(...standInNotes);
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
-    await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress });
+    const after = await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress, known: phaseStands ? { game: locked, phase, ...(positions ? { positions } : {}) } : {} });
+    // A released withheld phase is adjudicated now: its deadline is read again for the acknowledgement.
+    const current = phaseStands && !after.released ? phase : undefined;
     // Issue 25: an accepted set is always acknowledged, whatever the hourly cap says: the cap guards
     // against loops and floods, and a set that counts must never go unconfirmed (D.VII(1)).
-    await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack', undefined, undefined, true);
+    await reply('orders-received', { ...ack, ...(await ackDeadline(trx, { gameId: locked.id, phase: phase.name, zone: person.timeZone, receivedAt: rec.receivedAt, ...(current ? { current } : {}) })), countedFrom: counted.by === 'confirm' ? gmtSeconds(counted.receivedAt) : undefined, late: late.late, lateNote: late.late ? lateAcceptedNote(late.rule, phase.name) : undefined, notes }, 'ack', undefined, undefined, true);
     // The power's own set number in the phase, never the database-wide id: a game replayed alone
     // (`mailjudge reproduce`) must read the same decision (issue #26, item 8).
-    const setNumber = (await findOrderSetStatus(trx, locked.id, phase.name)).find((s) => s.power === power)?.sets ?? 1;
-    await decide(trx, rec, { ...base, replied: true, outcome: 'orders', reason: `${power}'s set ${setNumber} for ${phase.name}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
+    const statuses = after.statuses && current ? after.statuses : await findOrderSetStatus(trx, locked.id, phase.name);
+    const setNumber = statuses.find((s) => s.power === power)?.sets ?? 1;
+    await decide(trx, rec, { fromAddress: person.email, gameId: locked.id, personId: person.id, identity: evidence, replied: true, outcome: 'orders', reason: `${power}'s set ${setNumber} for ${phase.name}${sheet.final ? ', final' : ''}${counted.by === 'confirm' ? ', timed by the confirmation copy' : ''}${late.late ? `, late (accepted: ${late.rule})` : ''}${proxyNote}`, phase: phase.name, power });
     return { kind: 'orders', inboundId, orderSetId: set.id, gameId: locked.id, power, final: sheet.final };
   });
 }

@@ -91,12 +91,14 @@ export async function receiveMessage(db: Db, ctx: ReceiveContext, msg: IncomingM
  * environment is counted (inbound_attempts) and thrown, unless it was the last attempt allowed,
  * which quarantines the message.
  */
-export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessage): Promise<ReceiveOutcome> {
+export async function decideStored(db: Db, ctx: ReceiveContext, msg: StoredMessage, options: { undecided?: boolean } = {}): Promise<ReceiveOutcome> {
   const inboundId = msg.inboundId;
   const release = claimDecision(db, inboundId);
   if (!release) return { kind: 'duplicate', inboundId };
   try {
-    if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
+    // `undecided`: the caller has just read that it is not decided (issue 29: one statement fewer). A
+    // decision made meanwhile by another path still wins: ours conflicts on the decision's key and rolls back.
+    if (!options.undecided && (await findDecision(db, inboundId))) return { kind: 'duplicate', inboundId };
     const now = ctx.now?.() ?? judgeNow();
     const rec: Received = { inboundId, role: msg.role ?? 'game', receivedAt: msg.receivedAt, sha256: createHash('sha256').update(msg.raw).digest('hex'), messageId: msg.messageId, now, ...(ctx.now ? {} : { clock: judgeNow }) };
     const qctx = quarantineContext(ctx, now);
@@ -374,14 +376,13 @@ export async function retryUndecided(
  * job with backoff). A message that is gone or decided already is a duplicate.
  */
 export async function decideQueued(db: Db, ctx: ReceiveContext, inboundId: number): Promise<ReceiveOutcome> {
-  if (await findDecision(db, inboundId)) return { kind: 'duplicate', inboundId };
   const m = await findMessageToDecide(db, inboundId);
-  if (!m) return { kind: 'duplicate', inboundId };
+  if (!m || m.decided) return { kind: 'duplicate', inboundId };
   return decideStored(db, ctx, {
     inboundId: m.id, raw: m.raw, receivedAt: m.receivedAt, source: m.source, role: m.role, messageId: m.messageId ?? undefined,
     ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}), ...(m.uid !== null && m.uidvalidity !== null ? { uid: m.uid, uidvalidity: m.uidvalidity } : {}),
     ...(m.envelope ? { envelope: { ip: m.envelope.ip ?? '', helo: m.envelope.helo ?? '', mailFrom: m.envelope.mailFrom ?? '' } } : {}),
-  });
+  }, { undecided: true });
 }
 
 /**
