@@ -14,6 +14,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.js';
+import { outboxMessageId } from '../../db/outbox.js';
 
 /** Fields that legitimately differ between the record and a faithful replay, and why. */
 export const NOT_COMPARED: Readonly<Record<string, string>> = {
@@ -24,6 +25,7 @@ export const NOT_COMPARED: Readonly<Record<string, string>> = {
   'game_calendars.updated_at': 'the database server\'s wall clock',
   'positions.reply_token, and the token in a Reply-To': 'random per holding; the replay takes over the recorded token once it has made its own (replay-timeline.ts)',
   'the secret in a game-start or replacement mail': 'random; only its hash is kept, so the replay makes another and takes over the recorded hash',
+  'a row id inside an outbox dedupe key, and so its Message-ID': 'a proposal\'s, a holding\'s or an extension request\'s id in a key (`proposal:<game>:<id>`) is compared by its rank in the game, and each Message-ID is checked to be the one its own key derives',
   'DTSTAMP in a calendar attachment': 'the instant the game\'s first phase row was written (database clock)',
 };
 
@@ -148,6 +150,26 @@ function rankJson(value: unknown, ranks: Record<RankedTable, Map<number, number>
   return value;
 }
 
+/**
+ * The row ids an outbox dedupe key names, as ranks within their game (see {@link readRanks}): keys
+ * such as `proposal:<game>:<id>`, `position:<game>:<power>:[end:|back:|period:|b7:]<id>` and
+ * `extension-request:<id>` carry the serial id of a row, which two games' rows interleaving in
+ * another order change without changing the mail. Pure.
+ */
+export function rankKey(key: string, ranks: Record<RankedTable, Map<number, number>>): string {
+  const rank = (table: RankedTable, id: string) => `${table}#${ranks[table].get(Number(id)) ?? `?${id}`}`;
+  return key
+    .replace(/^((?:proposal|proposal-gm|vote-result):[^:]+:)(\d+)/, (_m, head: string, id: string) => head + rank('proposals', id))
+    .replace(/^(position:[^:]+:[^:]+:(?:(?:end|back|period|b7):)?)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('positions', id))
+    .replace(/^(extension-(?:request|answer):)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('extensions', id));
+}
+
+/** A Message-ID as compared: its domain, and whether it is the one its own dedupe key derives (outboxMessageId). Pure. */
+function derivedMessageId(messageId: string, dedupeKey: string): string {
+  const domain = messageId.slice(messageId.lastIndexOf('@') + 1);
+  return messageId === outboxMessageId(dedupeKey, domain) ? `derived from its key @${domain}` : messageId;
+}
+
 /** A row as compared: excluded fields dropped, ids as ranks, text masked; values as canonical strings. */
 function normalise(spec: TableSpec, row: Record<string, unknown>, ranks: Record<RankedTable, Map<number, number>>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -157,6 +179,8 @@ function normalise(spec: TableSpec, row: Record<string, unknown>, ranks: Record<
     const ranked = spec.ranked?.[k];
     if (ranked && v !== null) value = `${ranked}#${ranks[ranked].get(Number(v)) ?? `?${String(v)}`}`;
     else if (spec.table === 'outbox' && k === 'attachments') value = maskAttachments(v);
+    else if (spec.table === 'outbox' && k === 'dedupe_key') value = rankKey(String(v), ranks);
+    else if (spec.table === 'outbox' && k === 'message_id') value = derivedMessageId(String(v), String(row.dedupe_key));
     else value = rankJson(v, ranks);
     if (typeof value === 'string') out[k] = maskText(value);
     else if (value instanceof Date) out[k] = value.toISOString();

@@ -3,7 +3,7 @@
  * secret and reply token, nothing else), and the replay log's argument encoding (instants survive).
  */
 import { describe, expect, it } from 'vitest';
-import { maskText } from '../../../src/cli/reproduce/compare-records.js';
+import { maskText, rankKey } from '../../../src/cli/reproduce/compare-records.js';
 import { decodeArgs, encodeArgs } from '../../../src/db/replay-log.js';
 
 describe('maskText', () => {
@@ -16,6 +16,27 @@ describe('maskText', () => {
     ['Deadline: Friday 11 January 2030, 12:00 GMT', 'Deadline: Friday 11 January 2030, 12:00 GMT'],
   ])('%j', (text, masked) => {
     expect(maskText(text)).toBe(masked);
+  });
+});
+
+describe('rankKey: the row ids in an outbox key compared by their rank in the game', () => {
+  // Two games' rows interleave: in the record game A's proposal is row 7 and game B's row 8; in the
+  // replay B ran first (7) and A second (8). Each is the first of its game: rank 1 on both sides.
+  const record = { order_sets: new Map<number, number>(), positions: new Map([[40, 3]]), extensions: new Map([[12, 2]]), proposals: new Map([[7, 1], [8, 1]]) };
+  it.each([
+    ['proposal:wm-r1-b1:7', 'proposal:wm-r1-b1:proposals#1'],
+    ['proposal:wm-r1-b2:8', 'proposal:wm-r1-b2:proposals#1'],
+    ['proposal-gm:wm-r1-b1:7:2030-01-07T12:00:00.000Z:gm@x.org', 'proposal-gm:wm-r1-b1:proposals#1:2030-01-07T12:00:00.000Z:gm@x.org'],
+    ['vote-result:wm-r1-b1:7:ann@x.org', 'vote-result:wm-r1-b1:proposals#1:ann@x.org'],
+    ['position:wm-r1-b1:FRANCE:40:ann@x.org', 'position:wm-r1-b1:FRANCE:positions#3:ann@x.org'],
+    ['position:wm-r1-b1:FRANCE:back:40:ann@x.org', 'position:wm-r1-b1:FRANCE:back:positions#3:ann@x.org'],
+    ['extension-request:12:gm@x.org', 'extension-request:extensions#2:gm@x.org'],
+    ['extension-answer:12:ann@x.org', 'extension-answer:extensions#2:ann@x.org'],
+    // Keys without a row id are compared as they are.
+    ['report:wm-r1-b1:s1901m:ann@x.org', 'report:wm-r1-b1:s1901m:ann@x.org'],
+    ['game-start:wm-r1-b1:S1901M:ann@x.org', 'game-start:wm-r1-b1:S1901M:ann@x.org'],
+  ])('%s', (key, ranked) => {
+    expect(rankKey(key, record)).toBe(ranked);
   });
 });
 
