@@ -315,7 +315,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     };
     const sampler = setInterval(sample, 100);
     let adjudicatedMs: number | undefined, acceptedMs: number | undefined;
-    const until = Date.now() + 120_000 + GAMES * 1000;
+    const until = Date.now() + 120_000 + GAMES * 4000; // 4 s a game: a loaded 2-core machine took over 2 s
     let lastProgress = Date.now();
     while (acceptedMs === undefined) {
       if (Date.now() > until) throw new Error(`timed out: ${sink.accepted()} of ${MAILS} accepted; the judges' last warnings:\n${judges.map((j) => j.output.join('\n')).join('\n')}`);
