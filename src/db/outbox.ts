@@ -88,8 +88,8 @@ export async function outboxMailsFromRows(db: Db, rows: readonly OutboxRow[]): P
 export const INLINE_ATTACHMENT_MAX_BYTES = 4096;
 
 /**
- * Whether `a` is stored by reference. Never a calendar event: its text is compared with its DTSTAMP
- * masked (`reproduce`), and every calendar test reads it from the row.
+ * Whether `a` is stored by reference. Never a calendar event, whatever its size: `reproduce` compares
+ * its text with the DTSTAMP masked, which a hash would hide.
  */
 function storedAsBlob(a: OutboxAttachment): boolean {
   return !a.calendarMethod && !a.contentType.toLowerCase().startsWith('text/calendar') && Buffer.byteLength(a.content, 'base64') > INLINE_ATTACHMENT_MAX_BYTES;
@@ -149,13 +149,6 @@ export async function readOutboxAttachments(db: Db, lists: readonly (readonly St
     const { blob: _ref, ...rest } = a;
     return { ...rest, content };
   }));
-}
-
-/** The bytes of one stored attachment, or `undefined` when its blob is missing. */
-export async function outboxAttachmentBytes(db: Db, a: StoredOutboxAttachment): Promise<Buffer | undefined> {
-  if (a.blob === undefined) return Buffer.from(a.content, 'base64');
-  const row = await db.selectFrom('outbox_blobs').select('content').where('sha256', '=', a.blob).executeTakeFirst();
-  return row?.content;
 }
 
 /** A dedupe key from its parts: `outboxKey('report', 'wm-r1-b7', 'S1901M', 'Ann@X.org')` → `report:wm-r1-b7:S1901M:ann@x.org`. Pure. */
