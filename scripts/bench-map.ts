@@ -3,15 +3,20 @@
  * its model to PNG bytes (the picture model, the SVG, resvg's rendering, the PNG encoding), on one
  * core (resvg renders on the calling thread):
  * - diplomacy: a busy Fall 1901 (moves, supports, a convoy, bounces, a dislodgement with retreats);
- * - diplomacy phone: the same picture in the phone layout (issue 28: two stacked halves, 520 px wide);
+ * - diplomacy phone: the same picture in the phone layout (issue 28: two stacked halves, 520 px wide),
+ *   as the judge draws it (issue 29: the map rasterized once, the halves cut from it: renderPhonePng);
+ * - diplomacy phone (SVG): the same picture from its two-window SVG (the map drawn twice: how it was
+ *   drawn before issue 29), for comparison at the same moment;
  * - coalition: a turn on the example grid (moves carried out, stopped short and rejected, two battles).
  * Each line gives the median wall time over 5 runs of 20 pictures, the process CPU time per picture
  * (what the picture costs on a shared machine, where wall time also counts other processes), the
  * picture's size, and the floor: a blank picture of the same size through the same renderer.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { STANDARD_MAP, adjudicate } from '../src/diplomacy/index.js';
-import { STANDARD_GEOMETRY, pictureOfResults, renderMapSvg, renderPng } from '../src/diplomacy/picture/index.js';
+import { STANDARD_GEOMETRY, pictureOfResults, renderMapSvg, renderPhonePng, renderPng } from '../src/diplomacy/picture/index.js';
 import { adjudicateMovement } from '../src/coalition/index.js';
 import { pictureOfMovement, renderGridSvg } from '../src/coalition/picture/index.js';
 import { AdjudicateJson, readOrders, readPosition, validate } from '../src/cli/position-json.js';
@@ -29,7 +34,8 @@ const update = adjudicateMovement({ map: turn.map, armies: turn.armies }, turn.o
 
 const KINDS: Record<string, () => Buffer> = {
   diplomacy: () => renderPng(renderMapSvg(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY)),
-  'diplomacy phone': () => renderPng(renderMapSvg(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY, STANDARD_MAP, 'phone')),
+  'diplomacy phone': () => renderPhonePng(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY, STANDARD_MAP),
+  'diplomacy phone (SVG)': () => renderPng(renderMapSvg(pictureOfResults(state.phase, out.results, out.state, out.next), STANDARD_GEOMETRY, STANDARD_MAP, 'phone')),
   coalition: () => renderPng(renderGridSvg(pictureOfMovement(turn.map, turn.armies, update, 'TURN 3 - MOVEMENT UPDATE', 'BENCH'))),
 };
 
@@ -49,6 +55,9 @@ function measure(f: () => unknown): { wall: number; cpu: number } {
   return { wall: median(wall), cpu: (c.user + c.system) / 1000 / (RUNS * PER_RUN) };
 }
 
+const started = new Date();
+const load0 = loadavg();
+const figures: { kind: string; wallMs: number; cpuMs: number; width: number; height: number; kib: number; blankWallMs: number; blankCpuMs: number }[] = [];
 for (const [kind, draw] of Object.entries(KINDS)) {
   const png = draw();
   const W = png.readUInt32BE(16);
@@ -57,5 +66,10 @@ for (const [kind, draw] of Object.entries(KINDS)) {
   // The floor on this machine at this moment: a blank picture of the same size through the same renderer.
   const blank = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}"><rect width="${W}" height="${H}" fill="#bcd6ea"/></svg>`;
   const b = measure(() => renderPng(blank));
+  figures.push({ kind, wallMs: m.wall, cpuMs: m.cpu, width: W, height: H, kib: png.length / 1024, blankWallMs: b.wall, blankCpuMs: b.cpu });
   console.log(`map (${kind}): ${m.wall.toFixed(1)} ms per PNG, ${m.cpu.toFixed(1)} ms CPU (median of ${RUNS} runs of ${PER_RUN}; ${W}x${H} px, ${(png.length / 1024).toFixed(0)} KiB; a blank PNG of that size: ${b.wall.toFixed(1)} ms, ${b.cpu.toFixed(1)} ms CPU)`);
 }
+mkdirSync('bench-results', { recursive: true });
+const file = join('bench-results', `bench-map-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify({ benchmark: 'bench:map', at: started.toISOString(), cores: cpus().length, loadAverageAtStart: load0, loadAverageAtEnd: loadavg(), runs: RUNS, perRun: PER_RUN, figures }, null, 2)}\n`);
+console.log(`bench:map: ${figures.map((f) => `${f.kind} ${f.cpuMs.toFixed(1)} ms CPU`).join(', ')}; load ${load0.map((l) => l.toFixed(1)).join(' ')} (${file})`);

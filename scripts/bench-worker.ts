@@ -55,6 +55,7 @@ const COUNTER = join(ROOT, 'dist/scripts/bench-sql-counter.js');
 const emailOf = (who: string) => `${who.toLowerCase()}@bench.example.org`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+const mb1 = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** Three S1901M openings per power; game n plays the combination of n's base-3 digits. */
@@ -241,6 +242,8 @@ interface RunResult {
   share: { adjudicated: number; sent: number }[];
   sequentialScans: { table: string; scans: number; rowsRead: number; rows: number }[];
   loadAverage: number[];
+  /** pg_total_relation_size of the outbox and of outbox_blobs (sql/0032, when present), at the end: what the deadline's mails take in the database. */
+  outboxMegabytes: { outbox: number; blobs: number; total: number };
 }
 
 async function runOnce(processes: number): Promise<RunResult> {
@@ -312,7 +315,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     };
     const sampler = setInterval(sample, 100);
     let adjudicatedMs: number | undefined, acceptedMs: number | undefined;
-    const until = Date.now() + 120_000 + GAMES * 1000;
+    const until = Date.now() + 120_000 + GAMES * 4000; // 4 s a game: a loaded 2-core machine took over 2 s
     let lastProgress = Date.now();
     while (acceptedMs === undefined) {
       if (Date.now() > until) throw new Error(`timed out: ${sink.accepted()} of ${MAILS} accepted; the judges' last warnings:\n${judges.map((j) => j.output.join('\n')).join('\n')}`);
@@ -349,6 +352,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     const scans1 = await tableScans(db);
     const scans = [...scans1].map(([table, x]) => ({ table, scans: x.scans - (scans0.get(table)?.scans ?? 0), rowsRead: x.rowsRead - (scans0.get(table)?.rowsRead ?? 0), rows: x.rows }))
       .filter((x) => x.scans > 0).sort((a, b) => b.rowsRead - a.rowsRead);
+    const outboxSize = await outboxBytes(db);
     const notSent = await db.selectFrom('outbox').select('id').where('status', '<>', 'sent').execute();
     const rows = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (notSent.length > 0 || Number(rows.n) !== MAILS || sink.accepted() !== MAILS) {
@@ -372,6 +376,7 @@ async function runOnce(processes: number): Promise<RunResult> {
       share: judges.map((j) => ({ adjudicated: j.adjudicated, sent: j.sent })),
       sequentialScans: scans,
       loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+      outboxMegabytes: { outbox: mb1(outboxSize.outbox), blobs: mb1(outboxSize.blobs), total: mb1(outboxSize.outbox + outboxSize.blobs) },
     };
   } finally {
     for (const j of judges) await stopJudge(j);
@@ -381,6 +386,13 @@ async function runOnce(processes: number): Promise<RunResult> {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The bytes of the outbox table and of outbox_blobs (0 before sql/0032), indexes and TOAST included. */
+async function outboxBytes(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<{ outbox: number; blobs: number }> {
+  const r = await sql<{ outbox: string; blobs: string | null }>`
+    SELECT pg_total_relation_size('outbox') AS outbox, pg_total_relation_size(to_regclass('outbox_blobs')) AS blobs`.execute(db);
+  return { outbox: Number(r.rows[0]!.outbox), blobs: Number(r.rows[0]!.blobs ?? 0) };
 }
 
 async function tableScans(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<Map<string, { scans: number; rowsRead: number; rows: number }>> {
@@ -403,6 +415,7 @@ function describe(r: RunResult): void {
   console.log(`deadline → all mail accepted      ${s(r.acceptedSeconds * 1000)}  (${r.accepted} of ${r.mails} by the SMTP sink, ${(r.mails / r.acceptedSeconds).toFixed(1)} mails/s, ${r.sinkMegabytes} MB over ${r.sinkConnections} connections)`);
   console.log(`SQL statements per game           ${r.statementsPerGame.toFixed(1)} (${r.statementsPerGameQueue.toFixed(1)} of them graphile-worker's)`);
   console.log(`CPU during the run                judge ${r.judgeCpuSeconds.join(' + ')} s, PostgreSQL ${r.postgresCpuSeconds} s`);
+  console.log(`outbox in the database            ${r.outboxMegabytes.total} MB (outbox ${r.outboxMegabytes.outbox} MB + outbox_blobs ${r.outboxMegabytes.blobs} MB; pg_total_relation_size)`);
   console.log(`peak RSS                          judge ${r.judgePeakRssMb.map((m) => `${m} MB`).join(' + ')}, PostgreSQL ${r.postgresPeakRssMb} MB`);
   const big = r.sequentialScans.filter((x) => x.rowsRead >= r.games);
   console.log(`sequential scans reading ≥ ${r.games} rows ${big.length === 0 ? 'none' : big.map((x) => `${x.table} ${x.scans}× (${x.rowsRead} rows read, ${x.rows} rows)`).join('; ')}`);
@@ -424,7 +437,7 @@ async function main(): Promise<void> {
   const file = join('bench-results', `bench-worker-${started.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify({ benchmark: 'bench:worker', at: started.toISOString(), cores: cpus().length, loadAverageAtStart: load0, settings: { games: GAMES, concurrency: CONCURRENCY, smtpQuery: SMTP_QUERY, sameOrders: SAME_ORDERS }, runs, speedUp }, null, 2)}\n`);
   const one = (r: RunResult) => `${r.processes}p: adjudicated ${r.adjudicatedSeconds.toFixed(1)} s, accepted ${r.acceptedSeconds.toFixed(1)} s`;
-  console.log(`bench:worker ${GAMES} games, ${MAILS} mails: ${runs.map(one).join('; ')}${speedUp ? `; speed-up ×${speedUp.toFixed(2)}` : ''}; ${last.statementsPerGame.toFixed(0)} SQL/game; RSS judge ${last.judgePeakRssMb.join('+')} MB, PostgreSQL ${last.postgresPeakRssMb} MB; load ${load0.map((l) => l.toFixed(1)).join(' ')} (${file})`);
+  console.log(`bench:worker ${GAMES} games, ${MAILS} mails: ${runs.map(one).join('; ')}${speedUp ? `; speed-up ×${speedUp.toFixed(2)}` : ''}; ${last.statementsPerGame.toFixed(0)} SQL/game; CPU judge ${last.judgeCpuSeconds.join('+')} s, PostgreSQL ${last.postgresCpuSeconds} s; outbox ${last.outboxMegabytes.total} MB; RSS judge ${last.judgePeakRssMb.join('+')} MB, PostgreSQL ${last.postgresPeakRssMb} MB; load ${load0.map((l) => l.toFixed(1)).join(' ')} (${file})`);
 }
 
 main().then(

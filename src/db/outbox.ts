@@ -2,16 +2,20 @@
  * The transactional outbox: every email the judge sends is first a row here, written in the same
  * transaction as the decision that caused it, and sent later by a separate job (STYLE.md 6.3).
  *
+ * Issue 29: an attachment's bytes (a results report's map pictures) are stored once, in
+ * `outbox_blobs` by their SHA-256, however many rows attach them; the rows name them by hash
+ * ({@link INLINE_ATTACHMENT_MAX_BYTES}, sql/0032), and every reader here gives the bytes back.
+ *
  * Exactly-once enqueueing comes from the deterministic `dedupe_key` (`report:<game>:<phase>:<to>`);
  * sending is at-least-once (a crash after the SMTP hand-off and before {@link markOutboxSent}
  * commits sends again), which the deterministic Message-ID makes recognisable to the recipient.
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db, OutboxAttachment, OutboxRow, OutboxStatus, Trx } from './schema.js';
+import type { Db, OutboxAttachment, OutboxRow, OutboxStatus, StoredOutboxAttachment, Trx } from './schema.js';
 import { judgeNow } from '../config/clock.js';
 
-export type { OutboxAttachment } from './schema.js';
+export type { OutboxAttachment, StoredOutboxAttachment } from './schema.js';
 
 /** A mail to send. */
 export interface NewOutboxMail {
@@ -47,8 +51,8 @@ export interface OutboxMail extends Required<Omit<NewOutboxMail, 'headers' | 'ga
   readonly sentAt: Date | null;
 }
 
-/** Map a row to an {@link OutboxMail}. */
-export function outboxMailFromRow(row: OutboxRow): OutboxMail {
+/** Map a row to an {@link OutboxMail}, its attachments as {@link readOutboxAttachments} gave them. */
+function outboxMailFromRow(row: OutboxRow, attachments: readonly OutboxAttachment[]): OutboxMail {
   return {
     id: row.id,
     dedupeKey: row.dedupe_key,
@@ -59,7 +63,7 @@ export function outboxMailFromRow(row: OutboxRow): OutboxMail {
     subject: row.subject,
     bodyText: row.body_text,
     headers: row.headers,
-    attachments: row.attachments ?? [],
+    attachments,
     messageId: row.message_id,
     status: row.status,
     attempts: row.attempts,
@@ -67,6 +71,84 @@ export function outboxMailFromRow(row: OutboxRow): OutboxMail {
     createdAt: row.created_at,
     sentAt: row.sent_at,
   };
+}
+
+/** Rows as {@link OutboxMail}s: their attachments' stored bytes read with one query for all of them. */
+export async function outboxMailsFromRows(db: Db, rows: readonly OutboxRow[]): Promise<OutboxMail[]> {
+  const attachments = await readOutboxAttachments(db, rows.map((r) => r.attachments ?? []));
+  return rows.map((r, i) => outboxMailFromRow(r, attachments[i]!));
+}
+
+/**
+ * Issue 29: an attachment of more than this many bytes is stored once, in `outbox_blobs` under the
+ * SHA-256 of its bytes, and the outbox row names it (sql/0032): a results report's two map pictures
+ * (~650 KB) were in each of a game's 8 rows. Below it (a calendar event, under 1 KB) the reference
+ * and the extra lookup would cost about what they save, and the file stays in the row.
+ */
+export const INLINE_ATTACHMENT_MAX_BYTES = 4096;
+
+/**
+ * Whether `a` is stored by reference. Never a calendar event, whatever its size: `reproduce` compares
+ * its text with the DTSTAMP masked, which a hash would hide.
+ */
+function storedAsBlob(a: OutboxAttachment): boolean {
+  return !a.calendarMethod && !a.contentType.toLowerCase().startsWith('text/calendar') && Buffer.byteLength(a.content, 'base64') > INLINE_ATTACHMENT_MAX_BYTES;
+}
+
+/**
+ * Write the bytes of the large attachments of `mails` to `outbox_blobs`, each distinct one once (one
+ * INSERT … ON CONFLICT DO NOTHING for all of them, in hash order so that two transactions storing the
+ * same pictures wait for each other in one order and never deadlock), and return how each attachment
+ * is stored in its row.
+ */
+async function storeAttachments(db: Db, mails: readonly NewOutboxMail[]): Promise<(a: OutboxAttachment) => StoredOutboxAttachment> {
+  const hashes = new Map<string, string>(); // base64 content → SHA-256 of the bytes (the same picture in every mail of a game)
+  const blobs = new Map<string, { content: Buffer; contentType: string }>();
+  for (const mail of mails) {
+    for (const a of mail.attachments ?? []) {
+      if (hashes.has(a.content) || !storedAsBlob(a)) continue;
+      const bytes = Buffer.from(a.content, 'base64');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      hashes.set(a.content, sha);
+      if (!blobs.has(sha)) blobs.set(sha, { content: bytes, contentType: a.contentType });
+    }
+  }
+  if (blobs.size > 0) {
+    await db
+      .insertInto('outbox_blobs')
+      .values([...blobs].sort(([x], [y]) => (x < y ? -1 : 1)).map(([sha256, b]) => ({ sha256, content: b.content, content_type: b.contentType })))
+      .onConflict((oc) => oc.column('sha256').doNothing())
+      .execute();
+  }
+  return (a) => {
+    const sha = hashes.get(a.content);
+    if (sha === undefined) return a;
+    const { content: _bytes, ...rest } = a;
+    return { ...rest, blob: sha };
+  };
+}
+
+/**
+ * Attachments as outbox rows store them, back as {@link OutboxAttachment}s with their bytes: the
+ * inline ones as they are, those stored by reference read from `outbox_blobs` (one query for every
+ * list given; each distinct blob encoded once). Rows written before sql/0032 are all inline. A
+ * reference to a missing blob throws (the database lost a row it never deletes).
+ */
+export async function readOutboxAttachments(db: Db, lists: readonly (readonly StoredOutboxAttachment[])[]): Promise<OutboxAttachment[][]> {
+  const wanted = new Set<string>();
+  for (const list of lists) for (const a of list) if (a.blob !== undefined) wanted.add(a.blob);
+  const found = new Map<string, string>();
+  if (wanted.size > 0) {
+    const rows = await db.selectFrom('outbox_blobs').select(['sha256', 'content']).where('sha256', 'in', [...wanted]).execute();
+    for (const r of rows) found.set(r.sha256, r.content.toString('base64'));
+  }
+  return lists.map((list) => list.map((a) => {
+    if (a.blob === undefined) return a as OutboxAttachment;
+    const content = found.get(a.blob);
+    if (content === undefined) throw new Error(`outbox attachment ${a.filename}: its bytes (sha256 ${a.blob}) are not in outbox_blobs`);
+    const { blob: _ref, ...rest } = a;
+    return { ...rest, content };
+  }));
 }
 
 /** A dedupe key from its parts: `outboxKey('report', 'wm-r1-b7', 'S1901M', 'Ann@X.org')` → `report:wm-r1-b7:S1901M:ann@x.org`. Pure. */
@@ -79,8 +161,8 @@ export function outboxMessageId(dedupeKey: string, domain: string): string {
   return `${createHash('sha256').update(dedupeKey).digest('hex').slice(0, 32)}@${domain}`;
 }
 
-/** The outbox row of a new mail. Pure. */
-function outboxRow(mail: NewOutboxMail) {
+/** The outbox row of a new mail, its attachments as `stored` keeps them. Pure. */
+function outboxRow(mail: NewOutboxMail, stored: (a: OutboxAttachment) => StoredOutboxAttachment) {
   return {
     dedupe_key: mail.dedupeKey,
     game_id: mail.gameId ?? null,
@@ -90,7 +172,7 @@ function outboxRow(mail: NewOutboxMail) {
     subject: mail.subject,
     body_text: mail.bodyText,
     headers: JSON.stringify(mail.headers ?? {}),
-    attachments: JSON.stringify(mail.attachments ?? []),
+    attachments: JSON.stringify((mail.attachments ?? []).map(stored)),
     message_id: mail.messageId,
   };
 }
@@ -100,9 +182,10 @@ function outboxRow(mail: NewOutboxMail) {
  * mail's id with `created: false`. Call it with the transaction that made the decision.
  */
 export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id: number; created: boolean }> {
+  const stored = await storeAttachments(trx, [mail]);
   const inserted = await trx
     .insertInto('outbox')
-    .values(outboxRow(mail))
+    .values(outboxRow(mail, stored))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -137,9 +220,10 @@ export async function enqueueOutboxWithSendJob(trx: Db, mail: NewOutboxMail, pri
  */
 export async function enqueueOutboxMany(trx: Db, mails: readonly NewOutboxMail[]): Promise<{ id: number; created: boolean }[]> {
   if (mails.length === 0) return [];
+  const stored = await storeAttachments(trx, mails);
   const inserted = await trx
     .insertInto('outbox')
-    .values(mails.map(outboxRow))
+    .values(mails.map((m) => outboxRow(m, stored)))
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .returning(['id', 'dedupe_key'])
     .execute();
@@ -171,7 +255,7 @@ export async function claimPendingOutbox(trx: Trx, options: { limit?: number; id
     .forUpdate()
     .skipLocked()
     .execute();
-  return rows.map(outboxMailFromRow);
+  return outboxMailsFromRows(trx, rows);
 }
 
 /** Record a successful hand-off to the smarthost (or the .eml file). */
@@ -205,7 +289,7 @@ export async function markOutboxFailed(db: Db, id: number, error: string, option
 /** The mail with this id, or `undefined`. */
 export async function findOutboxMail(db: Db, id: number): Promise<OutboxMail | undefined> {
   const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && outboxMailFromRow(row);
+  return row && (await outboxMailsFromRows(db, [row]))[0];
 }
 
 /** Record that a GM digest named these failed mails (issue 25), so that the next digest does not repeat them. */

@@ -53,6 +53,13 @@ export interface OutboxAttachment {
   readonly cid?: string;
 }
 
+/**
+ * An attachment as an outbox row stores it (0032): its bytes inline (`content`, base64: the small
+ * files, calendar events, rows older than 0032) or stored once in `outbox_blobs` under the SHA-256
+ * of the bytes (`blob`, hex). `readOutboxAttachments` (src/db/outbox.ts) gives back {@link OutboxAttachment}s.
+ */
+export type StoredOutboxAttachment = Omit<OutboxAttachment, 'content'> & ({ readonly content: string; readonly blob?: undefined } | { readonly blob: string; readonly content?: undefined });
+
 export interface PeopleTable {
   id: Generated<number>;
   name: string;
@@ -227,8 +234,8 @@ export interface OutboxTable {
   subject: string;
   body_text: string;
   headers: ColumnType<Record<string, string>, string | undefined, string>;
-  /** 0010: files sent with the mail (a deadline's calendar event, …). */
-  attachments: ColumnType<OutboxAttachment[], string | undefined, string>;
+  /** 0010: files sent with the mail (a deadline's calendar event, …); 0032: the larger ones by reference to outbox_blobs. */
+  attachments: ColumnType<StoredOutboxAttachment[], string | undefined, string>;
   message_id: string;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
   attempts: ColumnType<number, number | undefined, number>;
@@ -239,6 +246,14 @@ export interface OutboxTable {
   sent_by: ColumnType<string | null, never, never>;
   /** 0019: when a GM digest named this failed mail (issue 25); null: not yet reported. */
   gm_reported_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** 0032: an attachment's bytes, once, by their SHA-256 (the outbox rows name it in `attachments[].blob`). */
+export interface OutboxBlobsTable {
+  sha256: ColumnType<string, string, never>;
+  content: ColumnType<Buffer, Buffer, never>;
+  content_type: ColumnType<string, string, never>;
+  created_at: CreatedAt;
 }
 
 export interface AuditLogTable {
@@ -593,6 +608,7 @@ export interface Database extends CoalitionTables {
   inbound_messages: InboundMessagesTable;
   order_sets: OrderSetsTable;
   outbox: OutboxTable;
+  outbox_blobs: OutboxBlobsTable;
   audit_log: AuditLogTable;
   mailbox_checkpoints: MailboxCheckpointsTable;
   inbound_decisions: InboundDecisionsTable;

@@ -25,13 +25,14 @@ export async function coalitionTurns(db: Db, game: Game): Promise<{ file: string
 /** The PNG bytes of one mailed turn picture, or `undefined`. */
 export async function coalitionTurnPng(db: Db, game: Game, file: string): Promise<Buffer | undefined> {
   if (!TURN_PICTURE.test(file) || !file.startsWith(`${game.id}-T`)) return undefined;
-  const r = await sql<{ content: string }>`
-    SELECT a->>'content' AS content
-    FROM outbox o, jsonb_array_elements(o.attachments) a
+  // Inline (base64 in the row) or, since sql/0032, stored once in outbox_blobs under its hash.
+  const r = await sql<{ content: string | null; bytes: Buffer | null }>`
+    SELECT a->>'content' AS content, b.content AS bytes
+    FROM outbox o CROSS JOIN jsonb_array_elements(o.attachments) a LEFT JOIN outbox_blobs b ON b.sha256 = a->>'blob'
     WHERE o.game_id = ${game.id} AND a->>'filename' = ${file}
     ORDER BY o.id LIMIT 1`.execute(db);
-  const content = r.rows[0]?.content;
-  return content ? Buffer.from(content, 'base64') : undefined;
+  const row = r.rows[0];
+  return row?.bytes ?? (row?.content ? Buffer.from(row.content, 'base64') : undefined);
 }
 
 export async function coalitionPage(db: Db, game: Game): Promise<object> {

@@ -33,6 +33,7 @@ const QUERIES: Record<string, ReturnType<typeof sql>> = {
   'rollback requests': sql`SELECT * FROM rollback_requests WHERE game_id = ${G} AND status = 'pending'`,
   'the game': sql`SELECT * FROM games WHERE id = ${G} FOR UPDATE`,
   'the reports claimed': sql`SELECT * FROM outbox WHERE status = 'pending' AND id IN (1, 2, 3) ORDER BY id LIMIT 3 FOR UPDATE SKIP LOCKED`,
+  'their pictures, stored once (0032)': sql`SELECT sha256, content FROM outbox_blobs WHERE sha256 IN (${'a'.repeat(64)}, ${'b'.repeat(64)})`,
   'the audit chain head': sql`SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1`,
 };
 

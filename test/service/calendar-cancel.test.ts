@@ -15,6 +15,7 @@ import { readEvent } from '../helpers/ics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails } from './fixtures.js';
 import { JUDGE, Sim, holdAll } from './sim.js';
+import { withAttachmentsOf } from '../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const HOUR = 3_600_000;
@@ -28,7 +29,7 @@ afterAll(async () => t.close());
 
 /** The calendar attachment of the outbox mail of `kind` to `to` (the newest), decoded. */
 async function eventOf(gameId: string, kind: string, to: string) {
-  const row = await t.db.selectFrom('outbox').select(['id', 'attachments']).where('game_id', '=', gameId).where('kind', '=', kind).where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await withAttachmentsOf(t.db, await t.db.selectFrom('outbox').select(['id', 'attachments']).where('game_id', '=', gameId).where('kind', '=', kind).where('to_address', '=', to).orderBy('id', 'desc').executeTakeFirstOrThrow());
   const a = row.attachments.find((x) => x.calendarMethod)!;
   return { attachment: a, ...readEvent(Buffer.from(a.content, 'base64').toString('utf8')), id: row.id };
 }

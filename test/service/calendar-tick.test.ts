@@ -22,6 +22,7 @@ import { readEvent } from '../helpers/ics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, communicate, mails, orders, storedMessage } from './fixtures.js';
 import { JUDGE } from './sim.js';
+import { withAttachments } from '../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const HOUR = 3_600_000;
@@ -61,7 +62,7 @@ describe('reminders', () => {
     expect((await mails(t.db, 'rem', 'reminder')).map((m) => m.to)).toEqual(['rem-england@example.org', 'rem-italy@example.org', 'rem-italy@example.org']);
     expect((await mails(t.db, 'rem', 'reminder'))[2]!.body).toContain('Time left: 6 hours 0 minutes');
     // Reminders carry the deadline's calendar event too (issue #15): the phase's UID, its revision.
-    const events = await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'rem').where('kind', '=', 'reminder').execute();
+    const events = await withAttachments(t.db, await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'rem').where('kind', '=', 'reminder').execute());
     expect(events.map((e) => readEvent(Buffer.from(e.attachments[0]!.content, 'base64').toString('utf8')).event['UID'])).toEqual(['rem.s1901m@judge.example.org', 'rem.s1901m@judge.example.org', 'rem.s1901m@judge.example.org']);
   });
 

@@ -17,6 +17,7 @@ import { readEvent } from '../helpers/ics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame } from './fixtures.js';
 import { JUDGE } from './sim.js';
+import { withAttachments } from '../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const D = new Date('2030-09-13T12:00:00Z');
@@ -31,7 +32,7 @@ afterAll(async () => t.close());
 
 /** The event attached to each outbox mail of `kind` to `to`, oldest first. */
 async function events(gameId: string, kind: string, to: string) {
-  const rows = await t.db.selectFrom('outbox').select(['id', 'attachments']).where('game_id', '=', gameId).where('kind', '=', kind).where('to_address', '=', to).orderBy('id').execute();
+  const rows = await withAttachments(t.db, await t.db.selectFrom('outbox').select(['id', 'attachments']).where('game_id', '=', gameId).where('kind', '=', kind).where('to_address', '=', to).orderBy('id').execute());
   return rows.map((r) => {
     // The game-start mail also carries the starting map (issue 28); one calendar event per mail.
     const cal = r.attachments.filter((a) => a.contentType.startsWith('text/calendar'));

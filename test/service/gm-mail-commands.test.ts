@@ -15,6 +15,7 @@ import { readEvent } from '../helpers/ics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, mails } from './fixtures.js';
 import { Sim, holdAll } from './sim.js';
+import { withAttachmentsOf } from '../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const HOUR = 3_600_000;
@@ -97,7 +98,7 @@ describe('GM commands by email', () => {
     const notices = await mails(t.db, 'gmm', 'rollback-notice');
     expect(notices.find((m) => m.to === g.players.get('FRANCE')!.email)!.body).toContain('TD of gmm, 3 June: orders misread (the TD TD of gmm <gmm-td@example.org>, by email');
     // The reopened phase's event replaces the one players hold: same UID, SEQUENCE raised.
-    const ev = await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'gmm').where('kind', '=', 'rollback-notice').where('to_address', '=', g.players.get('FRANCE')!.email).executeTakeFirstOrThrow();
+    const ev = await withAttachmentsOf(t.db, await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'gmm').where('kind', '=', 'rollback-notice').where('to_address', '=', g.players.get('FRANCE')!.email).executeTakeFirstOrThrow());
     expect(readEvent(Buffer.from(ev.attachments[0]!.content, 'base64').toString('utf8')).event).toMatchObject({ UID: 'gmm.s1901m@judge.example.org', SEQUENCE: '1' });
     const actions = (await findAuditEntries(t.db, 'gmm')).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['window.declare', 'phase.rollback']));

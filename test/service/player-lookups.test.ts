@@ -15,6 +15,7 @@ import { recordJudgeAddresses } from '../../src/db/judge-settings.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, type CalendarGame } from './fixtures.js';
 import { Sim, holdAll } from './sim.js';
+import { withAttachments, withAttachmentsOf } from '../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const HOUR = 3_600_000;
@@ -29,7 +30,7 @@ afterAll(async () => t.close());
 
 /** The outbox since `afterId`: kind, to, subject, body, attachments. */
 async function sentSince(gameId: string, afterId: number) {
-  return t.db.selectFrom('outbox').select(['id', 'kind', 'to_address', 'subject', 'body_text', 'attachments']).where('game_id', '=', gameId).where('id', '>', afterId).orderBy('id').execute();
+  return withAttachments(t.db, await t.db.selectFrom('outbox').select(['id', 'kind', 'to_address', 'subject', 'body_text', 'attachments']).where('game_id', '=', gameId).where('id', '>', afterId).orderBy('id').execute());
 }
 async function lastId(): Promise<number> {
   return (await t.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0;
@@ -131,8 +132,8 @@ describe('player commands by email', () => {
     expect(out.map((m) => [m.kind, m.to_address])).toEqual([['player-position', addr(g, 'ITALY')]]);
     expect(out[0]!.subject).toBe('[look] MAP: Spring 1901 Movement (S1901M)');
     expect(out[0]!.body_text).toContain('The map of this position is attached (look-S1901M-position.png).');
-    const row = await t.db.selectFrom('outbox').select('attachments').where('to_address', '=', addr(g, 'ITALY')).where('subject', 'like', '%MAP%').executeTakeFirstOrThrow();
-    const png = (row.attachments as { filename: string; contentType: string; content: string }[]).find((a) => a.contentType === 'image/png')!;
+    const row = await withAttachmentsOf(t.db, await t.db.selectFrom('outbox').select('attachments').where('to_address', '=', addr(g, 'ITALY')).where('subject', 'like', '%MAP%').executeTakeFirstOrThrow());
+    const png = row.attachments.find((a) => a.contentType === 'image/png')!;
     expect(png.filename).toBe('look-S1901M-position.png');
     expect(Buffer.from(png.content, 'base64').subarray(0, 4).toString('hex')).toBe('89504e47');
     expect((await findLatestOrderSets(t.db, 'look', 'S1901M', { power: 'ITALY' }))[0]!.orders).toEqual(standing);
@@ -145,7 +146,7 @@ describe('player commands by email', () => {
     await sim.runDueJobs();
     expect((await findPhase(t.db, 'look', 'S1901M'))!.publishedAt).not.toBeNull();
     // The results report carries the next phase's deadline event.
-    const report = await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'look').where('kind', '=', 'adjudication-report').where('to_address', '=', addr(g, 'RUSSIA')).executeTakeFirstOrThrow();
+    const report = await withAttachmentsOf(t.db, await t.db.selectFrom('outbox').select('attachments').where('game_id', '=', 'look').where('kind', '=', 'adjudication-report').where('to_address', '=', addr(g, 'RUSSIA')).executeTakeFirstOrThrow());
     const f1901m = (await findPhase(t.db, 'look', 'F1901M'))!;
     expect(readEvent(Buffer.from(report.attachments[0]!.content, 'base64').toString('utf8')).event).toMatchObject({
       UID: 'look.f1901m@judge.example.org', SEQUENCE: '0', DTSTART: f1901m.deadline.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),

@@ -457,18 +457,77 @@ function mapBody(picture: MapPicture, geometry: MapGeometry, map: GameMap, layou
 }
 
 /** The phone layout's two halves: west and east, overlapping by 40 px so every name is whole in one of them. */
-const PHONE_TILE = 520;
+export const PHONE_TILE = 520;
+/** The dark band between the phone layout's two halves. */
+const PHONE_GAP = 8;
+
+/**
+ * The phone layout in its parts (issue 29): the map drawn ONCE, whole, with the phone's larger names
+ * (`map`: an SVG document `mapWidth` × `mapHeight` on the sea), and the legend band (`legend`: an SVG
+ * document `width` × `legendHeight`). The picture is the map's west half (x 0 to {@link PHONE_TILE})
+ * at the top, a dark band of `gap` px, the east half (x `eastX` to the map's right edge) below it,
+ * and the legend at `legendTop`: {@link renderMapSvg} puts the parts together as SVG, and
+ * `renderPhonePng` as pixels from one raster of the map. Pure.
+ */
+export interface PhoneParts {
+  readonly map: string;
+  readonly legend: string;
+  /** The picture's width ({@link PHONE_TILE}) and height. */
+  readonly width: number;
+  readonly height: number;
+  readonly mapWidth: number;
+  readonly mapHeight: number;
+  /** The map's x where the east half starts. */
+  readonly eastX: number;
+  /** The dark band's height and colour. */
+  readonly gap: number;
+  readonly gapColour: string;
+  readonly legendTop: number;
+  readonly legendHeight: number;
+}
+
+/** The phone layout of `picture` in its parts (see {@link PhoneParts}). */
+export function phoneParts(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): PhoneParts {
+  if (!Number.isInteger(geometry.width) || !Number.isInteger(geometry.height) || geometry.width < PHONE_TILE) {
+    throw new RangeError(`the phone layout cuts the map in whole pixels: a map ${geometry.width}x${geometry.height} is not one`);
+  }
+  const W = PHONE_TILE;
+  const mapSvg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${geometry.width}" height="${geometry.height}" viewBox="0 0 ${geometry.width} ${geometry.height}">`,
+    `<rect width="${geometry.width}" height="${geometry.height}" fill="${SEA}"/>`,
+    mapBody(picture, geometry, map, 'phone'),
+    '</svg>\n',
+  ].join('\n');
+  const leg = legend(picture, W, 0, 'phone');
+  const legendTop = 2 * geometry.height + PHONE_GAP;
+  const legendSvg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${leg.height}" viewBox="0 0 ${W} ${leg.height}">`,
+    `<rect width="${W}" height="${leg.height}" fill="#ffffff"/>`,
+    leg.svg,
+    '</svg>\n',
+  ].join('\n');
+  return {
+    map: mapSvg, legend: legendSvg, width: W, height: legendTop + leg.height, mapWidth: geometry.width, mapHeight: geometry.height,
+    eastX: geometry.width - W, gap: PHONE_GAP, gapColour: DARK, legendTop, legendHeight: leg.height,
+  };
+}
+
+/** The inside of an SVG document (what lies between its root element's tags). */
+function inner(svg: string): string {
+  return svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));
+}
 
 /**
  * Render `picture` as an SVG document: `wide` is the map `geometry.width` wide with a legend band
  * (every power's initial, colour and centre count, and every line style); `phone` is the map's west
- * and east halves stacked ({@link PHONE_TILE} px wide) with larger names and legend. Pure; throws only
+ * and east halves stacked ({@link PHONE_TILE} px wide) with larger names and legend, put together
+ * from {@link phoneParts} (the map drawn once in `<defs>`, shown through two windows). Pure; throws only
  * when the geometry lacks a province of the map (a data bug).
  */
 export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): string {
-  const body = mapBody(picture, geometry, map, layout);
   const parts: string[] = [];
   if (layout === 'wide') {
+    const body = mapBody(picture, geometry, map, layout);
     const W = geometry.width;
     const leg = legend(picture, W, geometry.height, 'wide');
     const H = geometry.height + leg.height;
@@ -479,19 +538,16 @@ export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: Ga
     parts.push(body);
     parts.push(leg.svg);
   } else {
-    const W = PHONE_TILE;
-    const gap = 8;
-    const top = 2 * geometry.height + gap;
-    const leg = legend(picture, W, top, 'phone');
-    const H = top + leg.height;
+    const p = phoneParts(picture, geometry, map);
+    const { width: W, height: H, mapHeight: MH } = p;
     parts.push(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
     parts.push(`<title>${escapeXml(picture.title)}</title>`);
     parts.push(`<rect width="${W}" height="${H}" fill="#ffffff"/>`);
-    parts.push(`<defs><g id="map">${body}</g></defs>`);
-    parts.push(`<svg x="0" y="0" width="${W}" height="${geometry.height}" viewBox="0 0 ${W} ${geometry.height}"><rect width="${W}" height="${geometry.height}" fill="${SEA}"/><use xlink:href="#map"/></svg>`);
-    parts.push(`<svg x="0" y="${geometry.height + gap}" width="${W}" height="${geometry.height}" viewBox="${geometry.width - W} 0 ${W} ${geometry.height}"><rect x="${geometry.width - W}" width="${W}" height="${geometry.height}" fill="${SEA}"/><use xlink:href="#map"/></svg>`);
-    parts.push(`<rect x="0" y="${geometry.height}" width="${W}" height="${gap}" fill="${DARK}"/>`);
-    parts.push(leg.svg);
+    parts.push(`<defs><g id="map">${inner(p.map)}</g></defs>`);
+    parts.push(`<svg x="0" y="0" width="${W}" height="${MH}" viewBox="0 0 ${W} ${MH}"><use xlink:href="#map"/></svg>`);
+    parts.push(`<svg x="0" y="${MH + p.gap}" width="${W}" height="${MH}" viewBox="${p.eastX} 0 ${W} ${MH}"><use xlink:href="#map"/></svg>`);
+    parts.push(`<rect x="0" y="${MH}" width="${W}" height="${p.gap}" fill="${p.gapColour}"/>`);
+    parts.push(`<svg x="0" y="${p.legendTop}" width="${W}" height="${p.legendHeight}" viewBox="0 0 ${W} ${p.legendHeight}">${inner(p.legend)}</svg>`);
   }
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

@@ -97,7 +97,8 @@ function pngOf(width: number, height: number, idat: Buffer): Buffer {
   ]);
 }
 
-function renderOptions(scale: number): ResvgRenderOptions {
+/** resvg's options for every picture: no system fonts (the text is paths), crisp shapes. */
+export function renderOptions(scale: number): ResvgRenderOptions {
   return {
     font: { loadSystemFonts: false },
     fitTo: scale === 1 ? { mode: 'original' } : { mode: 'zoom', value: scale },
@@ -105,6 +106,14 @@ function renderOptions(scale: number): ResvgRenderOptions {
     textRendering: 1,
     imageRendering: 0,
   };
+}
+
+/** {@link encodeOpaquePng} with the deflating on libuv's thread pool; undefined if a pixel is not opaque. */
+export async function encodeOpaquePngAsync(rgba: Uint8Array, width: number, height: number): Promise<Buffer | undefined> {
+  const raw = opaqueRows(rgba, width, height);
+  if (!raw) return undefined;
+  const idat = await new Promise<Buffer>((ok, fail) => deflate(raw, { level: DEFLATE_LEVEL }, (e, out) => (e ? fail(e) : ok(out))));
+  return pngOf(width, height, idat);
 }
 
 /** Render an SVG document to PNG bytes at its own size (`scale` enlarges it). */
@@ -120,8 +129,5 @@ export function renderPng(svg: string, scale = 1): Buffer {
  */
 export async function renderPngAsync(svg: string, scale = 1): Promise<Buffer> {
   const image = await renderAsync(svg, renderOptions(scale));
-  const raw = opaqueRows(image.pixels, image.width, image.height);
-  if (!raw) return image.asPng();
-  const idat = await new Promise<Buffer>((ok, fail) => deflate(raw, { level: DEFLATE_LEVEL }, (e, out) => (e ? fail(e) : ok(out))));
-  return pngOf(image.width, image.height, idat);
+  return (await encodeOpaquePngAsync(image.pixels, image.width, image.height)) ?? image.asPng();
 }

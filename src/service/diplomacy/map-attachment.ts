@@ -1,10 +1,12 @@
 /** A map picture (src/diplomacy/picture) as a PNG attachment for the outbox: results reports and MAP. */
 import { createHash } from 'node:crypto';
 import type { OutboxAttachment } from '../../db/outbox.js';
-import { STANDARD_GEOMETRY, renderMapSvg, renderPng, renderPngAsync, type MapLayout, type MapPicture } from '../../diplomacy/picture/index.js';
+import { STANDARD_GEOMETRY, renderMapSvg, renderPhonePng, renderPhonePngAsync, renderPng, renderPngAsync, type MapLayout, type MapPicture } from '../../diplomacy/picture/index.js';
 import { STANDARD_MAP } from '../../diplomacy/map/standard.js';
 
 export function mapAttachment(picture: MapPicture, filename: string, cid?: string, layout: MapLayout = 'wide'): OutboxAttachment {
+  // The phone layout from one raster of the map (issue 29: phone-png.ts), never its two-window SVG.
+  if (layout === 'phone') return attachmentOf(renderPhonePng(picture, STANDARD_GEOMETRY, STANDARD_MAP), filename, cid);
   return attachmentOf(pngOf(renderMapSvg(picture, STANDARD_GEOMETRY, STANDARD_MAP, layout)), filename, cid);
 }
 
@@ -49,7 +51,6 @@ export function mapAttachments(picture: MapPicture, filename: string, cid?: stri
  */
 export async function mapAttachmentsAsync(picture: MapPicture, filename: string, cid?: string): Promise<OutboxAttachment[]> {
   const wide = renderMapSvg(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'wide');
-  const phone = renderMapSvg(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'phone');
-  const [a, b] = await Promise.all([renderPngAsync(wide), renderPngAsync(phone)]);
+  const [a, b] = await Promise.all([renderPngAsync(wide), renderPhonePngAsync(picture, STANDARD_GEOMETRY, STANDARD_MAP)]);
   return [attachmentOf(a, filename, cid), attachmentOf(b, phoneFilename(filename), undefined)];
 }

@@ -20,6 +20,7 @@ import { TEAM_COLOURS, squareCentre } from '../../../src/coalition/picture/index
 import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { JUDGE, at, exampleMap, troop, sendMail, outboxTo } from './fixtures.js';
+import { withAttachmentsOf } from '../../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const map = exampleMap();
@@ -55,7 +56,7 @@ const mails = (to: string, kind?: string) => outboxTo(t.db, 'cvb', to, kind);
 const last = async (to: string, kind: string) => (await mails(to, kind)).at(-1)?.body_text ?? '';
 /** The calendar event the last mail of `kind` to `to` carries (its filename and iCalendar text). */
 async function ics(to: string, kind: string) {
-  const row = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', to).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await withAttachmentsOf(t.db, await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', to).where('kind', '=', kind).orderBy('id', 'desc').executeTakeFirstOrThrow());
   const a = row.attachments.filter((x) => x.contentType.startsWith('text/calendar'));
   expect(a, `${kind} to ${to}`).toHaveLength(1);
   return { filename: a[0]!.filename, text: Buffer.from(a[0]!.content, 'base64').toString('utf8').replace(/\r\n /g, '') };
@@ -206,7 +207,7 @@ describe('a Coalition battle by email', () => {
     expect(t2).toContain(`  Gix: at 5D; then ${gix.at} after losing its battle at this lock (4.2.5), day 0; 6200 troops (lost 1300 in its battle rolled at this lock, 4.2.5)\n`);
     expect(t2).toContain('  Sai Rei: at 5D; 7200 troops (lost 300 in its battle rolled at this lock, 4.2.5)\n');
     expect(results).toContain('  Troops lost (4.2.5):\n    Sai Rei lost 300 Goblin Raiders; 7200 troops left: 4700/5000 Goblin Raiders, 2500/2500 Grizzly Bears\n    Gix lost 1200 Plague Rats, 100 Sengir Autocrat; 6200 troops left: 3800/5000 Plague Rats, 2400/2500 Sengir Autocrat\n');
-    const pngRow = await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', 'kara@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const pngRow = await withAttachmentsOf(t.db, await t.db.selectFrom('outbox').select(['attachments']).where('game_id', '=', 'cvb').where('to_address', '=', 'kara@example.org').where('kind', '=', 'coalition-update').orderBy('id', 'desc').executeTakeFirstOrThrow());
     const img = decodePng(Buffer.from(pngRow.attachments.find((x) => x.contentType === 'image/png')!.content, 'base64'));
     const [gx, gy] = squareCentre(gix.at);
     expect(img.pixel(Math.round(gx) - 3, Math.round(gy) + 8).slice(0, 3)).toEqual([1, 3, 5].map((i) => parseInt(TEAM_COLOURS.phyrexia.slice(i, i + 2), 16)));

@@ -36,6 +36,7 @@ import { migrateQueue } from '../../../src/worker/queue.js';
 import { TestDomains } from '../../helpers/dkim.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { JUDGE, at, exampleMap, troop } from './fixtures.js';
+import { withAttachments } from '../../helpers/outbox-attachments.js';
 
 const GOLDEN = join(import.meta.dirname, 'golden');
 const domains = new TestDomains(['example.org']);
@@ -119,7 +120,7 @@ const run = async (when: string, phase: string, step?: 'battle-deadline') => adj
 
 /** Everything `who` received, oldest first, as the golden file holds it. */
 async function mailbox(who: string): Promise<string> {
-  const rows = await t.db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'attachments']).where('to_address', '=', `${who}@example.org`).orderBy('id').execute();
+  const rows = await withAttachments(t.db, await t.db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'attachments']).where('to_address', '=', `${who}@example.org`).orderBy('id').execute());
   return rows.map((r, i) => {
     const files = (r.attachments ?? []).map((a) => {
       if (!a.contentType.startsWith('text/calendar')) return `  attached: ${a.filename} (${a.contentType})`;

@@ -13,6 +13,7 @@ import { migrateQueue } from '../../../src/worker/queue.js';
 import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { JUDGE, at, exampleMap, sendMail } from './fixtures.js';
+import { withAttachments } from '../../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const map = exampleMap();
@@ -55,7 +56,7 @@ describe('the Coalition movement update', () => {
     await send('gix@example.org', spec.address, 'Gix: 20H > 25H', at('2026-11-19T20:05:00Z'), 'p2'); // too far (3.2.2.1): Gix stays on 20H
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'cvp2', phase: 'T1' })).toBe('adjudicated');
 
-    const rows = await t.db.selectFrom('outbox').select(['id', 'to_address', 'body_text', 'attachments']).where('game_id', '=', 'cvp2').where('kind', '=', 'coalition-update').orderBy('id').execute();
+    const rows = await withAttachments(t.db, await t.db.selectFrom('outbox').select(['id', 'to_address', 'body_text', 'attachments']).where('game_id', '=', 'cvp2').where('kind', '=', 'coalition-update').orderBy('id').execute());
     expect(rows.length).toBeGreaterThanOrEqual(5);
     for (const r of rows) {
       const pngs = r.attachments.filter((a) => a.contentType === 'image/png');

@@ -17,6 +17,7 @@ import { migrateQueue } from '../../../src/worker/queue.js';
 import { scheduleOpenPhases } from '../../../src/db/schedule-jobs.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { JUDGE, Sim, holdAll } from '../sim.js';
+import { withAttachments } from '../../helpers/outbox-attachments.js';
 
 const SLUG = 'wm-mail';
 const email = (p: Power) => `${p.toLowerCase()}@players.example.org`;
@@ -49,7 +50,7 @@ afterAll(async () => {
 });
 
 async function standingsMails() {
-  return t.db.selectFrom('outbox').select(['to_address', 'subject', 'body_text', 'dedupe_key', 'attachments']).where('kind', '=', 'tournament-standings').orderBy('id').execute();
+  return withAttachments(t.db, await t.db.selectFrom('outbox').select(['to_address', 'subject', 'body_text', 'dedupe_key', 'attachments']).where('kind', '=', 'tournament-standings').orderBy('id').execute());
 }
 
 describe('standings by email', () => {

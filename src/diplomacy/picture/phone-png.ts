@@ -1,0 +1,58 @@
+/**
+ * The phone layout as PNG (issue 29), drawing the map once: resvg rasterizes the whole map (with the
+ * phone's larger names) and the legend band, the west and east halves are copied out of the one map
+ * raster into the picture's pixels, the dark band between them painted, and the picture encoded once
+ * (src/rules/picture). Drawing the SVG of {@link renderMapSvg}'s phone layout instead rendered the
+ * map twice, once per half (bench:map: about twice the CPU of the wide picture). Pure: memory only.
+ */
+import type { GameMap } from '../map/types.js';
+import { STANDARD_MAP } from '../map/standard.js';
+import type { MapGeometry } from './geometry.js';
+import type { MapPicture } from './map-picture.js';
+import { phoneParts, type PhoneParts } from './render-svg.js';
+import { copyRect, encodeOpaquePng, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
+
+/**
+ * The phone picture's pixels from its parts' rasters: rows 0 to `mapHeight` the map's columns 0 to
+ * `width`, then the band, then the map's columns `eastX` to its right edge, then the legend.
+ */
+export function composePhone(parts: PhoneParts, map: Raster, legend: Raster): Raster {
+  if (map.width !== parts.mapWidth || map.height !== parts.mapHeight || legend.width !== parts.width || legend.height !== parts.legendHeight) {
+    throw new RangeError(`the phone layout's rasters do not fit its parts: map ${map.width}x${map.height} (want ${parts.mapWidth}x${parts.mapHeight}), legend ${legend.width}x${legend.height} (want ${parts.width}x${parts.legendHeight})`);
+  }
+  const out = solidRaster(parts.width, parts.height, '#ffffff');
+  copyRect(map, 0, 0, parts.width, parts.mapHeight, out, 0, 0);
+  fillRect(out, 0, parts.mapHeight, parts.width, parts.gap, parts.gapColour);
+  copyRect(map, parts.eastX, 0, parts.width, parts.mapHeight, out, 0, parts.mapHeight + parts.gap);
+  copyRect(legend, 0, 0, parts.width, parts.legendHeight, out, 0, parts.legendTop);
+  return out;
+}
+
+/** The phone picture's pixels (its map rasterized once). */
+export function renderPhoneRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Raster {
+  const parts = phoneParts(picture, geometry, map);
+  return composePhone(parts, rasterize(parts.map), rasterize(parts.legend));
+}
+
+function encode(r: Raster): Buffer {
+  const png = encodeOpaquePng(r.pixels, r.width, r.height);
+  if (!png) throw new Error('the phone picture has a transparent pixel: every part of it is drawn on an opaque ground');
+  return png;
+}
+
+/** The phone layout of `picture` as PNG bytes. */
+export function renderPhonePng(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Buffer {
+  return encode(renderPhoneRaster(picture, geometry, map));
+}
+
+/**
+ * {@link renderPhonePng}'s bytes with the rasterizing (map and legend at once) and the deflating on
+ * libuv's thread pool; the copying of the halves (a few milliseconds of memory copies) on the caller's.
+ */
+export async function renderPhonePngAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Buffer> {
+  const parts = phoneParts(picture, geometry, map);
+  const [m, l] = await Promise.all([rasterizeAsync(parts.map), rasterizeAsync(parts.legend)]);
+  const r = composePhone(parts, m, l);
+  const png = await encodeOpaquePngAsync(r.pixels, r.width, r.height);
+  return png ?? encode(r);
+}

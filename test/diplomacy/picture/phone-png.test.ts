@@ -1,0 +1,77 @@
+/**
+ * Issue 29: the phone picture draws the map once. Its two halves are the west and east crops of ONE
+ * raster of the map (checked pixel by pixel against the map rasterized here, on its own, and against
+ * the PNG decoded by the tests' own reader), the band between them is the dark band, the legend is
+ * the legend's raster; and the picture is what the two-window SVG shows (the layout issue 28 made),
+ * pixel for pixel but for resvg's anti-aliased edge of a nested viewport.
+ */
+import { describe, expect, it } from 'vitest';
+import { STANDARD_MAP } from '../../../src/diplomacy/index.js';
+import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapSvg, renderPhonePng, renderPhonePngAsync, type Raster } from '../../../src/diplomacy/picture/index.js';
+import { decodePng, type DecodedPng } from '../../helpers/decode-png.js';
+import { pictureOf } from './pictures.js';
+
+/** RGBA of `r` at (x, y). */
+const at = (r: Raster, x: number, y: number): number[] => [...r.pixels.subarray((y * r.width + x) * 4, (y * r.width + x) * 4 + 4)];
+
+/** The first pixel of the `w` × `h` block of `png` at (px, py) that differs from `r`'s block at (rx, ry), or undefined. */
+function firstDifference(png: DecodedPng, px: number, py: number, r: Raster, rx: number, ry: number, w: number, h: number): string | undefined {
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const a = png.pixel(px + x, py + y);
+      const b = at(r, rx + x, ry + y);
+      if (a.some((v, i) => v !== b[i])) return `picture (${px + x}, ${py + y}) = ${a.join(',')}, raster (${rx + x}, ${ry + y}) = ${b.join(',')}`;
+    }
+  }
+  return undefined;
+}
+
+describe('the phone picture from one raster of the map', () => {
+  const picture = pictureOf('fall-1902');
+  const parts = phoneParts(picture, STANDARD_GEOMETRY, STANDARD_MAP);
+  const png = renderPhonePng(picture, STANDARD_GEOMETRY, STANDARD_MAP);
+  const decoded = decodePng(png);
+
+  it('is 520 px wide: two map halves of 971 rows, an 8 px band, the legend', () => {
+    const H = STANDARD_GEOMETRY.height; // 971
+    expect([parts.width, parts.mapWidth, parts.mapHeight, parts.eastX, parts.gap]).toEqual([PHONE_TILE, 1000, H, 1000 - 520, 8]);
+    expect(parts.legendTop).toBe(2 * 971 + 8); // 1950
+    expect([decoded.width, decoded.height]).toEqual([520, 1950 + parts.legendHeight]);
+  });
+
+  it('its halves are the west (x 0–519) and east (x 480–999) crops of the map raster, pixel for pixel', () => {
+    const map = rasterize(parts.map);
+    expect([map.width, map.height]).toEqual([1000, 971]);
+    expect(firstDifference(decoded, 0, 0, map, 0, 0, 520, 971), 'west half').toBeUndefined();
+    expect(firstDifference(decoded, 0, 971 + 8, map, 480, 0, 520, 971), 'east half').toBeUndefined();
+    // The 40 px both halves show (x 480–519 of the map) is the same pixels in each.
+    expect(firstDifference(decoded, 480, 0, map, 480, 0, 40, 971)).toBeUndefined();
+    expect(firstDifference(decoded, 0, 979, map, 480, 0, 40, 971)).toBeUndefined();
+  });
+
+  it('the band between the halves is #1a1a1a, and the legend is the legend raster', () => {
+    for (let y = 971; y < 979; y++) for (const x of [0, 100, 260, 519]) expect(decoded.pixel(x, y)).toEqual([0x1a, 0x1a, 0x1a, 255]);
+    const legend = rasterize(parts.legend);
+    expect([legend.width, legend.height]).toEqual([520, parts.legendHeight]);
+    expect(firstDifference(decoded, 0, parts.legendTop, legend, 0, 0, 520, parts.legendHeight)).toBeUndefined();
+  });
+
+  it('shows what the two-window SVG shows (issue 28\'s layout): the same pixels, but for the nested viewport\'s left edge', () => {
+    const svg = rasterize(renderMapSvg(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'phone'));
+    expect([svg.width, svg.height]).toEqual([decoded.width, decoded.height]);
+    let differ = 0;
+    for (let y = 0; y < svg.height; y++) {
+      for (let x = 1; x < svg.width; x++) { // column 0: resvg blends a nested <svg>'s clip edge with the white under it
+        const a = decoded.pixel(x, y);
+        const b = at(svg, x, y);
+        if (a.some((v, i) => Math.abs(v - b[i]!) > 8)) differ++;
+      }
+    }
+    // 520 × 2245 = 1,167,400 pixels: fewer than 1 in 10,000 differ visibly (anti-aliasing at a few edges).
+    expect(differ).toBeLessThan(117);
+  });
+
+  it('off the main thread: the same bytes', async () => {
+    expect((await renderPhonePngAsync(picture, STANDARD_GEOMETRY, STANDARD_MAP)).equals(png)).toBe(true);
+  });
+});
