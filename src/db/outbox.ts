@@ -200,7 +200,8 @@ export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id:
  * one round trip for a reply instead of two (issue 29).
  */
 export async function enqueueOutboxWithSendJob(trx: Db, mail: NewOutboxMail, priority: number): Promise<{ id: number; created: boolean }> {
-  const insert = trx.insertInto('outbox').values(outboxRow(mail)).onConflict((oc) => oc.column('dedupe_key').doNothing()).returning('id');
+  const stored = await storeAttachments(trx, [mail]); // no statement unless the mail carries a picture
+  const insert = trx.insertInto('outbox').values(outboxRow(mail, stored)).onConflict((oc) => oc.column('dedupe_key').doNothing()).returning('id');
   const r = await sql<{ id: number }>`
     WITH o AS (${insert})
     SELECT o.id, graphile_worker.add_job('send-mail'::text, json_build_object('outboxId', o.id),
