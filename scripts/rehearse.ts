@@ -33,7 +33,9 @@
  * default 14400), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
  * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
- * default, see docs/rehearsal.md), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
+ * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
+ * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
+ * processes), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -88,6 +90,14 @@ export interface RehearsalOptions {
   readonly replacements?: number;
   /** Reminders and GM digests on (default off; see docs/rehearsal.md, "Still open"). */
   readonly calendarMail?: boolean;
+  /**
+   * The judge as several `mailjudge start` processes on the one database, one entry per process with
+   * its `--role` (`all`, `ingest`, `worker`, `scheduler`, or several joined by commas; docs/scaling.md
+   * "Several judges"), e.g. `['ingest,scheduler', 'all', 'worker']`. Each has a state directory of its
+   * own, is SIGKILLed in its turn (`--kills` spread over them in a seeded order) and restarted with the
+   * same roles, as a service manager would. Default: one process, `all`.
+   */
+  readonly processes?: readonly string[];
   /** Give up after this many real seconds (default 600). */
   readonly timeoutSeconds?: number;
   readonly log?: (line: string) => void;
@@ -96,6 +106,30 @@ export interface RehearsalOptions {
 }
 
 export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 1, seed: 'rehearsal', speed: 14_400, nmrs: 2 };
+
+/**
+ * `--processes N`: N judge processes laid out as docs/scaling.md's "Several judges" test does: the
+ * first `ingest,scheduler` (started first, it takes the intake lock), the second `all` (the intake's
+ * standby, a second scheduler, a worker), the rest `worker`. One process is `all`.
+ */
+export function processLayout(n: number): string[] {
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`--processes ${n}: give a whole number from 1 to 8`);
+  return n === 1 ? ['all'] : ['ingest,scheduler', 'all', ...Array.from({ length: n - 2 }, () => 'worker')];
+}
+
+/** The roles of each process, checked: some process must ingest, one work, one schedule (or the event stalls). */
+export function checkLayout(processes: readonly string[]): string[] {
+  const roles = processes.map((p) => {
+    const parts = p.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+    for (const x of parts) if (!['all', 'ingest', 'worker', 'scheduler'].includes(x)) throw new Error(`--roles "${processes.join(';')}": "${x}" is not a role; give all, ingest, worker, scheduler, or several joined by commas, one process per ";"`);
+    if (parts.length === 0) throw new Error(`--roles "${processes.join(';')}": a process with no role`);
+    return parts.includes('all') ? ['ingest', 'worker', 'scheduler'] : parts;
+  });
+  for (const need of ['ingest', 'worker', 'scheduler']) {
+    if (!roles.some((r) => r.includes(need))) throw new Error(`--roles "${processes.join(';')}": no process has the ${need} role, so the event would stall`);
+  }
+  return roles.map((r) => (r.length === 3 ? 'all' : r.join(',')));
+}
 
 /**
  * How many rounds an event of `teams` teams has, and how many of them the seating can fill (B.1, B.4,
@@ -161,8 +195,12 @@ export interface RehearsalSummary {
    * second one the judge passes to the GM), the extensions granted (`byGm`: by the GM's `EXTEND
    * <POWER>` mail), the GM's answers sent, and the board's players whose deadline-changed mails show
    * both new deadlines, each 24 hours past the one before, the last equal to the phase's deadline.
+   * Then a third request (`REQUEST EXTENSION OF 2 DAYS`), which the GM refuses by mail (`REFUSE
+   * EXTENSION <POWER>`): `refused` (extensions rows refused in answer to it), and `refusalRead` (1 when
+   * the requester's mail says the GM declined a further extension of 48 hours under D.VII(5) and gives
+   * the deadline he last read, unchanged, which is the phase's deadline).
    */
-  extensions: { requested: number; granted: number; byGm: number; gmAnswers: number; announced: number; players: number };
+  extensions: { requested: number; granted: number; byGm: number; refused: number; gmAnswers: number; announced: number; players: number; refusalRead: number };
   /**
    * B.7 on round 1's board 2: the GM's `REPLACE <POWER> <reserve> … UNTIL S1902M` mails (`gmMails`),
    * the temporary replacements the judge recorded, the stand-in's sets taken as orders (from the mail
@@ -174,10 +212,37 @@ export interface RehearsalSummary {
   replacements: { gmMails: number; temporary: number; standInSets: number; returned: number; playerSetsAfter: number; standInResultMails: number; scoredToPlayer: boolean };
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
-  processes: { judge: ProcessFigures; postgres: ProcessFigures; script: ProcessFigures };
+  /**
+   * `judge`: all judge processes together (CPU summed, the highest peak RSS, incarnations summed);
+   * `judges`: each process (`--processes`), with its share of the work; `unattributed`: work done by a
+   * connection without a judge's name (a CLI command the TD or GM ran, e.g. the mails `tournament
+   * assign` queues are sent by a worker, but a row it writes itself has no judge's name).
+   */
+  processes: { judge: ProcessFigures; judges: JudgeProcessFigures[]; unattributed: { stored: number; decided: number; adjudicated: number; sent: number }; postgres: ProcessFigures; script: ProcessFigures };
 }
 
 interface ProcessFigures { cpuSeconds: number; peakRssMb: number; incarnations?: number }
+
+/**
+ * One judge process of several (`--processes`): its roles, its figures over all its incarnations, the
+ * SIGKILLs it took, the application_name of each incarnation (`mailjudge/<roles>/<host>:<pid>`), and its
+ * share of the work as the 0030 columns record it: messages stored (inbound_messages.stored_by),
+ * decided (inbound_decisions.decided_by), phases adjudicated (phases.adjudicated_by), mails sent
+ * (outbox.sent_by).
+ */
+export interface JudgeProcessFigures {
+  label: string;
+  roles: string;
+  incarnations: number;
+  kills: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  names: string[];
+  stored: number;
+  decided: number;
+  adjudicated: number;
+  sent: number;
+}
 
 /** A seeded PRNG (mulberry32 on the seed's SHA-256): the same seed, the same players. */
 function rng(seed: string): () => number {
@@ -329,7 +394,7 @@ interface Player {
   /** The last Final set sent, and the units it was written for (for a late set on purpose). */
   lastSet?: { phase: string; lines: string[]; units: string };
   /** The extension requester's set, held preliminary until both extensions are announced (D.VII(5)). */
-  extension?: { game: string; phase: string; lines: string[]; units: string; announced: number; done: boolean };
+  extension?: { game: string; phase: string; lines: string[]; units: string; announced: number; done: boolean; refusal?: { asked: boolean; text?: string; lastDeadline?: number } };
 }
 
 interface Sent { messageId: string; from: string; at: number; game: string; phase: string; final: boolean }
@@ -347,8 +412,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   const work = mkdtempSync(join(tmpdir(), 'mj-rehearse-'));
   const cleanups: (() => Promise<void>)[] = [];
   const judges: ChildProcess[] = [];
-  let judge: ChildProcess | undefined;
-  const judgeFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0, incarnations: 0 };
+  // The judge's processes (--processes): each restarted in its slot, with its roles and state directory.
+  const layout = checkLayout(o.processes ?? ['all']);
+  interface Slot { figures: JudgeProcessFigures; stateDir: string; child?: ChildProcess; cpu: Map<number, number> }
+  const slots: Slot[] = layout.map((roles, i) => ({
+    figures: { label: `P${i + 1}`, roles, incarnations: 0, kills: 0, cpuSeconds: 0, peakRssMb: 0, names: [], stored: 0, decided: 0, adjudicated: 0, sent: 0 },
+    stateDir: join(work, layout.length === 1 ? 'state' : `state-p${i + 1}`), cpu: new Map(),
+  }));
   const pgFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0 };
   // Interrupted (Ctrl-C): the judge, the database and the mail servers stop with the script.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -370,7 +440,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const anchor = new Date(Math.ceil(Date.now() / 1000) * 1000);
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
-      DATABASE_URL: db.url, MAILJUDGE_STATE_DIR: join(work, 'state'), MAILJUDGE_FROM_ADDRESS: JUDGE,
+      DATABASE_URL: db.url, MAILJUDGE_STATE_DIR: slots[0]!.stateDir, MAILJUDGE_FROM_ADDRESS: JUDGE,
       MAILJUDGE_SMTP_URL: `smtp://${host}:${smtpPort}`,
       MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${host}:${imapPort}`, MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
       MAILJUDGE_CLOCK_ORIGIN: ORIGIN.toISOString(), MAILJUDGE_CLOCK_ANCHOR: anchor.toISOString(), MAILJUDGE_CLOCK_SPEED: String(o.speed),
@@ -389,7 +459,6 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
 
     // Sampling the judge's and PostgreSQL's CPU and memory (/proc), every half second.
     const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const judgeCpu = new Map<number, number>();
     const sample = () => {
       const stat = (pid: number) => {
         try {
@@ -401,9 +470,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           return undefined;
         }
       };
-      if (judge?.pid) {
-        const s = stat(judge.pid);
-        if (s) { judgeCpu.set(judge.pid, s.cpu); judgeFigures.peakRssMb = Math.max(judgeFigures.peakRssMb, s.hwm); }
+      for (const slot of slots) {
+        const pid = slot.child?.pid;
+        const s = pid ? stat(pid) : undefined;
+        if (pid && s) { slot.cpu.set(pid, s.cpu); slot.figures.peakRssMb = Math.max(slot.figures.peakRssMb, s.hwm); }
       }
       const master = stat(pgPid);
       if (master) {
@@ -421,18 +491,43 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const sampler = setInterval(sample, 500);
     cleanups.push(async () => clearInterval(sampler));
 
-    const startJudgeProcess = async (): Promise<ChildProcess> => {
-      const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** Start (or restart, as a service manager would) the judge process of a slot, with its roles and state directory. */
+    const startJudgeProcess = async (slot: Slot): Promise<ChildProcess> => {
+      const args = slot.figures.roles === 'all' ? [] : ['--role', slot.figures.roles];
+      const child = spawn(process.execPath, [CLI, 'start', ...args], { env: { ...env, MAILJUDGE_STATE_DIR: slot.stateDir }, stdio: ['ignore', 'pipe', 'pipe'] });
       judges.push(child);
-      judgeFigures.incarnations = (judgeFigures.incarnations ?? 0) + 1;
+      slot.child = child;
+      slot.figures.incarnations++;
       let out = '';
       child.stderr!.on('data', (d: Buffer) => { out = (out + d.toString()).slice(-20_000); });
       await new Promise<void>((res, rej) => {
-        child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('mailjudge is running')) res(); });
-        child.once('exit', (code) => rej(new Error(`mailjudge start exited ${code}:\n${out}`)));
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          // The banner names the process's connections (application_name): the 0030 columns' value.
+          const name = /^ {2}process: (\S+)/m.exec(out)?.[1];
+          if (out.includes('stop with Ctrl-C') && name) {
+            if (!slot.figures.names.includes(name)) slot.figures.names.push(name);
+            res();
+          }
+        });
+        child.once('exit', (code) => rej(new Error(`mailjudge start${args.length ? ` ${args.join(' ')}` : ''} (${slot.figures.label}) exited ${code}:\n${out}`)));
       });
       child.removeAllListeners('exit');
       return child;
+    };
+    /** A slot's process SIGKILLed or stopped: its CPU (last sampled) added to the slot's. */
+    const stopJudgeProcess = async (slot: Slot, signal: NodeJS.Signals) => {
+      const victim = slot.child;
+      if (!victim) return;
+      sample();
+      await new Promise<void>((r) => {
+        if (victim.exitCode !== null || victim.signalCode !== null) return r();
+        victim.once('exit', () => r());
+        victim.kill(signal);
+      });
+      slot.figures.cpuSeconds += slot.cpu.get(victim.pid!) ?? 0;
+      slot.cpu.delete(victim.pid!);
+      slot.child = undefined;
     };
 
     // 2. The TD: the tournament, the registration CSV, the seating.
@@ -464,8 +559,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     cleanups.push(async () => { for (const { c } of clients.values()) await c.logout().catch(() => c.close()); });
 
-    judge = await startJudgeProcess();
-    log(`judge started (pid ${judge.pid}); clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
+    // The first process first: with --processes it is the ingester, and takes the intake lock.
+    await startJudgeProcess(slots[0]!);
+    await Promise.all(slots.slice(1).map((slot) => startJudgeProcess(slot)));
+    log(`judge started: ${slots.map((s) => `${s.figures.label} ${s.figures.roles} (pid ${s.child?.pid})`).join(', ')}; clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
     cli(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
     cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
     const games: string[] = [];
@@ -566,7 +663,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const phase = 'F1901M';
       const requester = POWERS[Math.floor(rng(`${o.seed}/extension/${game}`)() * 7)]!;
       if (votePlan(game)?.phase === phase) return undefined;
-      return { requester, phase };
+      return { requester, phase, refusal: true };
     };
     /**
      * B.7 on round 1's board 2: when the GM reads S1901M's results, he puts the reserve on a power drawn
@@ -585,6 +682,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     let standInOriginal: string | undefined; // the player of record's address
     const gmDone = new Set<string>(); // the judge's mails the GM has answered (a redelivery is not answered twice)
+    const gmRequests = new Map<string, number>(); // game → extension requests the GM has answered
     let gmSecret: string | undefined;
     let gmBusy = Promise.resolve();
     /** The proposal line, from the centres the last results mail gave. */
@@ -728,12 +826,30 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         return;
       }
       const ext = p.extension;
-      if (ext && !ext.done && game === ext.game && m.subject.includes(`] ${ext.phase} deadline extended:`) && ++ext.announced === 2) {
-        // Both extensions announced: the Final set (D.III(3)); the phase may now go early (D.VII(2)).
-        ext.done = true;
+      const finalAfterExtensions = async () => {
+        // The Final set (D.III(3)); the phase may now go early (D.VII(2)).
+        ext!.done = true;
         await sleep(Math.max(0, m.at + 1000 - Date.now()));
-        p.lastSet = { phase: ext.phase, lines: ext.lines, units: ext.units };
-        await send(p, ext.phase, ext.lines, true);
+        p.lastSet = { phase: ext!.phase, lines: ext!.lines, units: ext!.units };
+        await send(p, ext!.phase, ext!.lines, true);
+      };
+      if (ext && !ext.done && game === ext.game && m.subject.includes(`] ${ext.phase} deadline extended:`) && ++ext.announced === 2) {
+        ext.refusal = { asked: false, lastDeadline: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]) };
+        if (extensionPlan(game)?.refusal) {
+          // Both extensions announced: a third request, which the GM refuses (D.VII(5): further
+          // extensions are at his discretion); the set stays preliminary until the refusal is read.
+          await sleep(Math.max(0, m.at + 1000 - Date.now()));
+          await send(p, ext.phase, [...ext.lines, 'REQUEST EXTENSION OF 2 DAYS'], false);
+          stats.extRequested++;
+          ext.refusal.asked = true;
+          return;
+        }
+        await finalAfterExtensions();
+        return;
+      }
+      if (ext && !ext.done && ext.refusal?.asked && game === ext.game && m.subject.includes(`] Extension refused for ${p.power} (${ext.phase})`)) {
+        ext.refusal.text = m.text;
+        await finalAfterExtensions();
         return;
       }
       if (/\] Proposal: /.test(m.subject) && game === p.game) {
@@ -767,10 +883,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const asked = /Extension request from ([A-Z]+): (\d+) hours? \(([SFW]\d{4}[MRA])\)/.exec(m.subject);
       if (game && asked && extensionPlan(game) && !gmDone.has(m.messageId)) {
         gmDone.add(m.messageId);
+        // The first request passed to him he grants; the next (48 hours) he refuses (D.VII(5)).
+        const answer = (gmRequests.get(game) ?? 0) === 0 ? `EXTEND ${asked[1]} ${asked[2]}` : `REFUSE EXTENSION ${asked[1]}`;
+        gmRequests.set(game, (gmRequests.get(game) ?? 0) + 1);
         gmBusy = gmBusy.then(async () => {
           await sleep(Math.max(0, m.at + 1000 - Date.now()));
           const messageId = `<${createHash('sha1').update(`${GM}/${game}/extend/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
-          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `Re: ${m.subject}`, messageId, inReplyTo: m.messageId, references: m.messageId, text: `EXTEND ${asked[1]} ${asked[2]}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `Re: ${m.subject}`, messageId, inReplyTo: m.messageId, references: m.messageId, text: `${answer}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: asked[3]!, final: false });
           stats.gmAnswers++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
@@ -832,7 +951,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // 4. Play until every player has the last round's standings, killing the judge mid-deadline --kills
     // times; when every player has round r's standings mail, the TD advances and seats round r + 1.
     let killsDone = 0;
-    let lastKillPhase = '';
+    let lastKillPhases = -1;
+    // The kills spread over the processes: a seeded order of the slots, taken in turn (each process is
+    // killed once before any is killed twice).
+    const killRandom = rng(`${o.seed}/kills`);
+    const killOrder = slots.map((s) => ({ s, k: killRandom() })).sort((a, b) => a.k - b.k).map((x) => x.s);
     let round = 1;
     const deadlineAt = Date.now() + (o.timeoutSeconds ?? 600) * 1000;
     for (;;) {
@@ -851,22 +974,22 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         for (const r of await q<{ game_id: string; name: string; deadline: Date }>(`SELECT game_id, name, deadline FROM phases WHERE adjudicated_at IS NULL ORDER BY game_id`)) log(`open: ${r.game_id} ${r.name}, deadline ${r.deadline.toISOString()} (simulated now ${simNow().toISOString()})`);
       }
       if (Date.now() > deadlineAt) throw new Error(`round ${round} did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
-      if (killsDone < o.kills && judge) {
-        // Mid-deadline: an adjudication running, or its results queued but not all sent.
-        const [busy] = await q<{ n: string; phase: string | null }>(`SELECT
+      if (killsDone < o.kills) {
+        // Mid-deadline: an adjudication running, or its results queued but not all sent; at most one
+        // kill per adjudication (the count of phases adjudicated has moved since the last).
+        const [busy] = await q<{ n: string; phases: string }>(`SELECT
             (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'adjudicate-phase' AND locked_at IS NOT NULL)
           + (SELECT count(*) FROM outbox WHERE status = 'pending' AND kind = 'adjudication-report') AS n,
-            (SELECT max(name) FROM phases WHERE adjudicated_at IS NOT NULL) AS phase`);
-        if (Number(busy!.n) > 0 && busy!.phase !== lastKillPhase && random() < 0.7) {
-          sample();
-          const victim = judge;
-          await new Promise<void>((r) => { victim.once('exit', () => r()); victim.kill('SIGKILL'); });
-          judgeFigures.cpuSeconds += judgeCpu.get(victim.pid!) ?? 0;
-          judgeCpu.delete(victim.pid!);
+            (SELECT count(*) FROM phases WHERE adjudicated_at IS NOT NULL) AS phases`);
+        if (Number(busy!.n) > 0 && Number(busy!.phases) !== lastKillPhases && random() < 0.7) {
+          const slot = killOrder[killsDone % killOrder.length]!;
+          const pid = slot.child?.pid;
+          await stopJudgeProcess(slot, 'SIGKILL');
           killsDone++;
-          lastKillPhase = busy!.phase ?? '';
-          log(`SIGKILLed the judge (pid ${victim.pid}) with ${busy!.n} adjudication(s)/result mail(s) in flight; restarting`);
-          judge = await startJudgeProcess();
+          slot.figures.kills++;
+          lastKillPhases = Number(busy!.phases);
+          log(`SIGKILLed ${slots.length > 1 ? `${slot.figures.label} (${slot.figures.roles}, pid ${pid})` : `the judge (pid ${pid})`} with ${busy!.n} adjudication(s)/result mail(s) in flight; restarting it`);
+          await startJudgeProcess(slot);
         }
       }
       await sleep(150);
@@ -890,12 +1013,21 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     await sleep(1000);
     await poll();
-    sample();
-    if (judge) {
-      judgeFigures.cpuSeconds += judgeCpu.get(judge.pid!) ?? 0;
-      const j = judge;
-      await new Promise<void>((r) => { j.once('exit', () => r()); j.kill('SIGTERM'); });
-      judge = undefined;
+    await Promise.all(slots.map((slot) => stopJudgeProcess(slot, 'SIGTERM')));
+
+    // Each process's share of the work, by the name its connections gave the 0030 columns.
+    const unattributed = { stored: 0, decided: 0, adjudicated: 0, sent: 0 };
+    const shares: [keyof typeof unattributed, string][] = [
+      ['stored', 'SELECT stored_by AS by, count(*) AS n FROM inbound_messages GROUP BY 1'],
+      ['decided', 'SELECT decided_by AS by, count(*) AS n FROM inbound_decisions GROUP BY 1'],
+      ['adjudicated', 'SELECT adjudicated_by AS by, count(*) AS n FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL GROUP BY 1'],
+      ['sent', `SELECT sent_by AS by, count(*) AS n FROM outbox WHERE status = 'sent' GROUP BY 1`],
+    ];
+    for (const [field, text] of shares) {
+      for (const r of await q<{ by: string | null; n: string }>(text)) {
+        const slot = slots.find((s) => r.by !== null && s.figures.names.includes(r.by));
+        (slot ? slot.figures : unattributed)[field] += Number(r.n);
+      }
     }
 
     // 5. What happened, from the database and the mailboxes.
@@ -957,11 +1089,12 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // "New deadline", each 24 hours later than the one before, the last the phase's deadline.
     const extGame = `${SLUG}-r1-b1`;
     const extPlanned = extensionPlan(extGame);
-    const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0 };
+    const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, refused: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0, refusalRead: 0 };
     if (extPlanned && games.includes(extGame)) {
       const rows = await q<{ decision: string; answers_id: number | null }>(`SELECT decision, answers_id FROM extensions WHERE game_id = $1 AND phase = $2 AND power = $3`, [extGame, extPlanned.phase, extPlanned.requester]);
       extensions.granted = rows.filter((r) => r.decision === 'granted').length;
       extensions.byGm = rows.filter((r) => r.decision === 'granted' && r.answers_id !== null).length;
+      extensions.refused = rows.filter((r) => r.decision === 'refused' && r.answers_id !== null).length;
       const [ph] = await q<{ deadline: Date }>(`SELECT deadline FROM phases WHERE game_id = $1 AND name = $2 AND superseded_at IS NULL`, [extGame, extPlanned.phase]);
       const holders = new Set(allMail.filter((m) => m.subject.startsWith(`[${extGame}] The game begins`) && players.some((p) => p.email === m.to)).map((m) => m.to));
       extensions.players = holders.size;
@@ -973,6 +1106,17 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 24 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
         if (ok) extensions.announced++;
         else log(`extension: ${to} read ${JSON.stringify(moves.map((x) => ({ was: new Date(x.was), now: new Date(x.now) })))} (phase deadline ${ph?.deadline.toISOString()})`);
+      }
+      // The refusal as the requester read it: D.VII(5) names the GM's discretion over further
+      // extensions; 2 days asked = 48 hours; a refusal moves nothing, so the deadline it gives is the
+      // one the second "deadline extended" mail gave (original + 24 + 24 hours), the phase's own.
+      const requester = players.find((x) => x.extension?.game === extGame);
+      const refusal = requester?.extension?.refusal;
+      if (refusal?.text !== undefined) {
+        const declined = /declined your request for a further extension of 48 hours \(rule D\.VII\(5\)\)/.test(refusal.text);
+        const deadline = gmtTime(new RegExp(`^The ${extPlanned.phase} deadline: (.*)$`, 'm').exec(refusal.text)?.[1]);
+        if (declined && deadline === refusal.lastDeadline && deadline === ph?.deadline.getTime()) extensions.refusalRead = 1;
+        else log(`extension refusal: ${requester!.email} read ${JSON.stringify(refusal.text.slice(0, 400))} (last deadline read ${refusal.lastDeadline} ms, phase ${ph?.deadline.toISOString()})`);
       }
     }
     // B.7: the stand-in's period, as the judge recorded it and as the round's standings scored it.
@@ -1038,7 +1182,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
       processes: {
-        judge: { cpuSeconds: round1(judgeFigures.cpuSeconds), peakRssMb: round1(judgeFigures.peakRssMb), incarnations: judgeFigures.incarnations ?? 0 },
+        judge: { cpuSeconds: round1(slots.reduce((n, s) => n + s.figures.cpuSeconds, 0)), peakRssMb: round1(Math.max(...slots.map((s) => s.figures.peakRssMb))), incarnations: slots.reduce((n, s) => n + s.figures.incarnations, 0) },
+        judges: slots.map((s) => ({ ...s.figures, cpuSeconds: round1(s.figures.cpuSeconds), peakRssMb: round1(s.figures.peakRssMb) })),
+        unattributed,
         postgres: { cpuSeconds: round1(pgFigures.cpuSeconds), peakRssMb: round1(pgFigures.peakRssMb) },
         script: { cpuSeconds: round1((usage.userCPUTime + usage.systemCPUTime) / 1e6), peakRssMb: round1(usage.maxRSS / 1024) },
       },
@@ -1046,12 +1192,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const dir = o.resultsDir ?? join(ROOT, 'bench-results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'rehearse.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
+    log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${slots.length} judge process(es), ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+    for (const j of summary.processes.judges) {
+      log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
+    }
+    if (Object.values(unattributed).some((n) => n > 0)) log(`  not by a judge process: ${JSON.stringify(unattributed)}`);
     return summary;
   } finally {
     process.off('SIGINT', onSignal);
@@ -1141,12 +1291,15 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--extensions') o.extensions = Number(v());
     else if (a === '--replacements') o.replacements = Number(v());
     else if (a === '--calendar-mail') o.calendarMail = true;
+    else if (a === '--processes') o.processes = processLayout(Number(v()));
+    else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
+  if (o.processes) checkLayout(o.processes);
   return o;
 }
 
