@@ -105,7 +105,11 @@ export interface RehearsalOptions {
   readonly resultsDir?: string;
 }
 
-export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 1, seed: 'rehearsal', speed: 14_400, nmrs: 2 };
+/**
+ * The small default: 2 teams, 2 rounds, the judge as three processes (ingest,scheduler; all; worker:
+ * the deployment docs/scaling.md "Several judges" describes), each SIGKILLed once.
+ */
+export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 3, seed: 'rehearsal', speed: 14_400, nmrs: 2, processes: ['ingest,scheduler', 'all', 'worker'] };
 
 /**
  * `--processes N`: N judge processes laid out as docs/scaling.md's "Several judges" test does: the
@@ -210,6 +214,19 @@ export interface RehearsalSummary {
    * permanent, B.7).
    */
   replacements: { gmMails: number; temporary: number; standInSets: number; returned: number; playerSetsAfter: number; standInResultMails: number; scoredToPlayer: boolean };
+  /**
+   * B.7, B.8 on the last round's board 1 (with 2 rounds or more and the reserve): the player asks to be
+   * replaced, and when the GM reads S1901M's results he mails `REPLACE <POWER> <reserve> <name>` (no
+   * UNTIL: permanent). `gmMails`; `permanent` (`position.replace` audit entries of kind permanent);
+   * `announced`: readers (the board's seven players of S1901M, the GM, the reserve) of the mail saying
+   * the reserve "is now the player of <POWER>, replacing <player>: a permanent replacement" (9 expected);
+   * `takeOverRead`: 1 when the reserve's "You take over <POWER>" mail says he plays it "as a replacement
+   * (rule B.8)" and lists as his units exactly the power's units in the S1901M results the GM read;
+   * `replacementSets`: the reserve's sets decided as orders there; `rows`: the round's standings CSV
+   * rows for that game and power (2: the player and the reserve, each with his pro-rated score, C.14,
+   * checked within `standingsMatch`).
+   */
+  permanent: { gmMails: number; permanent: number; announced: number; takeOverRead: number; replacementSets: number; rows: number; players: string[] };
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
   /**
@@ -603,7 +620,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
     cleanups.push(async () => transport.close());
     const sent: Sent[] = [];
-    const stats = { gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
+    const stats = { gmPermanent: 0, gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
     const lateIds = new Set<string>(); // the late sets sent on purpose
     const endedBy = new Map<string, GameResult>(); // game → its result by vote, as the GM was mailed it
@@ -681,6 +698,29 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       return i >= phaseIndex(parsePhase(plan.from)!) && i < phaseIndex(parsePhase(plan.until)!);
     };
     let standInOriginal: string | undefined; // the player of record's address
+    /**
+     * B.7 ("Any player may be replaced at their own request at any time"), B.8: on the last round's
+     * board 1, a player drawn from the seed asks to go; when the GM reads S1901M's results he mails
+     * `REPLACE <POWER> <reserve> <name>` without UNTIL: a permanent replacement from F1901M. Not the
+     * vote's proposer or reviser, nor the power the draw would leave out (so its score is not 0 and
+     * C.14's shares are worth checking). The player sends nothing from F1901M on; the proposer waits to
+     * read the announcement before proposing, so that the reserve is on the board when the proposal is
+     * announced and votes on it.
+     */
+    const permanentPlan = (game: string | undefined) => {
+      if (!withReserve || o.rounds < 2 || game !== `${SLUG}-r${o.rounds}-b1`) return undefined;
+      const plan = votePlan(game);
+      // D.IX(4): the draw leaves out the survivor with the fewest centres (at the start, the last by name of the 3-centre powers).
+      const count = (x: Power) => homeCentres(STANDARD_MAP, x).length;
+      const leftOut = plan?.kind === 'draw' ? [...POWERS].sort((a, b) => count(a) - count(b) || b.localeCompare(a))[0] : undefined;
+      const choices = POWERS.filter((x) => x !== plan?.proposer && x !== plan?.reviser && x !== leftOut);
+      return { power: choices[Math.floor(rng(`${o.seed}/permanent/${game}`)() * choices.length)]!, from: 'F1901M' };
+    };
+    let permanentOriginal: string | undefined; // the player who asked to go
+    let permanentTakeOver: Received | undefined; // the reserve's "You take over" mail
+    let permanentResultsText: string | undefined; // the S1901M results as the GM read them
+    const permanentAnnounced = new Set<string>(); // who has read the announcement
+    const announcedWaiters: (() => void)[] = [];
     const gmDone = new Set<string>(); // the judge's mails the GM has answered (a redelivery is not answered twice)
     const gmRequests = new Map<string, number>(); // game → extension requests the GM has answered
     let gmSecret: string | undefined;
@@ -729,11 +769,21 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const act = async (p: Player, phase: string, pos: Position | undefined, text: string, units: Unit[], seenAt: number, replyTo?: Received) => {
       if (nmrPlan.has(`${p.email}|${roundOf(p.game)}|${phase}`)) { stats.nmrs++; return; }
       const sp = standInPlan(p.game);
+      const pp = permanentPlan(p.game);
       if (sp && p.power === sp.power) {
         // B.7: the stand-in orders only in the declared period, the player of record only outside it.
         if (p !== reserve && inStandInPeriod(sp, phase)) { standInOriginal = p.email; return; }
         if (p === reserve && !inStandInPeriod(sp, phase)) return;
-      } else if (p === reserve) return;
+      } else if (pp && p.power === pp.power && p !== reserve && phaseIndex(parsePhase(phase)!) >= phaseIndex(parsePhase(pp.from)!)) {
+        // The player who asked to be replaced sends nothing more (B.7).
+        permanentOriginal = p.email;
+        return;
+      } else if (p === reserve && !(pp && p.power === pp.power)) return;
+      const vp = votePlan(p.game);
+      if (pp && vp && p.power === vp.proposer && phase === pp.from && !permanentAnnounced.has(p.email)) {
+        // The proposer reads the announcement of the new player before proposing (at most 60 s).
+        await Promise.race([new Promise<void>((r) => announcedWaiters.push(() => { if (permanentAnnounced.has(p.email)) r(); })), sleep(60_000)]);
+      }
       // INTERNALDATE has whole seconds, i.e. `speed` simulated seconds: a set sent a real second after
       // the results were read is stamped after their publication (src/config/clock.ts).
       await sleep(Math.max(0, seenAt + 1000 - Date.now()));
@@ -822,7 +872,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         if (power) p.power = power;
         const units = parseUnitList(/Your units: (.*)/.exec(m.text)?.[1] ?? '');
         // A stand-in takes over in the open phase, the one the GM's REPLACE came in (B.7).
-        await act(p, taking ? (standInPlan(game)?.from ?? 'S1901M') : 'S1901M', undefined, m.text, units, m.at, m);
+        if (taking && permanentPlan(game)) permanentTakeOver = m;
+        await act(p, taking ? (standInPlan(game)?.from ?? permanentPlan(game)?.from ?? 'S1901M') : 'S1901M', undefined, m.text, units, m.at, m);
         return;
       }
       const ext = p.extension;
@@ -905,6 +956,18 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           stats.gmReplaces++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
       }
+      const pp = permanentPlan(game);
+      if (game && pp && /\) results$/.test(m.subject) && /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(m.text)?.[1] === pp.from && !gmDone.has(m.messageId)) {
+        gmDone.add(m.messageId);
+        permanentResultsText = m.text;
+        gmBusy = gmBusy.then(async () => {
+          await sleep(Math.max(0, m.at + 500 - Date.now()));
+          const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace-permanent/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${pp.power} replacement`, messageId, text: `REPLACE ${pp.power} ${reserve.email} ${reserve.name}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          sent.push({ messageId, from: GM, at: Date.now(), game, phase: pp.from, final: false });
+          stats.gmPermanent++;
+        }).catch((e: Error) => log(`GM: ${e.message}`));
+      }
       const results = /\(([SFW]\d{4}[MRA])\) results/.exec(m.subject);
       if (game && results) {
         phasesOf.set(game, [...(phasesOf.get(game) ?? []), results[1]!]);
@@ -938,6 +1001,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         }
         for (const r of found) {
           allMail.push(r);
+          const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
+          if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
           if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
           if (address === GM) watchGm(r);
           const p = actors.find((x) => x.email === address);
@@ -1062,7 +1127,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Every results mail to every holder and the GM once: 8 per adjudicated phase.
     const resultsKey = (m: Received) => `${m.to}|${m.subject}`;
     // The stand-in's copies are counted apart (replacements.standInResultMails): 8 readers per phase here.
-    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject) && m.to !== reserve.email);
+    // (The reserve's copies count on the board where he is the permanent player: 8 readers per phase there too.)
+    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject) && (m.to !== reserve.email || permanentPlan(/\[([a-z0-9-]+)\]/.exec(m.subject)?.[1]) !== undefined));
     const resultIds = new Map<string, Set<string>>();
     for (const m of resultMailsIn) resultIds.set(resultsKey(m), (resultIds.get(resultsKey(m)) ?? new Set()).add(m.messageId));
     const resultSet = new Map([...resultIds].map(([k, ids]) => [k, ids.size]));
@@ -1144,11 +1210,44 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const event = new Set([...mailboxes].map((a) => a.toLowerCase()));
     const outside = (await q<{ to_address: string }>('SELECT to_address FROM outbox')).filter((r) => !event.has(r.to_address.toLowerCase())).length;
 
+    // B.7, B.8: the permanent replacement, as the judge recorded it and as the players read it.
+    const ppGame = `${SLUG}-r${o.rounds}-b1`;
+    const pp = permanentPlan(ppGame);
+    const permanent = { gmMails: stats.gmPermanent, permanent: 0, announced: 0, takeOverRead: 0, replacementSets: 0, rows: 0, players: [] as string[] };
+    const holders = new Map<string, Holders>();
+    const original = players.find((x) => x.email === permanentOriginal);
+    if (pp && games.includes(ppGame)) {
+      permanent.permanent = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE game_id = $1 AND action = 'position.replace' AND detail->>'power' = $2 AND detail->>'kind' = 'permanent'`, [ppGame, pp.power]))[0]?.n ?? 0);
+      // Who must read it: the board's seven players as seated (their game-start mails), the GM, and
+      // the incoming player (B.7: "declares … to all players and the GM").
+      const seated = new Set(allMail.filter((m) => m.subject.startsWith(`[${ppGame}] The game begins`)).map((m) => m.to));
+      const readers = [...seated, reserve.email];
+      const says = original ? `${reserve.name} is now the player of ${pp.power}, replacing ${original.name}: a permanent replacement.` : '\u0000';
+      permanent.announced = readers.filter((to) => allMail.some((m) => m.to === to && m.subject.startsWith(`[${ppGame}] ${pp.power}: ${reserve.name} takes over (permanent)`) && m.text.replace(/\s+/g, ' ').includes(says))).length;
+      if (permanent.announced !== 9) log(`permanent: ${permanent.announced} of ${readers.length} read "${says}"`);
+      // The take-over mail: B.8, and the units the S1901M results gave the power (as the GM read them).
+      const mailed = (parsePosition(permanentResultsText ?? '').units.get(pp.power) ?? []).map((u) => `${u.kind} ${u.loc}`).sort().join(',');
+      const told = parseUnitList(/Your units: (.*)/.exec(permanentTakeOver?.text ?? '')?.[1] ?? '').map((u) => `${u.kind} ${u.loc}`).sort().join(',');
+      if (permanentTakeOver && /as a replacement \(rule B\.8\)/.test(permanentTakeOver.text) && told !== '' && told === mailed) permanent.takeOverRead = 1;
+      else log(`permanent: the take-over mail gave units "${told}", the S1901M results "${mailed}": ${JSON.stringify(permanentTakeOver?.text.slice(0, 300))}`);
+      permanent.replacementSets = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'orders' AND d.game_id = $1 AND m.message_id = ANY($2)`, [ppGame, sent.filter((x) => x.from === reserve.email && x.game === ppGame).map((x) => x.messageId)]))[0]?.n ?? 0);
+      // C.14: the player held S1901 (season 0), the reserve from F1901 (season 1) to the end; the
+      // game's last season is its last phase's (a vote ends it instead of that phase's adjudication).
+      const last = (phasesOf.get(ppGame) ?? []).at(-1) ?? pp.from;
+      if (original) holders.set(ppGame, { power: pp.power, periods: [{ player: original.name, from: 'S1901', to: seasonName(seasonIndex(pp.from) - 1) }, { player: reserve.name, from: seasonName(seasonIndex(pp.from)), to: seasonName(seasonIndex(last)) }] });
+      const r = standingsMails.find((m) => standingsRound(m) === o.rounds);
+      const csvText = r?.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+      const [head, ...rows] = csvText.trim().split(/\r?\n/).map((l) => l.split(','));
+      const mine = rows.filter((x) => x[head!.indexOf('game')] === ppGame && x[head!.indexOf('power')] === pp.power);
+      permanent.rows = mine.length;
+      permanent.players = mine.map((x) => `${x[head!.indexOf('player')]} ${x[head!.indexOf('score')]}`);
+    }
+
     // 6. The standings the judge mailed against the pure `tournament score` on the final centres it mailed.
     // Per round: its standings mail (the first that reached a player) against its own games.
     const standingsByRound = [...gamesOfRound].map(([r, ids]) => ({
       round: r,
-      ...checkStandings(standingsMails.find((m) => standingsRound(m) === r), new Map(ids.map((id) => [id, finalText.get(id) ?? ''])), endedBy, endYearOfRound(o, r), (input) => cli(['tournament', 'score'], input)),
+      ...checkStandings(standingsMails.find((m) => standingsRound(m) === r), new Map(ids.map((id) => [id, finalText.get(id) ?? ''])), endedBy, endYearOfRound(o, r), (input) => cli(['tournament', 'score'], input), holders),
     }));
     const standings = { match: standingsByRound.length === o.rounds && standingsByRound.every((x) => x.match), detail: standingsByRound.map((x) => `round ${x.round}: ${x.detail}`).join('; ') };
 
@@ -1178,6 +1277,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       press: { sent: pressSent.length, published: pressPublished },
       extensions,
       replacements,
+      permanent,
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
@@ -1195,7 +1295,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${slots.length} judge process(es), ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     for (const j of summary.processes.judges) {
@@ -1241,7 +1341,24 @@ function round1(n: number): number {
  * as the judge mailed them (its last results mail), scored by the pure `tournament score` command
  * (C.1–C.5); every (game, power) score in the CSV must equal it.
  */
-function checkStandings(mail: Received | undefined, finalText: Map<string, string>, endedBy: ReadonlyMap<string, GameResult>, endYear: number, score: (input: string) => string): { match: boolean; detail: string } {
+/**
+ * A position held by more than one player of record (a permanent replacement): who held which
+ * Spring/Fall seasons (`S1901`, `F1901`: the `tournament score` contract's `players`); the last
+ * period ends with the game's last season (the contract credits the seasons after it to that player, C.14).
+ */
+interface Holders { power: Power; periods: { player: string; from: string; to: string }[] }
+
+/** The Spring/Fall season of a phase, S1901 = 0 (a winter belongs to its Fall, C.14: "Summer and Winter turns will not be considered"). */
+function seasonIndex(phase: string): number {
+  const year = Number(phase.slice(1, 5));
+  return (year - 1901) * 2 + (phase.startsWith('S') ? 0 : 1);
+}
+/** Season index → `S1901`/`F1901`. */
+function seasonName(i: number): string {
+  return `${i % 2 === 0 ? 'S' : 'F'}${1901 + Math.floor(i / 2)}`;
+}
+
+function checkStandings(mail: Received | undefined, finalText: Map<string, string>, endedBy: ReadonlyMap<string, GameResult>, endYear: number, score: (input: string) => string, holders: ReadonlyMap<string, Holders> = new Map()): { match: boolean; detail: string } {
   if (!mail) return { match: false, detail: 'no standings mail' };
   const csv = mail.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
   const [header, ...rows] = csv.trim().split(/\r?\n/).map((l) => l.split(','));
@@ -1253,14 +1370,17 @@ function checkStandings(mail: Received | undefined, finalText: Map<string, strin
     // conceded win is scored as a solo, a draw leaving out a survivor eliminates him.
     const result = endedBy.get(id);
     const solo = result?.kind === 'concession' ? result.power : POWERS.find((p) => (counts?.get(p) ?? 0) >= 18) ?? null;
-    return { id, endYear, centres, solo, ...(result ? { result } : {}) };
+    // C.14: a position held by two players of record gives each his pro-rated share (the contract's `players`).
+    const h = holders.get(id);
+    return { id, endYear, centres, solo, ...(result ? { result } : {}), ...(h ? { players: { [h.power]: h.periods } } : {}) };
   });
-  const scored = JSON.parse(score(JSON.stringify({ games }))) as { games: { id: string; powers: Record<string, { score: number }> }[] };
+  const scored = JSON.parse(score(JSON.stringify({ games }))) as { games: { id: string; powers: Record<string, { score: number; players?: Record<string, number> }> }[] };
   const problems: string[] = [];
   let compared = 0;
   for (const r of rows) {
     const game = scored.games.find((g) => g.id === r[col('game')]);
-    const expected = game?.powers[r[col('power')]!]?.score;
+    const position = game?.powers[r[col('power')]!];
+    const expected = position?.players ? position.players[r[col('player')]!] : position?.score;
     const got = Number(r[col('score')]);
     compared++;
     // The mail shows scores to two decimals (13.33 for 40/3).
