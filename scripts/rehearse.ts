@@ -35,7 +35,7 @@
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
  * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
- * processes), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
+ * processes), --timeout S (give up after S real seconds of play; default 600), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -65,6 +65,13 @@ const SLUG = 'rh';
 const JUDGE = 'judge@judge.example.org';
 const GM = 'gm@example.org';
 const TD = 'td@example.org';
+/**
+ * The GM's own extension (D.VII(4)(a): he "may … slow down the timing"; charged to no one) sent with
+ * each REPLACE, so that the newcomer's first set, five mails down the line (the REPLACE, its decision,
+ * the take-over mail, his reading it, his set), is in before the deadline on a loaded machine: at load
+ * 10 a 72-hour turn (18 real seconds) was missed once, and F1901M's results were withheld (D.VII(6)(b)).
+ */
+const STAND_IN_HOURS = 48;
 /** The simulated instant the rehearsal's clock starts from. */
 const ORIGIN = new Date('2027-03-01T00:00:00Z');
 
@@ -198,7 +205,7 @@ export interface RehearsalSummary {
    * D.VII(5) on round 1's board 1: a player's requests (the guaranteed one, granted at once, and a
    * second one the judge passes to the GM), the extensions granted (`byGm`: by the GM's `EXTEND
    * <POWER>` mail), the GM's answers sent, and the board's players whose deadline-changed mails show
-   * both new deadlines, each 24 hours past the one before, the last equal to the phase's deadline.
+   * both new deadlines, 72 and then 24 hours past the one before, the last equal to the phase's deadline.
    * Then a third request (`REQUEST EXTENSION OF 2 DAYS`), which the GM refuses by mail (`REFUSE
    * EXTENSION <POWER>`): `refused` (extensions rows refused in answer to it), and `refusalRead` (1 when
    * the requester's mail says the GM declined a further extension of 48 hours under D.VII(5) and gives
@@ -670,7 +677,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     /**
      * D.VII(5): on round 1's board 1, a power drawn from the seed asks in F1901M (no NMR falls in 1901,
-     * D.VII(6)) for its guaranteed extension (`EXTENSION 24`, granted at once) and then for a second
+     * D.VII(6)) for its guaranteed extension (`EXTENSION 72`, granted at once: three days, so that the
+     * GM's two answers by mail are in before the deadline on a loaded machine; D.VII(5)'s 7 days per
+     * position hold: 72 + 24 granted, 48 more refused) and then for a second
      * one (`REQUEST EXTENSION OF 1 DAYS`), which the judge passes to the GM; the scripted GM grants it
      * by mail (`EXTEND <POWER> 24`, docs/gms.md). The requester keeps its set preliminary until both
      * new deadlines are announced, so that the phase cannot go early (D.VII(2)) before the GM answers.
@@ -809,7 +818,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       if (ext && phase === ext.phase && p.power === ext.requester && !p.extension) {
         // D.VII(5): the guaranteed extension, then a second request for the GM; the set stays preliminary.
         p.extension = { game: p.game!, phase, lines, units: units.map((u) => `${u.kind} ${u.loc}`).sort().join(','), announced: 0, done: false };
-        await send(p, phase, [...lines, 'EXTENSION 24'], false);
+        await send(p, phase, [...lines, 'EXTENSION 72'], false);
         stats.extRequested++;
         await sleep(1100);
         await send(p, phase, [...lines, 'REQUEST EXTENSION OF 1 DAYS'], false);
@@ -951,7 +960,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         gmBusy = gmBusy.then(async () => {
           await sleep(Math.max(0, m.at + 500 - Date.now()));
           const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
-          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${sp.power} stand-in`, messageId, text: `REPLACE ${sp.power} ${reserve.email} ${reserve.name} UNTIL ${sp.until}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${sp.power} stand-in`, messageId, text: `REPLACE ${sp.power} ${reserve.email} ${reserve.name} UNTIL ${sp.until}\nEXTEND ${STAND_IN_HOURS}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: sp.from, final: false });
           stats.gmReplaces++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
@@ -963,7 +972,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         gmBusy = gmBusy.then(async () => {
           await sleep(Math.max(0, m.at + 500 - Date.now()));
           const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace-permanent/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
-          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${pp.power} replacement`, messageId, text: `REPLACE ${pp.power} ${reserve.email} ${reserve.name}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${pp.power} replacement`, messageId, text: `REPLACE ${pp.power} ${reserve.email} ${reserve.name}\nEXTEND ${STAND_IN_HOURS}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: pp.from, final: false });
           stats.gmPermanent++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
@@ -1152,7 +1161,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     // D.VII(5): the requests, the grants (the guaranteed one and the GM's), and the new deadlines as
     // the board's players read them: two deadline-changed mails each, the second's "Was" the first's
-    // "New deadline", each 24 hours later than the one before, the last the phase's deadline.
+    // "New deadline", 72 and then 24 hours later than the one before, the last the phase's deadline.
     const extGame = `${SLUG}-r1-b1`;
     const extPlanned = extensionPlan(extGame);
     const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, refused: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0, refusalRead: 0 };
@@ -1169,13 +1178,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         const moves = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`))
           .map((m) => ({ now: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]), was: gmtTime(/^Was:\s+(.*)$/m.exec(m.text)?.[1]) }))
           .sort((a, b) => a.was - b.was);
-        const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 24 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
+        const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 72 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
         if (ok) extensions.announced++;
         else log(`extension: ${to} read ${JSON.stringify(moves.map((x) => ({ was: new Date(x.was), now: new Date(x.now) })))} (phase deadline ${ph?.deadline.toISOString()})`);
       }
       // The refusal as the requester read it: D.VII(5) names the GM's discretion over further
       // extensions; 2 days asked = 48 hours; a refusal moves nothing, so the deadline it gives is the
-      // one the second "deadline extended" mail gave (original + 24 + 24 hours), the phase's own.
+      // one the second "deadline extended" mail gave (original + 72 + 24 hours), the phase's own.
       const requester = players.find((x) => x.extension?.game === extGame);
       const refusal = requester?.extension?.refusal;
       if (refusal?.text !== undefined) {
@@ -1412,14 +1421,16 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--replacements') o.replacements = Number(v());
     else if (a === '--calendar-mail') o.calendarMail = true;
     else if (a === '--processes') o.processes = processLayout(Number(v()));
+    else if (a === '--timeout') o.timeoutSeconds = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);
+  if (o.timeoutSeconds !== undefined && !(o.timeoutSeconds > 0)) throw new Error('--timeout must be a number of seconds above 0');
   return o;
 }
 

@@ -79,9 +79,10 @@ describe('npm run rehearse, the small default', () => {
     // extension (granted at once), the second goes to the GM, who grants it by mail (EXTEND <POWER> 24),
     // the third (2 days) goes to the GM too, who refuses it by mail (REFUSE EXTENSION <POWER>): 3
     // requests, 2 grants (1 answering the GM's mail), 1 refusal, 2 GM mails. Each of the board's 7
-    // players reads exactly two new deadlines: original + 24 h, then + 24 h more = the phase's deadline
-    // (the refusal moves nothing); the requester reads that the GM declined a further extension of
-    // 2 × 24 = 48 hours under D.VII(5), with the deadline unchanged at original + 48 h.
+    // players reads exactly two new deadlines: original + 72 h (EXTENSION 72), then + 24 h more = the
+    // phase's deadline (the refusal moves nothing); the requester reads that the GM declined a further
+    // extension of 2 × 24 = 48 hours under D.VII(5), with the deadline unchanged at original + 96 h.
+    // D.VII(5)'s cap: 72 + 24 = 96 hours granted, within 7 days = 168.
     expect(s.extensions, detail).toEqual({ requested: 3, granted: 2, byGm: 1, refused: 1, gmAnswers: 2, announced: 7, players: 7, refusalRead: 1 });
     // B.7 on round 1's board 2: the GM's one REPLACE … UNTIL S1902M mail puts the CSV's reserve on a
     // power as a temporary stand-in; he orders F1901M (and the winter if the power adjusts) from the
