@@ -66,12 +66,16 @@ const JUDGE = 'judge@judge.example.org';
 const GM = 'gm@example.org';
 const TD = 'td@example.org';
 /**
- * The GM's own extension (D.VII(4)(a): he "may … slow down the timing"; charged to no one) sent with
- * each REPLACE, so that the newcomer's first set, five mails down the line (the REPLACE, its decision,
- * the take-over mail, his reading it, his set), is in before the deadline on a loaded machine: at load
- * 10 a 72-hour turn (18 real seconds) was missed once, and F1901M's results were withheld (D.VII(6)(b)).
+ * The movement turn of a board where the GM puts in a replacement (D.VII(4)(a): the GM "may … slow
+ * down the timing"), so that the newcomer's first set, five mails down the line (the REPLACE, its
+ * decision, the take-over mail, his reading it, his set), is in before the deadline on a loaded
+ * machine: at load 10 a 72-hour turn (18 real seconds) was missed once, and F1901M's results were
+ * withheld (D.VII(6)(b)). A calendar setting, not the GM's `EXTEND` by mail: an extension is an
+ * `extensions` row, whose serial id is in the announcement's outbox key, and two boards' extensions
+ * in the same minutes take their ids in an order `reproduce --tournament` need not repeat (found at
+ * 7 teams: the key `extension-request:2:…` replayed as `…:3:…`).
  */
-const STAND_IN_HOURS = 48;
+const REPLACEMENT_BOARD_HOURS = 120;
 /** The simulated instant the rehearsal's clock starts from. */
 const ORIGIN = new Date('2027-03-01T00:00:00Z');
 
@@ -620,7 +624,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // week"), so that the proposal, its announcement and every vote (one revised) are in by the
       // deadline on a busy machine; it costs nothing, the phase goes early once all have voted.
       const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
-      for (const g of fresh) cli(['calendar', g, '--movement-hours', votePlan(g) ? '168' : '72', '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+      // A board where the GM puts in a replacement gets REPLACEMENT_BOARD_HOURS per movement turn (above).
+      const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
+      for (const g of fresh) cli(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
     };
 
     // 3. The players.
@@ -960,7 +966,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         gmBusy = gmBusy.then(async () => {
           await sleep(Math.max(0, m.at + 500 - Date.now()));
           const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
-          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${sp.power} stand-in`, messageId, text: `REPLACE ${sp.power} ${reserve.email} ${reserve.name} UNTIL ${sp.until}\nEXTEND ${STAND_IN_HOURS}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${sp.power} stand-in`, messageId, text: `REPLACE ${sp.power} ${reserve.email} ${reserve.name} UNTIL ${sp.until}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: sp.from, final: false });
           stats.gmReplaces++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
@@ -972,7 +978,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         gmBusy = gmBusy.then(async () => {
           await sleep(Math.max(0, m.at + 500 - Date.now()));
           const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace-permanent/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
-          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${pp.power} replacement`, messageId, text: `REPLACE ${pp.power} ${reserve.email} ${reserve.name}\nEXTEND ${STAND_IN_HOURS}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${pp.power} replacement`, messageId, text: `REPLACE ${pp.power} ${reserve.email} ${reserve.name}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: pp.from, final: false });
           stats.gmPermanent++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
