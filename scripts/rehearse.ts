@@ -33,7 +33,9 @@
  * default 14400), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
  * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
- * default, see docs/rehearsal.md), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
+ * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
+ * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
+ * processes), --timeout S (give up after S real seconds of play; default 600), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -63,6 +65,17 @@ const SLUG = 'rh';
 const JUDGE = 'judge@judge.example.org';
 const GM = 'gm@example.org';
 const TD = 'td@example.org';
+/**
+ * The movement turn of a board where the GM puts in a replacement (D.VII(4)(a): the GM "may … slow
+ * down the timing"), so that the newcomer's first set, five mails down the line (the REPLACE, its
+ * decision, the take-over mail, his reading it, his set), is in before the deadline on a loaded
+ * machine: at load 10 a 72-hour turn (18 real seconds) was missed once, and F1901M's results were
+ * withheld (D.VII(6)(b)). A calendar setting, not the GM's `EXTEND` by mail: an extension is an
+ * `extensions` row, whose serial id is in the announcement's outbox key, and two boards' extensions
+ * in the same minutes take their ids in an order `reproduce --tournament` need not repeat (found at
+ * 7 teams: the key `extension-request:2:…` replayed as `…:3:…`).
+ */
+const REPLACEMENT_BOARD_HOURS = 120;
 /** The simulated instant the rehearsal's clock starts from. */
 const ORIGIN = new Date('2027-03-01T00:00:00Z');
 
@@ -88,6 +101,14 @@ export interface RehearsalOptions {
   readonly replacements?: number;
   /** Reminders and GM digests on (default off; see docs/rehearsal.md, "Still open"). */
   readonly calendarMail?: boolean;
+  /**
+   * The judge as several `mailjudge start` processes on the one database, one entry per process with
+   * its `--role` (`all`, `ingest`, `worker`, `scheduler`, or several joined by commas; docs/scaling.md
+   * "Several judges"), e.g. `['ingest,scheduler', 'all', 'worker']`. Each has a state directory of its
+   * own, is SIGKILLed in its turn (`--kills` spread over them in a seeded order) and restarted with the
+   * same roles, as a service manager would. Default: one process, `all`.
+   */
+  readonly processes?: readonly string[];
   /** Give up after this many real seconds (default 600). */
   readonly timeoutSeconds?: number;
   readonly log?: (line: string) => void;
@@ -95,7 +116,35 @@ export interface RehearsalOptions {
   readonly resultsDir?: string;
 }
 
-export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 1, seed: 'rehearsal', speed: 14_400, nmrs: 2 };
+/**
+ * The small default: 2 teams, 2 rounds, the judge as three processes (ingest,scheduler; all; worker:
+ * the deployment docs/scaling.md "Several judges" describes), each SIGKILLed once.
+ */
+export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 3, seed: 'rehearsal', speed: 14_400, nmrs: 2, processes: ['ingest,scheduler', 'all', 'worker'] };
+
+/**
+ * `--processes N`: N judge processes laid out as docs/scaling.md's "Several judges" test does: the
+ * first `ingest,scheduler` (started first, it takes the intake lock), the second `all` (the intake's
+ * standby, a second scheduler, a worker), the rest `worker`. One process is `all`.
+ */
+export function processLayout(n: number): string[] {
+  if (!Number.isInteger(n) || n < 1 || n > 8) throw new Error(`--processes ${n}: give a whole number from 1 to 8`);
+  return n === 1 ? ['all'] : ['ingest,scheduler', 'all', ...Array.from({ length: n - 2 }, () => 'worker')];
+}
+
+/** The roles of each process, checked: some process must ingest, one work, one schedule (or the event stalls). */
+export function checkLayout(processes: readonly string[]): string[] {
+  const roles = processes.map((p) => {
+    const parts = p.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+    for (const x of parts) if (!['all', 'ingest', 'worker', 'scheduler'].includes(x)) throw new Error(`--roles "${processes.join(';')}": "${x}" is not a role; give all, ingest, worker, scheduler, or several joined by commas, one process per ";"`);
+    if (parts.length === 0) throw new Error(`--roles "${processes.join(';')}": a process with no role`);
+    return parts.includes('all') ? ['ingest', 'worker', 'scheduler'] : parts;
+  });
+  for (const need of ['ingest', 'worker', 'scheduler']) {
+    if (!roles.some((r) => r.includes(need))) throw new Error(`--roles "${processes.join(';')}": no process has the ${need} role, so the event would stall`);
+  }
+  return roles.map((r) => (r.length === 3 ? 'all' : r.join(',')));
+}
 
 /**
  * How many rounds an event of `teams` teams has, and how many of them the seating can fill (B.1, B.4,
@@ -160,9 +209,13 @@ export interface RehearsalSummary {
    * D.VII(5) on round 1's board 1: a player's requests (the guaranteed one, granted at once, and a
    * second one the judge passes to the GM), the extensions granted (`byGm`: by the GM's `EXTEND
    * <POWER>` mail), the GM's answers sent, and the board's players whose deadline-changed mails show
-   * both new deadlines, each 24 hours past the one before, the last equal to the phase's deadline.
+   * both new deadlines, 72 and then 24 hours past the one before, the last equal to the phase's deadline.
+   * Then a third request (`REQUEST EXTENSION OF 2 DAYS`), which the GM refuses by mail (`REFUSE
+   * EXTENSION <POWER>`): `refused` (extensions rows refused in answer to it), and `refusalRead` (1 when
+   * the requester's mail says the GM declined a further extension of 48 hours under D.VII(5) and gives
+   * the deadline he last read, unchanged, which is the phase's deadline).
    */
-  extensions: { requested: number; granted: number; byGm: number; gmAnswers: number; announced: number; players: number };
+  extensions: { requested: number; granted: number; byGm: number; refused: number; gmAnswers: number; announced: number; players: number; refusalRead: number };
   /**
    * B.7 on round 1's board 2: the GM's `REPLACE <POWER> <reserve> … UNTIL S1902M` mails (`gmMails`),
    * the temporary replacements the judge recorded, the stand-in's sets taken as orders (from the mail
@@ -172,12 +225,52 @@ export interface RehearsalSummary {
    * permanent, B.7).
    */
   replacements: { gmMails: number; temporary: number; standInSets: number; returned: number; playerSetsAfter: number; standInResultMails: number; scoredToPlayer: boolean };
+  /**
+   * B.7, B.8 on the last round's board 1 (with 2 rounds or more and the reserve): the player asks to be
+   * replaced, and when the GM reads S1901M's results he mails `REPLACE <POWER> <reserve> <name>` (no
+   * UNTIL: permanent). `gmMails`; `permanent` (`position.replace` audit entries of kind permanent);
+   * `announced`: readers (the board's seven players of S1901M, the GM, the reserve) of the mail saying
+   * the reserve "is now the player of <POWER>, replacing <player>: a permanent replacement" (9 expected);
+   * `takeOverRead`: 1 when the reserve's "You take over <POWER>" mail says he plays it "as a replacement
+   * (rule B.8)" and lists as his units exactly the power's units in the S1901M results the GM read;
+   * `replacementSets`: the reserve's sets decided as orders there; `rows`: the round's standings CSV
+   * rows for that game and power (2: the player and the reserve, each with his pro-rated score, C.14,
+   * checked within `standingsMatch`).
+   */
+  permanent: { gmMails: number; permanent: number; announced: number; takeOverRead: number; replacementSets: number; rows: number; players: string[] };
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
-  processes: { judge: ProcessFigures; postgres: ProcessFigures; script: ProcessFigures };
+  /**
+   * `judge`: all judge processes together (CPU summed, the highest peak RSS, incarnations summed);
+   * `judges`: each process (`--processes`), with its share of the work; `unattributed`: work done by a
+   * connection without a judge's name (a CLI command the TD or GM ran, e.g. the mails `tournament
+   * assign` queues are sent by a worker, but a row it writes itself has no judge's name).
+   */
+  processes: { judge: ProcessFigures; judges: JudgeProcessFigures[]; unattributed: { stored: number; decided: number; adjudicated: number; sent: number }; postgres: ProcessFigures; script: ProcessFigures };
 }
 
 interface ProcessFigures { cpuSeconds: number; peakRssMb: number; incarnations?: number }
+
+/**
+ * One judge process of several (`--processes`): its roles, its figures over all its incarnations, the
+ * SIGKILLs it took, the application_name of each incarnation (`mailjudge/<roles>/<host>:<pid>`), and its
+ * share of the work as the 0030 columns record it: messages stored (inbound_messages.stored_by),
+ * decided (inbound_decisions.decided_by), phases adjudicated (phases.adjudicated_by), mails sent
+ * (outbox.sent_by).
+ */
+export interface JudgeProcessFigures {
+  label: string;
+  roles: string;
+  incarnations: number;
+  kills: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  names: string[];
+  stored: number;
+  decided: number;
+  adjudicated: number;
+  sent: number;
+}
 
 /** A seeded PRNG (mulberry32 on the seed's SHA-256): the same seed, the same players. */
 function rng(seed: string): () => number {
@@ -329,7 +422,7 @@ interface Player {
   /** The last Final set sent, and the units it was written for (for a late set on purpose). */
   lastSet?: { phase: string; lines: string[]; units: string };
   /** The extension requester's set, held preliminary until both extensions are announced (D.VII(5)). */
-  extension?: { game: string; phase: string; lines: string[]; units: string; announced: number; done: boolean };
+  extension?: { game: string; phase: string; lines: string[]; units: string; announced: number; done: boolean; refusal?: { asked: boolean; text?: string; lastDeadline?: number } };
 }
 
 interface Sent { messageId: string; from: string; at: number; game: string; phase: string; final: boolean }
@@ -347,8 +440,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   const work = mkdtempSync(join(tmpdir(), 'mj-rehearse-'));
   const cleanups: (() => Promise<void>)[] = [];
   const judges: ChildProcess[] = [];
-  let judge: ChildProcess | undefined;
-  const judgeFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0, incarnations: 0 };
+  // The judge's processes (--processes): each restarted in its slot, with its roles and state directory.
+  const layout = checkLayout(o.processes ?? ['all']);
+  interface Slot { figures: JudgeProcessFigures; stateDir: string; child?: ChildProcess; cpu: Map<number, number> }
+  const slots: Slot[] = layout.map((roles, i) => ({
+    figures: { label: `P${i + 1}`, roles, incarnations: 0, kills: 0, cpuSeconds: 0, peakRssMb: 0, names: [], stored: 0, decided: 0, adjudicated: 0, sent: 0 },
+    stateDir: join(work, layout.length === 1 ? 'state' : `state-p${i + 1}`), cpu: new Map(),
+  }));
   const pgFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0 };
   // Interrupted (Ctrl-C): the judge, the database and the mail servers stop with the script.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -370,7 +468,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const anchor = new Date(Math.ceil(Date.now() / 1000) * 1000);
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '',
-      DATABASE_URL: db.url, MAILJUDGE_STATE_DIR: join(work, 'state'), MAILJUDGE_FROM_ADDRESS: JUDGE,
+      DATABASE_URL: db.url, MAILJUDGE_STATE_DIR: slots[0]!.stateDir, MAILJUDGE_FROM_ADDRESS: JUDGE,
       MAILJUDGE_SMTP_URL: `smtp://${host}:${smtpPort}`,
       MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${host}:${imapPort}`, MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
       MAILJUDGE_CLOCK_ORIGIN: ORIGIN.toISOString(), MAILJUDGE_CLOCK_ANCHOR: anchor.toISOString(), MAILJUDGE_CLOCK_SPEED: String(o.speed),
@@ -389,7 +487,6 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
 
     // Sampling the judge's and PostgreSQL's CPU and memory (/proc), every half second.
     const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const judgeCpu = new Map<number, number>();
     const sample = () => {
       const stat = (pid: number) => {
         try {
@@ -401,9 +498,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           return undefined;
         }
       };
-      if (judge?.pid) {
-        const s = stat(judge.pid);
-        if (s) { judgeCpu.set(judge.pid, s.cpu); judgeFigures.peakRssMb = Math.max(judgeFigures.peakRssMb, s.hwm); }
+      for (const slot of slots) {
+        const pid = slot.child?.pid;
+        const s = pid ? stat(pid) : undefined;
+        if (pid && s) { slot.cpu.set(pid, s.cpu); slot.figures.peakRssMb = Math.max(slot.figures.peakRssMb, s.hwm); }
       }
       const master = stat(pgPid);
       if (master) {
@@ -421,18 +519,43 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const sampler = setInterval(sample, 500);
     cleanups.push(async () => clearInterval(sampler));
 
-    const startJudgeProcess = async (): Promise<ChildProcess> => {
-      const child = spawn(process.execPath, [CLI, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** Start (or restart, as a service manager would) the judge process of a slot, with its roles and state directory. */
+    const startJudgeProcess = async (slot: Slot): Promise<ChildProcess> => {
+      const args = slot.figures.roles === 'all' ? [] : ['--role', slot.figures.roles];
+      const child = spawn(process.execPath, [CLI, 'start', ...args], { env: { ...env, MAILJUDGE_STATE_DIR: slot.stateDir }, stdio: ['ignore', 'pipe', 'pipe'] });
       judges.push(child);
-      judgeFigures.incarnations = (judgeFigures.incarnations ?? 0) + 1;
+      slot.child = child;
+      slot.figures.incarnations++;
       let out = '';
       child.stderr!.on('data', (d: Buffer) => { out = (out + d.toString()).slice(-20_000); });
       await new Promise<void>((res, rej) => {
-        child.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('mailjudge is running')) res(); });
-        child.once('exit', (code) => rej(new Error(`mailjudge start exited ${code}:\n${out}`)));
+        child.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          // The banner names the process's connections (application_name): the 0030 columns' value.
+          const name = /^ {2}process: (\S+)/m.exec(out)?.[1];
+          if (out.includes('stop with Ctrl-C') && name) {
+            if (!slot.figures.names.includes(name)) slot.figures.names.push(name);
+            res();
+          }
+        });
+        child.once('exit', (code) => rej(new Error(`mailjudge start${args.length ? ` ${args.join(' ')}` : ''} (${slot.figures.label}) exited ${code}:\n${out}`)));
       });
       child.removeAllListeners('exit');
       return child;
+    };
+    /** A slot's process SIGKILLed or stopped: its CPU (last sampled) added to the slot's. */
+    const stopJudgeProcess = async (slot: Slot, signal: NodeJS.Signals) => {
+      const victim = slot.child;
+      if (!victim) return;
+      sample();
+      await new Promise<void>((r) => {
+        if (victim.exitCode !== null || victim.signalCode !== null) return r();
+        victim.once('exit', () => r());
+        victim.kill(signal);
+      });
+      slot.figures.cpuSeconds += slot.cpu.get(victim.pid!) ?? 0;
+      slot.cpu.delete(victim.pid!);
+      slot.child = undefined;
     };
 
     // 2. The TD: the tournament, the registration CSV, the seating.
@@ -464,8 +587,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     cleanups.push(async () => { for (const { c } of clients.values()) await c.logout().catch(() => c.close()); });
 
-    judge = await startJudgeProcess();
-    log(`judge started (pid ${judge.pid}); clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
+    // The first process first: with --processes it is the ingester, and takes the intake lock.
+    await startJudgeProcess(slots[0]!);
+    await Promise.all(slots.slice(1).map((slot) => startJudgeProcess(slot)));
+    log(`judge started: ${slots.map((s) => `${s.figures.label} ${s.figures.roles} (pid ${s.child?.pid})`).join(', ')}; clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
     cli(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
     cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
     const games: string[] = [];
@@ -499,14 +624,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // week"), so that the proposal, its announcement and every vote (one revised) are in by the
       // deadline on a busy machine; it costs nothing, the phase goes early once all have voted.
       const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
-      for (const g of fresh) cli(['calendar', g, '--movement-hours', votePlan(g) ? '168' : '72', '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+      // A board where the GM puts in a replacement gets REPLACEMENT_BOARD_HOURS per movement turn (above).
+      const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
+      for (const g of fresh) cli(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
     };
 
     // 3. The players.
     const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
     cleanups.push(async () => transport.close());
     const sent: Sent[] = [];
-    const stats = { gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
+    const stats = { gmPermanent: 0, gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
     const lateIds = new Set<string>(); // the late sets sent on purpose
     const endedBy = new Map<string, GameResult>(); // game → its result by vote, as the GM was mailed it
@@ -556,7 +683,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     /**
      * D.VII(5): on round 1's board 1, a power drawn from the seed asks in F1901M (no NMR falls in 1901,
-     * D.VII(6)) for its guaranteed extension (`EXTENSION 24`, granted at once) and then for a second
+     * D.VII(6)) for its guaranteed extension (`EXTENSION 72`, granted at once: three days, so that the
+     * GM's two answers by mail are in before the deadline on a loaded machine; D.VII(5)'s 7 days per
+     * position hold: 72 + 24 granted, 48 more refused) and then for a second
      * one (`REQUEST EXTENSION OF 1 DAYS`), which the judge passes to the GM; the scripted GM grants it
      * by mail (`EXTEND <POWER> 24`, docs/gms.md). The requester keeps its set preliminary until both
      * new deadlines are announced, so that the phase cannot go early (D.VII(2)) before the GM answers.
@@ -566,7 +695,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const phase = 'F1901M';
       const requester = POWERS[Math.floor(rng(`${o.seed}/extension/${game}`)() * 7)]!;
       if (votePlan(game)?.phase === phase) return undefined;
-      return { requester, phase };
+      return { requester, phase, refusal: true };
     };
     /**
      * B.7 on round 1's board 2: when the GM reads S1901M's results, he puts the reserve on a power drawn
@@ -584,7 +713,31 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       return i >= phaseIndex(parsePhase(plan.from)!) && i < phaseIndex(parsePhase(plan.until)!);
     };
     let standInOriginal: string | undefined; // the player of record's address
+    /**
+     * B.7 ("Any player may be replaced at their own request at any time"), B.8: on the last round's
+     * board 1, a player drawn from the seed asks to go; when the GM reads S1901M's results he mails
+     * `REPLACE <POWER> <reserve> <name>` without UNTIL: a permanent replacement from F1901M. Not the
+     * vote's proposer or reviser, nor the power the draw would leave out (so its score is not 0 and
+     * C.14's shares are worth checking). The player sends nothing from F1901M on; the proposer waits to
+     * read the announcement before proposing, so that the reserve is on the board when the proposal is
+     * announced and votes on it.
+     */
+    const permanentPlan = (game: string | undefined) => {
+      if (!withReserve || o.rounds < 2 || game !== `${SLUG}-r${o.rounds}-b1`) return undefined;
+      const plan = votePlan(game);
+      // D.IX(4): the draw leaves out the survivor with the fewest centres (at the start, the last by name of the 3-centre powers).
+      const count = (x: Power) => homeCentres(STANDARD_MAP, x).length;
+      const leftOut = plan?.kind === 'draw' ? [...POWERS].sort((a, b) => count(a) - count(b) || b.localeCompare(a))[0] : undefined;
+      const choices = POWERS.filter((x) => x !== plan?.proposer && x !== plan?.reviser && x !== leftOut);
+      return { power: choices[Math.floor(rng(`${o.seed}/permanent/${game}`)() * choices.length)]!, from: 'F1901M' };
+    };
+    let permanentOriginal: string | undefined; // the player who asked to go
+    let permanentTakeOver: Received | undefined; // the reserve's "You take over" mail
+    let permanentResultsText: string | undefined; // the S1901M results as the GM read them
+    const permanentAnnounced = new Set<string>(); // who has read the announcement
+    const announcedWaiters: (() => void)[] = [];
     const gmDone = new Set<string>(); // the judge's mails the GM has answered (a redelivery is not answered twice)
+    const gmRequests = new Map<string, number>(); // game → extension requests the GM has answered
     let gmSecret: string | undefined;
     let gmBusy = Promise.resolve();
     /** The proposal line, from the centres the last results mail gave. */
@@ -631,11 +784,21 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const act = async (p: Player, phase: string, pos: Position | undefined, text: string, units: Unit[], seenAt: number, replyTo?: Received) => {
       if (nmrPlan.has(`${p.email}|${roundOf(p.game)}|${phase}`)) { stats.nmrs++; return; }
       const sp = standInPlan(p.game);
+      const pp = permanentPlan(p.game);
       if (sp && p.power === sp.power) {
         // B.7: the stand-in orders only in the declared period, the player of record only outside it.
         if (p !== reserve && inStandInPeriod(sp, phase)) { standInOriginal = p.email; return; }
         if (p === reserve && !inStandInPeriod(sp, phase)) return;
-      } else if (p === reserve) return;
+      } else if (pp && p.power === pp.power && p !== reserve && phaseIndex(parsePhase(phase)!) >= phaseIndex(parsePhase(pp.from)!)) {
+        // The player who asked to be replaced sends nothing more (B.7).
+        permanentOriginal = p.email;
+        return;
+      } else if (p === reserve && !(pp && p.power === pp.power)) return;
+      const vp = votePlan(p.game);
+      if (pp && vp && p.power === vp.proposer && phase === pp.from && !permanentAnnounced.has(p.email)) {
+        // The proposer reads the announcement of the new player before proposing (at most 60 s).
+        await Promise.race([new Promise<void>((r) => announcedWaiters.push(() => { if (permanentAnnounced.has(p.email)) r(); })), sleep(60_000)]);
+      }
       // INTERNALDATE has whole seconds, i.e. `speed` simulated seconds: a set sent a real second after
       // the results were read is stamped after their publication (src/config/clock.ts).
       await sleep(Math.max(0, seenAt + 1000 - Date.now()));
@@ -661,7 +824,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       if (ext && phase === ext.phase && p.power === ext.requester && !p.extension) {
         // D.VII(5): the guaranteed extension, then a second request for the GM; the set stays preliminary.
         p.extension = { game: p.game!, phase, lines, units: units.map((u) => `${u.kind} ${u.loc}`).sort().join(','), announced: 0, done: false };
-        await send(p, phase, [...lines, 'EXTENSION 24'], false);
+        await send(p, phase, [...lines, 'EXTENSION 72'], false);
         stats.extRequested++;
         await sleep(1100);
         await send(p, phase, [...lines, 'REQUEST EXTENSION OF 1 DAYS'], false);
@@ -724,16 +887,35 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         if (power) p.power = power;
         const units = parseUnitList(/Your units: (.*)/.exec(m.text)?.[1] ?? '');
         // A stand-in takes over in the open phase, the one the GM's REPLACE came in (B.7).
-        await act(p, taking ? (standInPlan(game)?.from ?? 'S1901M') : 'S1901M', undefined, m.text, units, m.at, m);
+        if (taking && permanentPlan(game)) permanentTakeOver = m;
+        await act(p, taking ? (standInPlan(game)?.from ?? permanentPlan(game)?.from ?? 'S1901M') : 'S1901M', undefined, m.text, units, m.at, m);
         return;
       }
       const ext = p.extension;
-      if (ext && !ext.done && game === ext.game && m.subject.includes(`] ${ext.phase} deadline extended:`) && ++ext.announced === 2) {
-        // Both extensions announced: the Final set (D.III(3)); the phase may now go early (D.VII(2)).
-        ext.done = true;
+      const finalAfterExtensions = async () => {
+        // The Final set (D.III(3)); the phase may now go early (D.VII(2)).
+        ext!.done = true;
         await sleep(Math.max(0, m.at + 1000 - Date.now()));
-        p.lastSet = { phase: ext.phase, lines: ext.lines, units: ext.units };
-        await send(p, ext.phase, ext.lines, true);
+        p.lastSet = { phase: ext!.phase, lines: ext!.lines, units: ext!.units };
+        await send(p, ext!.phase, ext!.lines, true);
+      };
+      if (ext && !ext.done && game === ext.game && m.subject.includes(`] ${ext.phase} deadline extended:`) && ++ext.announced === 2) {
+        ext.refusal = { asked: false, lastDeadline: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]) };
+        if (extensionPlan(game)?.refusal) {
+          // Both extensions announced: a third request, which the GM refuses (D.VII(5): further
+          // extensions are at his discretion); the set stays preliminary until the refusal is read.
+          await sleep(Math.max(0, m.at + 1000 - Date.now()));
+          await send(p, ext.phase, [...ext.lines, 'REQUEST EXTENSION OF 2 DAYS'], false);
+          stats.extRequested++;
+          ext.refusal.asked = true;
+          return;
+        }
+        await finalAfterExtensions();
+        return;
+      }
+      if (ext && !ext.done && ext.refusal?.asked && game === ext.game && m.subject.includes(`] Extension refused for ${p.power} (${ext.phase})`)) {
+        ext.refusal.text = m.text;
+        await finalAfterExtensions();
         return;
       }
       if (/\] Proposal: /.test(m.subject) && game === p.game) {
@@ -767,10 +949,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const asked = /Extension request from ([A-Z]+): (\d+) hours? \(([SFW]\d{4}[MRA])\)/.exec(m.subject);
       if (game && asked && extensionPlan(game) && !gmDone.has(m.messageId)) {
         gmDone.add(m.messageId);
+        // The first request passed to him he grants; the next (48 hours) he refuses (D.VII(5)).
+        const answer = (gmRequests.get(game) ?? 0) === 0 ? `EXTEND ${asked[1]} ${asked[2]}` : `REFUSE EXTENSION ${asked[1]}`;
+        gmRequests.set(game, (gmRequests.get(game) ?? 0) + 1);
         gmBusy = gmBusy.then(async () => {
           await sleep(Math.max(0, m.at + 1000 - Date.now()));
           const messageId = `<${createHash('sha1').update(`${GM}/${game}/extend/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
-          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `Re: ${m.subject}`, messageId, inReplyTo: m.messageId, references: m.messageId, text: `EXTEND ${asked[1]} ${asked[2]}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `Re: ${m.subject}`, messageId, inReplyTo: m.messageId, references: m.messageId, text: `${answer}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: asked[3]!, final: false });
           stats.gmAnswers++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
@@ -784,6 +969,18 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${sp.power} stand-in`, messageId, text: `REPLACE ${sp.power} ${reserve.email} ${reserve.name} UNTIL ${sp.until}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
           sent.push({ messageId, from: GM, at: Date.now(), game, phase: sp.from, final: false });
           stats.gmReplaces++;
+        }).catch((e: Error) => log(`GM: ${e.message}`));
+      }
+      const pp = permanentPlan(game);
+      if (game && pp && /\) results$/.test(m.subject) && /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(m.text)?.[1] === pp.from && !gmDone.has(m.messageId)) {
+        gmDone.add(m.messageId);
+        permanentResultsText = m.text;
+        gmBusy = gmBusy.then(async () => {
+          await sleep(Math.max(0, m.at + 500 - Date.now()));
+          const messageId = `<${createHash('sha1').update(`${GM}/${game}/replace-permanent/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+          await transport.sendMail({ from: `Game Master <${GM}>`, to: `${game}@judge.example.org`, subject: `${pp.power} replacement`, messageId, text: `REPLACE ${pp.power} ${reserve.email} ${reserve.name}\n\nSecret: ${gmSecret ?? '(none seen)'}\n` });
+          sent.push({ messageId, from: GM, at: Date.now(), game, phase: pp.from, final: false });
+          stats.gmPermanent++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
       }
       const results = /\(([SFW]\d{4}[MRA])\) results/.exec(m.subject);
@@ -819,6 +1016,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         }
         for (const r of found) {
           allMail.push(r);
+          const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
+          if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
           if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
           if (address === GM) watchGm(r);
           const p = actors.find((x) => x.email === address);
@@ -832,7 +1031,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // 4. Play until every player has the last round's standings, killing the judge mid-deadline --kills
     // times; when every player has round r's standings mail, the TD advances and seats round r + 1.
     let killsDone = 0;
-    let lastKillPhase = '';
+    let lastKillPhases = -1;
+    // The kills spread over the processes: a seeded order of the slots, taken in turn (each process is
+    // killed once before any is killed twice).
+    const killRandom = rng(`${o.seed}/kills`);
+    const killOrder = slots.map((s) => ({ s, k: killRandom() })).sort((a, b) => a.k - b.k).map((x) => x.s);
     let round = 1;
     const deadlineAt = Date.now() + (o.timeoutSeconds ?? 600) * 1000;
     for (;;) {
@@ -851,22 +1054,22 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         for (const r of await q<{ game_id: string; name: string; deadline: Date }>(`SELECT game_id, name, deadline FROM phases WHERE adjudicated_at IS NULL ORDER BY game_id`)) log(`open: ${r.game_id} ${r.name}, deadline ${r.deadline.toISOString()} (simulated now ${simNow().toISOString()})`);
       }
       if (Date.now() > deadlineAt) throw new Error(`round ${round} did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
-      if (killsDone < o.kills && judge) {
-        // Mid-deadline: an adjudication running, or its results queued but not all sent.
-        const [busy] = await q<{ n: string; phase: string | null }>(`SELECT
+      if (killsDone < o.kills) {
+        // Mid-deadline: an adjudication running, or its results queued but not all sent; at most one
+        // kill per adjudication (the count of phases adjudicated has moved since the last).
+        const [busy] = await q<{ n: string; phases: string }>(`SELECT
             (SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'adjudicate-phase' AND locked_at IS NOT NULL)
           + (SELECT count(*) FROM outbox WHERE status = 'pending' AND kind = 'adjudication-report') AS n,
-            (SELECT max(name) FROM phases WHERE adjudicated_at IS NOT NULL) AS phase`);
-        if (Number(busy!.n) > 0 && busy!.phase !== lastKillPhase && random() < 0.7) {
-          sample();
-          const victim = judge;
-          await new Promise<void>((r) => { victim.once('exit', () => r()); victim.kill('SIGKILL'); });
-          judgeFigures.cpuSeconds += judgeCpu.get(victim.pid!) ?? 0;
-          judgeCpu.delete(victim.pid!);
+            (SELECT count(*) FROM phases WHERE adjudicated_at IS NOT NULL) AS phases`);
+        if (Number(busy!.n) > 0 && Number(busy!.phases) !== lastKillPhases && random() < 0.7) {
+          const slot = killOrder[killsDone % killOrder.length]!;
+          const pid = slot.child?.pid;
+          await stopJudgeProcess(slot, 'SIGKILL');
           killsDone++;
-          lastKillPhase = busy!.phase ?? '';
-          log(`SIGKILLed the judge (pid ${victim.pid}) with ${busy!.n} adjudication(s)/result mail(s) in flight; restarting`);
-          judge = await startJudgeProcess();
+          slot.figures.kills++;
+          lastKillPhases = Number(busy!.phases);
+          log(`SIGKILLed ${slots.length > 1 ? `${slot.figures.label} (${slot.figures.roles}, pid ${pid})` : `the judge (pid ${pid})`} with ${busy!.n} adjudication(s)/result mail(s) in flight; restarting it`);
+          await startJudgeProcess(slot);
         }
       }
       await sleep(150);
@@ -890,12 +1093,21 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     await sleep(1000);
     await poll();
-    sample();
-    if (judge) {
-      judgeFigures.cpuSeconds += judgeCpu.get(judge.pid!) ?? 0;
-      const j = judge;
-      await new Promise<void>((r) => { j.once('exit', () => r()); j.kill('SIGTERM'); });
-      judge = undefined;
+    await Promise.all(slots.map((slot) => stopJudgeProcess(slot, 'SIGTERM')));
+
+    // Each process's share of the work, by the name its connections gave the 0030 columns.
+    const unattributed = { stored: 0, decided: 0, adjudicated: 0, sent: 0 };
+    const shares: [keyof typeof unattributed, string][] = [
+      ['stored', 'SELECT stored_by AS by, count(*) AS n FROM inbound_messages GROUP BY 1'],
+      ['decided', 'SELECT decided_by AS by, count(*) AS n FROM inbound_decisions GROUP BY 1'],
+      ['adjudicated', 'SELECT adjudicated_by AS by, count(*) AS n FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL GROUP BY 1'],
+      ['sent', `SELECT sent_by AS by, count(*) AS n FROM outbox WHERE status = 'sent' GROUP BY 1`],
+    ];
+    for (const [field, text] of shares) {
+      for (const r of await q<{ by: string | null; n: string }>(text)) {
+        const slot = slots.find((s) => r.by !== null && s.figures.names.includes(r.by));
+        (slot ? slot.figures : unattributed)[field] += Number(r.n);
+      }
     }
 
     // 5. What happened, from the database and the mailboxes.
@@ -930,7 +1142,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Every results mail to every holder and the GM once: 8 per adjudicated phase.
     const resultsKey = (m: Received) => `${m.to}|${m.subject}`;
     // The stand-in's copies are counted apart (replacements.standInResultMails): 8 readers per phase here.
-    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject) && m.to !== reserve.email);
+    // (The reserve's copies count on the board where he is the permanent player: 8 readers per phase there too.)
+    const resultMailsIn = allMail.filter((m) => /\) results$/.test(m.subject) && (m.to !== reserve.email || permanentPlan(/\[([a-z0-9-]+)\]/.exec(m.subject)?.[1]) !== undefined));
     const resultIds = new Map<string, Set<string>>();
     for (const m of resultMailsIn) resultIds.set(resultsKey(m), (resultIds.get(resultsKey(m)) ?? new Set()).add(m.messageId));
     const resultSet = new Map([...resultIds].map(([k, ids]) => [k, ids.size]));
@@ -954,14 +1167,15 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     // D.VII(5): the requests, the grants (the guaranteed one and the GM's), and the new deadlines as
     // the board's players read them: two deadline-changed mails each, the second's "Was" the first's
-    // "New deadline", each 24 hours later than the one before, the last the phase's deadline.
+    // "New deadline", 72 and then 24 hours later than the one before, the last the phase's deadline.
     const extGame = `${SLUG}-r1-b1`;
     const extPlanned = extensionPlan(extGame);
-    const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0 };
+    const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, refused: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0, refusalRead: 0 };
     if (extPlanned && games.includes(extGame)) {
       const rows = await q<{ decision: string; answers_id: number | null }>(`SELECT decision, answers_id FROM extensions WHERE game_id = $1 AND phase = $2 AND power = $3`, [extGame, extPlanned.phase, extPlanned.requester]);
       extensions.granted = rows.filter((r) => r.decision === 'granted').length;
       extensions.byGm = rows.filter((r) => r.decision === 'granted' && r.answers_id !== null).length;
+      extensions.refused = rows.filter((r) => r.decision === 'refused' && r.answers_id !== null).length;
       const [ph] = await q<{ deadline: Date }>(`SELECT deadline FROM phases WHERE game_id = $1 AND name = $2 AND superseded_at IS NULL`, [extGame, extPlanned.phase]);
       const holders = new Set(allMail.filter((m) => m.subject.startsWith(`[${extGame}] The game begins`) && players.some((p) => p.email === m.to)).map((m) => m.to));
       extensions.players = holders.size;
@@ -970,9 +1184,20 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         const moves = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`))
           .map((m) => ({ now: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]), was: gmtTime(/^Was:\s+(.*)$/m.exec(m.text)?.[1]) }))
           .sort((a, b) => a.was - b.was);
-        const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 24 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
+        const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 72 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
         if (ok) extensions.announced++;
         else log(`extension: ${to} read ${JSON.stringify(moves.map((x) => ({ was: new Date(x.was), now: new Date(x.now) })))} (phase deadline ${ph?.deadline.toISOString()})`);
+      }
+      // The refusal as the requester read it: D.VII(5) names the GM's discretion over further
+      // extensions; 2 days asked = 48 hours; a refusal moves nothing, so the deadline it gives is the
+      // one the second "deadline extended" mail gave (original + 72 + 24 hours), the phase's own.
+      const requester = players.find((x) => x.extension?.game === extGame);
+      const refusal = requester?.extension?.refusal;
+      if (refusal?.text !== undefined) {
+        const declined = /declined your request for a further extension of 48 hours \(rule D\.VII\(5\)\)/.test(refusal.text);
+        const deadline = gmtTime(new RegExp(`^The ${extPlanned.phase} deadline: (.*)$`, 'm').exec(refusal.text)?.[1]);
+        if (declined && deadline === refusal.lastDeadline && deadline === ph?.deadline.getTime()) extensions.refusalRead = 1;
+        else log(`extension refusal: ${requester!.email} read ${JSON.stringify(refusal.text.slice(0, 400))} (last deadline read ${refusal.lastDeadline} ms, phase ${ph?.deadline.toISOString()})`);
       }
     }
     // B.7: the stand-in's period, as the judge recorded it and as the round's standings scored it.
@@ -1000,11 +1225,44 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const event = new Set([...mailboxes].map((a) => a.toLowerCase()));
     const outside = (await q<{ to_address: string }>('SELECT to_address FROM outbox')).filter((r) => !event.has(r.to_address.toLowerCase())).length;
 
+    // B.7, B.8: the permanent replacement, as the judge recorded it and as the players read it.
+    const ppGame = `${SLUG}-r${o.rounds}-b1`;
+    const pp = permanentPlan(ppGame);
+    const permanent = { gmMails: stats.gmPermanent, permanent: 0, announced: 0, takeOverRead: 0, replacementSets: 0, rows: 0, players: [] as string[] };
+    const holders = new Map<string, Holders>();
+    const original = players.find((x) => x.email === permanentOriginal);
+    if (pp && games.includes(ppGame)) {
+      permanent.permanent = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE game_id = $1 AND action = 'position.replace' AND detail->>'power' = $2 AND detail->>'kind' = 'permanent'`, [ppGame, pp.power]))[0]?.n ?? 0);
+      // Who must read it: the board's seven players as seated (their game-start mails), the GM, and
+      // the incoming player (B.7: "declares … to all players and the GM").
+      const seated = new Set(allMail.filter((m) => m.subject.startsWith(`[${ppGame}] The game begins`)).map((m) => m.to));
+      const readers = [...seated, reserve.email];
+      const says = original ? `${reserve.name} is now the player of ${pp.power}, replacing ${original.name}: a permanent replacement.` : '\u0000';
+      permanent.announced = readers.filter((to) => allMail.some((m) => m.to === to && m.subject.startsWith(`[${ppGame}] ${pp.power}: ${reserve.name} takes over (permanent)`) && m.text.replace(/\s+/g, ' ').includes(says))).length;
+      if (permanent.announced !== 9) log(`permanent: ${permanent.announced} of ${readers.length} read "${says}"`);
+      // The take-over mail: B.8, and the units the S1901M results gave the power (as the GM read them).
+      const mailed = (parsePosition(permanentResultsText ?? '').units.get(pp.power) ?? []).map((u) => `${u.kind} ${u.loc}`).sort().join(',');
+      const told = parseUnitList(/Your units: (.*)/.exec(permanentTakeOver?.text ?? '')?.[1] ?? '').map((u) => `${u.kind} ${u.loc}`).sort().join(',');
+      if (permanentTakeOver && /as a replacement \(rule B\.8\)/.test(permanentTakeOver.text) && told !== '' && told === mailed) permanent.takeOverRead = 1;
+      else log(`permanent: the take-over mail gave units "${told}", the S1901M results "${mailed}": ${JSON.stringify(permanentTakeOver?.text.slice(0, 300))}`);
+      permanent.replacementSets = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'orders' AND d.game_id = $1 AND m.message_id = ANY($2)`, [ppGame, sent.filter((x) => x.from === reserve.email && x.game === ppGame).map((x) => x.messageId)]))[0]?.n ?? 0);
+      // C.14: the player held S1901 (season 0), the reserve from F1901 (season 1) to the end; the
+      // game's last season is its last phase's (a vote ends it instead of that phase's adjudication).
+      const last = (phasesOf.get(ppGame) ?? []).at(-1) ?? pp.from;
+      if (original) holders.set(ppGame, { power: pp.power, periods: [{ player: original.name, from: 'S1901', to: seasonName(seasonIndex(pp.from) - 1) }, { player: reserve.name, from: seasonName(seasonIndex(pp.from)), to: seasonName(seasonIndex(last)) }] });
+      const r = standingsMails.find((m) => standingsRound(m) === o.rounds);
+      const csvText = r?.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+      const [head, ...rows] = csvText.trim().split(/\r?\n/).map((l) => l.split(','));
+      const mine = rows.filter((x) => x[head!.indexOf('game')] === ppGame && x[head!.indexOf('power')] === pp.power);
+      permanent.rows = mine.length;
+      permanent.players = mine.map((x) => `${x[head!.indexOf('player')]} ${x[head!.indexOf('score')]}`);
+    }
+
     // 6. The standings the judge mailed against the pure `tournament score` on the final centres it mailed.
     // Per round: its standings mail (the first that reached a player) against its own games.
     const standingsByRound = [...gamesOfRound].map(([r, ids]) => ({
       round: r,
-      ...checkStandings(standingsMails.find((m) => standingsRound(m) === r), new Map(ids.map((id) => [id, finalText.get(id) ?? ''])), endedBy, endYearOfRound(o, r), (input) => cli(['tournament', 'score'], input)),
+      ...checkStandings(standingsMails.find((m) => standingsRound(m) === r), new Map(ids.map((id) => [id, finalText.get(id) ?? ''])), endedBy, endYearOfRound(o, r), (input) => cli(['tournament', 'score'], input), holders),
     }));
     const standings = { match: standingsByRound.length === o.rounds && standingsByRound.every((x) => x.match), detail: standingsByRound.map((x) => `round ${x.round}: ${x.detail}`).join('; ') };
 
@@ -1034,11 +1292,14 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       press: { sent: pressSent.length, published: pressPublished },
       extensions,
       replacements,
+      permanent,
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
       processes: {
-        judge: { cpuSeconds: round1(judgeFigures.cpuSeconds), peakRssMb: round1(judgeFigures.peakRssMb), incarnations: judgeFigures.incarnations ?? 0 },
+        judge: { cpuSeconds: round1(slots.reduce((n, s) => n + s.figures.cpuSeconds, 0)), peakRssMb: round1(Math.max(...slots.map((s) => s.figures.peakRssMb))), incarnations: slots.reduce((n, s) => n + s.figures.incarnations, 0) },
+        judges: slots.map((s) => ({ ...s.figures, cpuSeconds: round1(s.figures.cpuSeconds), peakRssMb: round1(s.figures.peakRssMb) })),
+        unattributed,
         postgres: { cpuSeconds: round1(pgFigures.cpuSeconds), peakRssMb: round1(pgFigures.peakRssMb) },
         script: { cpuSeconds: round1((usage.userCPUTime + usage.systemCPUTime) / 1e6), peakRssMb: round1(usage.maxRSS / 1024) },
       },
@@ -1046,12 +1307,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const dir = o.resultsDir ?? join(ROOT, 'bench-results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'rehearse.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
+    log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${slots.length} judge process(es), ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+    for (const j of summary.processes.judges) {
+      log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
+    }
+    if (Object.values(unattributed).some((n) => n > 0)) log(`  not by a judge process: ${JSON.stringify(unattributed)}`);
     return summary;
   } finally {
     process.off('SIGINT', onSignal);
@@ -1091,7 +1356,24 @@ function round1(n: number): number {
  * as the judge mailed them (its last results mail), scored by the pure `tournament score` command
  * (C.1–C.5); every (game, power) score in the CSV must equal it.
  */
-function checkStandings(mail: Received | undefined, finalText: Map<string, string>, endedBy: ReadonlyMap<string, GameResult>, endYear: number, score: (input: string) => string): { match: boolean; detail: string } {
+/**
+ * A position held by more than one player of record (a permanent replacement): who held which
+ * Spring/Fall seasons (`S1901`, `F1901`: the `tournament score` contract's `players`); the last
+ * period ends with the game's last season (the contract credits the seasons after it to that player, C.14).
+ */
+interface Holders { power: Power; periods: { player: string; from: string; to: string }[] }
+
+/** The Spring/Fall season of a phase, S1901 = 0 (a winter belongs to its Fall, C.14: "Summer and Winter turns will not be considered"). */
+function seasonIndex(phase: string): number {
+  const year = Number(phase.slice(1, 5));
+  return (year - 1901) * 2 + (phase.startsWith('S') ? 0 : 1);
+}
+/** Season index → `S1901`/`F1901`. */
+function seasonName(i: number): string {
+  return `${i % 2 === 0 ? 'S' : 'F'}${1901 + Math.floor(i / 2)}`;
+}
+
+function checkStandings(mail: Received | undefined, finalText: Map<string, string>, endedBy: ReadonlyMap<string, GameResult>, endYear: number, score: (input: string) => string, holders: ReadonlyMap<string, Holders> = new Map()): { match: boolean; detail: string } {
   if (!mail) return { match: false, detail: 'no standings mail' };
   const csv = mail.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
   const [header, ...rows] = csv.trim().split(/\r?\n/).map((l) => l.split(','));
@@ -1103,14 +1385,17 @@ function checkStandings(mail: Received | undefined, finalText: Map<string, strin
     // conceded win is scored as a solo, a draw leaving out a survivor eliminates him.
     const result = endedBy.get(id);
     const solo = result?.kind === 'concession' ? result.power : POWERS.find((p) => (counts?.get(p) ?? 0) >= 18) ?? null;
-    return { id, endYear, centres, solo, ...(result ? { result } : {}) };
+    // C.14: a position held by two players of record gives each his pro-rated share (the contract's `players`).
+    const h = holders.get(id);
+    return { id, endYear, centres, solo, ...(result ? { result } : {}), ...(h ? { players: { [h.power]: h.periods } } : {}) };
   });
-  const scored = JSON.parse(score(JSON.stringify({ games }))) as { games: { id: string; powers: Record<string, { score: number }> }[] };
+  const scored = JSON.parse(score(JSON.stringify({ games }))) as { games: { id: string; powers: Record<string, { score: number; players?: Record<string, number> }> }[] };
   const problems: string[] = [];
   let compared = 0;
   for (const r of rows) {
     const game = scored.games.find((g) => g.id === r[col('game')]);
-    const expected = game?.powers[r[col('power')]!]?.score;
+    const position = game?.powers[r[col('power')]!];
+    const expected = position?.players ? position.players[r[col('player')]!] : position?.score;
     const got = Number(r[col('score')]);
     compared++;
     // The mail shows scores to two decimals (13.33 for 40/3).
@@ -1141,12 +1426,17 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--extensions') o.extensions = Number(v());
     else if (a === '--replacements') o.replacements = Number(v());
     else if (a === '--calendar-mail') o.calendarMail = true;
+    else if (a === '--processes') o.processes = processLayout(Number(v()));
+    else if (a === '--timeout') o.timeoutSeconds = Number(v());
+    else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
+  if (o.processes) checkLayout(o.processes);
+  if (o.timeoutSeconds !== undefined && !(o.timeoutSeconds > 0)) throw new Error('--timeout must be a number of seconds above 0');
   return o;
 }
 

@@ -1,13 +1,16 @@
 /**
  * The rehearsal's small default as a test (issue 30): two teams of seven registered by CSV and seated
  * on two boards, both games played to 1902 through the real Postfix and Dovecot by scripted players
- * who write their orders from the mail the judge sent them, the judge SIGKILLed once in the middle of
- * a deadline and restarted; then the TD advances everyone (with 2 teams round 2 is the semi-final,
+ * who write their orders from the mail the judge sent them; the judge runs as three `mailjudge start`
+ * processes on the one database (ingest,scheduler; all; worker: docs/scaling.md "Several judges"),
+ * each SIGKILLed once in the middle of a deadline and restarted with its roles; then the TD advances everyone (with 2 teams round 2 is the semi-final,
  * B.4, on min(7, 2) = 2 boards, and round 1 sends 7 × 2 = 14 players on) and seats round 2, whose
  * two games, learnt by the players from their game-start mails, end in Fall 1901 by vote: board 1 by
  * a draw, board 2 by a concession (D.IX). In round 1, a player of board 1 asks for two extensions
- * (the guaranteed one, then one the GM grants by mail, D.VII(5)), and on board 2 the GM puts the CSV's
- * reserve on a power as a temporary stand-in by mail until the player is back (B.7). Everything the summary says is counted from the database and the
+ * (the guaranteed one, then one the GM grants by mail, D.VII(5)) and a third, which the GM refuses by
+ * mail; on board 2 the GM puts the CSV's reserve on a power as a temporary stand-in by mail until the
+ * player is back (B.7); in round 2, on board 1, the GM replaces a player permanently by mail with the
+ * reserve (B.7, B.8), and the standings pro-rate the position between them (C.14). Everything the summary says is counted from the database and the
  * mailboxes by scripts/rehearse.ts; here it must show nothing lost, nothing twice, every phase the
  * GM was mailed adjudicated once, the mailed standings equal to the pure `tournament score` of the
  * mailed final centres, and every game reproduced by `mailjudge reproduce`.
@@ -35,7 +38,7 @@ describe('npm run rehearse, the small default', () => {
     expect(s.teams, detail).toBe(2);
     expect(s.rounds, detail).toBe(2);
     expect(s.games, detail).toBe(4);
-    expect(s.kills, detail).toBe(1);
+    expect(s.kills, detail).toBe(DEFAULT_OPTIONS.kills);
     // Every order mail a player sent was stored, decided and acknowledged, once each.
     expect(s.messages.sent, detail).toBeGreaterThan(0);
     expect(s.messages.stored, detail).toBe(s.messages.sent);
@@ -44,8 +47,8 @@ describe('npm run rehearse, the small default', () => {
     expect(s.lost, detail).toBe(0);
     expect(s.duplicated, detail).toBe(0);
     // A mail the server accepted just before the SIGKILL, not yet marked sent, goes again with its
-    // Message-ID (one message to the reader): at most the mails in flight at a kill, the judge's 4
-    // workers each sending at most one game's batch (7 players + the GM).
+    // Message-ID (one message to the reader): at most the mails in flight at a kill, the killed
+    // process's 4 workers each sending at most one game's batch (7 players + the GM).
     expect(s.redelivered, detail).toBeLessThanOrEqual(4 * 8 * s.kills);
     // Round 1: S1901M F1901M S1902M F1902M per game at least (W1901A is skipped when nobody builds or
     // removes, a retreat phase comes only with a dislodgement): ≥ 4 × 2; round 2: S1901M, then F1901M
@@ -72,11 +75,15 @@ describe('npm run rehearse, the small default', () => {
     // Every press message sent with a set is in the results of the 7 players and the GM (D.X(1)).
     expect(s.press.sent, detail).toBeGreaterThan(0);
     expect(s.press.published, detail).toBe(s.press.sent);
-    // D.VII(5) on round 1's board 1: one player asks twice in F1901M; the first is the guaranteed
-    // extension (granted at once), the second goes to the GM, who grants it by mail (EXTEND <POWER> 24):
-    // 2 requests, 2 grants, 1 of them answering the GM's mail. Each of the board's 7 players reads
-    // both new deadlines: original + 24 h, then + 24 h more = the phase's deadline.
-    expect(s.extensions, detail).toEqual({ requested: 2, granted: 2, byGm: 1, gmAnswers: 1, announced: 7, players: 7 });
+    // D.VII(5) on round 1's board 1: one player asks three times in F1901M; the first is the guaranteed
+    // extension (granted at once), the second goes to the GM, who grants it by mail (EXTEND <POWER> 24),
+    // the third (2 days) goes to the GM too, who refuses it by mail (REFUSE EXTENSION <POWER>): 3
+    // requests, 2 grants (1 answering the GM's mail), 1 refusal, 2 GM mails. Each of the board's 7
+    // players reads exactly two new deadlines: original + 72 h (EXTENSION 72), then + 24 h more = the
+    // phase's deadline (the refusal moves nothing); the requester reads that the GM declined a further
+    // extension of 2 × 24 = 48 hours under D.VII(5), with the deadline unchanged at original + 96 h.
+    // D.VII(5)'s cap: 72 + 24 = 96 hours granted, within 7 days = 168.
+    expect(s.extensions, detail).toEqual({ requested: 3, granted: 2, byGm: 1, refused: 1, gmAnswers: 2, announced: 7, players: 7, refusalRead: 1 });
     // B.7 on round 1's board 2: the GM's one REPLACE … UNTIL S1902M mail puts the CSV's reserve on a
     // power as a temporary stand-in; he orders F1901M (and the winter if the power adjusts) from the
     // mail he receives, has that phase's results, and the period ends once, with the player of record
@@ -89,6 +96,21 @@ describe('npm run rehearse, the small default', () => {
     expect(s.replacements.returned, detail).toBe(1);
     expect(s.replacements.playerSetsAfter, detail).toBeGreaterThanOrEqual(1);
     expect(s.replacements.scoredToPlayer, detail).toBe(true);
+    // B.7, B.8 on round 2's board 1 (ended by a draw): a player asks to go, and on S1901M's results the
+    // GM mails REPLACE <POWER> <reserve> <name> without UNTIL: one permanent replacement, announced to
+    // the 7 players seated, the GM and the reserve (9 readers) as "… is now the player of <POWER>,
+    // replacing …: a permanent replacement"; the reserve's take-over mail lists the power's units as the
+    // S1901M results gave them, and he sends F1901M's set (taken as orders) and votes. The round's CSV
+    // has 2 rows for the position, the player's and the reserve's: C.14 with 2 × (1901 − 1900) = 2
+    // seasons, the player held S1901 (1 season), the reserve F1901 (1 season; the vote ended the game
+    // there, no seasons left to credit): each gets score × 1/2, checked against `tournament score` with
+    // those periods inside standingsMatch below.
+    expect(s.permanent.gmMails, detail).toBe(1);
+    expect(s.permanent.permanent, detail).toBe(1);
+    expect(s.permanent.announced, detail).toBe(9);
+    expect(s.permanent.takeOverRead, detail).toBe(1);
+    expect(s.permanent.replacementSets, detail).toBeGreaterThanOrEqual(1);
+    expect(s.permanent.rows, detail).toBe(2);
     // The corpus's forms were all sent (quoted replies, HTML only, text and HTML), and read: nothing
     // lost above, every set acknowledged.
     expect(Math.min(s.styles.quotedReplies, s.styles.htmlOnly, s.styles.htmlAlternative), detail).toBeGreaterThan(0);
@@ -97,6 +119,27 @@ describe('npm run rehearse, the small default', () => {
     expect(s.standingsByRound.map((x) => x.round), detail).toEqual([1, 2]);
     expect(s.standingsMatch, `${s.standingsDetail}${detail}`).toBe(true);
     expect(s.gamesReproduced, detail).toBe(s.games);
+    // Each judge process's figures and share of the work (sql/0030: stored_by, decided_by,
+    // adjudicated_by, sent_by name the process): the shares add up to what was stored, decided,
+    // adjudicated; only a process with the ingest role stores, only one with the worker role decides,
+    // adjudicates and sends; every kill is some process's, and each process killed was restarted.
+    const judges = s.processes.judges;
+    expect(judges.length, detail).toBe((DEFAULT_OPTIONS.processes ?? ['all']).length);
+    const sum = (k: 'stored' | 'decided' | 'adjudicated' | 'sent') => judges.reduce((n, j) => n + j[k], 0) + s.processes.unattributed[k];
+    expect(sum('stored'), detail).toBeGreaterThanOrEqual(s.messages.stored);
+    expect(sum('decided'), detail).toBeGreaterThanOrEqual(s.messages.decided);
+    expect(sum('adjudicated'), detail).toBe(s.phases.adjudicated);
+    expect(s.processes.unattributed.stored + s.processes.unattributed.adjudicated, detail).toBe(0);
+    for (const j of judges) {
+      const roles = j.roles === 'all' ? ['ingest', 'worker', 'scheduler'] : j.roles.split(',');
+      if (!roles.includes('ingest')) expect(j.stored, `${j.label}${detail}`).toBe(0);
+      if (!roles.includes('worker')) expect(j.decided + j.adjudicated + j.sent, `${j.label}${detail}`).toBe(0);
+      expect(j.incarnations, `${j.label}${detail}`).toBe(1 + j.kills);
+      expect(j.cpuSeconds, `${j.label}${detail}`).toBeGreaterThan(0);
+    }
+    expect(judges.reduce((n, j) => n + j.kills, 0), detail).toBe(s.kills);
+    // The kills spread over the processes: none killed twice before every one was killed once.
+    expect(Math.max(...judges.map((j) => j.kills)) - Math.min(...judges.map((j) => j.kills)), detail).toBeLessThanOrEqual(1);
     // The JSON written is the summary returned.
     expect(JSON.parse(readFileSync(join(out, 'rehearse.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(s)));
   }, 330_000);
