@@ -79,6 +79,42 @@ describe('results withheld in 1901 (D.VII(6)(b))', () => {
     expect(await lateSetAllowed(t.db, { gameId: 'wh', phase: 'S1901M', power: 'ITALY' })).toBe(false);
   });
 
+  it('the job runs late (a busy judge): a missing power\'s set received after the deadline but before it counts as after a withholding', async () => {
+    // All but Italy ordered on time; Italy's set comes an hour after the deadline, the job two hours after.
+    const g = await calendarGame(t.db, 'wh-late', { deadline: D });
+    for (const p of POWERS.filter((x) => x !== 'ITALY')) await orders(t.db, g, p, 'S1901M', before, true);
+    // What the intake asks at that moment (no withholding recorded yet): Italy's set is taken, France's late revision is not.
+    expect(await lateSetAllowed(t.db, { gameId: 'wh-late', phase: 'S1901M', power: 'ITALY' })).toBe(true);
+    expect(await lateSetAllowed(t.db, { gameId: 'wh-late', phase: 'S1901M', power: 'FRANCE' })).toBe(false);
+    await orders(t.db, g, 'ITALY', 'S1901M', after(1), true, ['A VEN - TYR']);
+    // Nobody is missing any more: adjudicated at once, Italy's A VEN - TYR moves (TYR is empty and no one else goes there).
+    expect(await adjudicatePhaseTask(t.db, ctx(after(2)), { gameId: 'wh-late', phase: 'S1901M' })).toBe('adjudicated');
+    expect((await findPhase(t.db, 'wh-late', 'S1901M'))!.stateAfter!.units.filter((u) => u.power === 'ITALY' && u.kind === 'A').map((u) => u.location).sort()).toEqual(['ROM', 'TYR']);
+    expect(await mails(t.db, 'wh-late', 'nmr-withheld')).toHaveLength(0);
+    expect(await mails(t.db, 'wh-late', 'adjudication-report')).toHaveLength(8);
+  });
+
+  it('the job runs late with two powers missing, one of whom has sent since: withheld for the other alone, then both sets count', async () => {
+    const g = await calendarGame(t.db, 'wh-late2', { deadline: D });
+    for (const p of POWERS.filter((x) => x !== 'ITALY' && x !== 'TURKEY')) await orders(t.db, g, p, 'S1901M', before, true);
+    await orders(t.db, g, 'ITALY', 'S1901M', after(1), true, ['A VEN - TYR']);
+    expect(await adjudicatePhaseTask(t.db, ctx(after(2)), { gameId: 'wh-late2', phase: 'S1901M' })).toBe('withheld');
+    // Both were missing at the deadline (both may still send); the GM is told of Turkey alone, and only Turkey's replacement is sought.
+    expect([...(await findWithheldPhase(t.db, 'wh-late2', 'S1901M', 0))!.missing].sort()).toEqual(['ITALY', 'TURKEY']);
+    const told = await mails(t.db, 'wh-late2', 'nmr-withheld');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('TURKEY');
+    expect(told[0]!.body).not.toContain('ITALY');
+    expect((await mails(t.db, 'wh-late2', 'replacement-request')).map((m) => m.body.includes('TURKEY'))).toEqual([true]);
+    expect(await lateSetAllowed(t.db, { gameId: 'wh-late2', phase: 'S1901M', power: 'TURKEY' })).toBe(true);
+    await orders(t.db, g, 'TURKEY', 'S1901M', after(5), true, ['A SMY - ARM']);
+    expect((await afterOrderSet(t.db, { gameId: 'wh-late2', now: after(5), fromAddress: JUDGE })).released).toBe(true);
+    expect(await adjudicatePhaseTask(t.db, ctx(after(5)), { gameId: 'wh-late2', phase: 'S1901M' })).toBe('adjudicated');
+    const units = (await findPhase(t.db, 'wh-late2', 'S1901M'))!.stateAfter!.units;
+    expect(units.some((u) => u.power === 'ITALY' && u.location === 'TYR')).toBe(true);
+    expect(units.some((u) => u.power === 'TURKEY' && u.location === 'ARM')).toBe(true);
+  });
+
   it('a missing power that has fallen into civil disorder (B.8(f)) no longer holds the game up', async () => {
     const g = await calendarGame(t.db, 'wh-cd', { deadline: D });
     for (const p of POWERS.filter((x) => x !== 'TURKEY')) await orders(t.db, g, p, 'S1901M', before, true);

@@ -21,7 +21,7 @@
  *   window, not below the minimum without consent), warnings going to the GM (and the TD);
  * - after Fall 1901 each NMR'd power's player, captain and the TD get an NMR notice (D.VII(6)(c)).
  */
-import { RULE_PROFILES, adjudicate, formatPhase } from '../../diplomacy/index.js';
+import { RULE_PROFILES, adjudicate, formatPhase, type Power } from '../../diplomacy/index.js';
 import { appendAudit } from '../../db/audit-log.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { log } from '../../config/log.js';
@@ -126,23 +126,34 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
 
   const withheld = await findWithheldPhase(trx, game.id, record.name, record.generation);
   const stillWithheld = withheld !== undefined && withheld.releasedAt === null;
-  const sets = playerSetsFirst(countedSets(await findOrderSets(trx, game.id, record.name), {
-    deadline: record.deadline, now, policy: game.policies, lateAllowed: stillWithheld ? withheld.missing : [],
-  }), holdersByPower(await findCurrentPositions(trx, game.id)));
-  const chosen = effectiveOrders(
-    sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders, written: writtenOf(s.sheet, s.orders) })),
-    facts.powers,
-    now,
-    now,
-    { revisedSets: game.policies.revisedSets, lateOrders: 'refuse' },
-  );
+  const allSets = await findOrderSets(trx, game.id, record.name);
+  const holders = holdersByPower(await findCurrentPositions(trx, game.id));
+  const choose = (lateAllowed: readonly Power[]) => {
+    const sets = playerSetsFirst(countedSets(allSets, { deadline: record.deadline, now, policy: game.policies, lateAllowed }), holders);
+    return effectiveOrders(
+      sets.map((s) => ({ id: s.id, power: s.power, receivedAt: s.receivedAt, orders: s.orders, written: writtenOf(s.sheet, s.orders) })),
+      facts.powers,
+      now,
+      now,
+      { revisedSets: game.policies.revisedSets, lateOrders: 'refuse' },
+    );
+  };
+  let chosen = choose(stillWithheld ? withheld.missing : []);
 
   // D.VII(6)(b): no NMR in Spring 1901 or the Fall 1901 movement phase — withhold, replace, wait.
   // A position that has fallen into civil disorder (B.8(f)) no longer holds the game up.
   const phase = record.stateBefore.phase;
-  const blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
+  let blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
+  let missingAtDeadline: Power[] = blocking;
+  if (noNmrAllowed(phase) && blocking.length > 0 && !stillWithheld) {
+    // The withholding is the deadline's: a missing power's set that came in after the deadline but
+    // before this job ran (a busy judge) counts as it would had the results been withheld on the
+    // second (the intake accepts it, late-set.ts), so a set's fate does not hang on the job's timing.
+    chosen = choose(missingAtDeadline);
+    blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
+  } else if (stillWithheld) missingAtDeadline = [...withheld.missing];
   if (noNmrAllowed(phase) && blocking.length > 0) {
-    await withholdResults(trx, { game, phase: record, missing: blocking, now, fromAddress: ctx.fromAddress });
+    await withholdResults(trx, { game, phase: record, missing: missingAtDeadline, stillMissing: blocking, now, fromAddress: ctx.fromAddress });
     return 'withheld';
   }
   if (stillWithheld) await releaseWithheldPhase(trx, game.id, record.name, record.generation, now);

@@ -8,6 +8,9 @@ import { findPhase } from '../../db/phases.js';
 import type { Db } from '../../db/schema.js';
 import { findWithheldPhase } from '../../db/withheld-phases.js';
 import type { Power } from '../../diplomacy/index.js';
+import { noNmrAllowed } from '../../diplomacy/calendar/index.js';
+import { findOrderSets } from '../../db/order-sets.js';
+import { isOnTime } from '../../rules/submission/index.js';
 
 /** Whether a set from `power` for `phase` must be accepted although it arrived after the deadline. */
 export async function lateSetAllowed(db: Db, s: { gameId: string; phase: string; power: Power }): Promise<boolean> {
@@ -16,7 +19,13 @@ export async function lateSetAllowed(db: Db, s: { gameId: string; phase: string;
   const phase = await findPhase(db, s.gameId, s.phase);
   if (!phase || phase.adjudicatedAt) return false;
   const withheld = await findWithheldPhase(db, s.gameId, s.phase, phase.generation);
-  return withheld !== undefined && withheld.releasedAt === null && withheld.missing.includes(s.power);
+  if (withheld) return withheld.releasedAt === null && withheld.missing.includes(s.power);
+  // Past the deadline of a 1901 movement phase the job has not yet run (a busy judge): the results
+  // will be withheld for a power with no set by the deadline, and its set is taken as it would be
+  // once they are (adjudicate-phase.ts counts it), so the set's fate does not hang on the job's timing.
+  if (!noNmrAllowed(phase.stateBefore.phase)) return false;
+  const sets = await findOrderSets(db, s.gameId, s.phase);
+  return !sets.some((x) => x.power === s.power && isOnTime(x.receivedAt, phase.deadline));
 }
 
 /**

@@ -39,9 +39,12 @@ export async function markContacted(db: Db, c: { gameId: string; power: Power; p
  * D.VII(6)(b): withhold the results of a 1901 movement phase with powers missing. Idempotent: the
  * notices go out and the procedure starts only the first time (returns `true` then).
  */
-export async function withholdResults(trx: Trx, w: { game: Game; phase: PhaseRecord; missing: readonly Power[]; now: Date; fromAddress: string }): Promise<boolean> {
+export async function withholdResults(trx: Trx, w: { game: Game; phase: PhaseRecord; missing: readonly Power[]; stillMissing?: readonly Power[]; now: Date; fromAddress: string }): Promise<boolean> {
   const { game, phase } = w;
+  // Recorded: every power missing at the deadline (whose sets are taken late, late-set.ts); told and
+  // replaced: those still without a set now (`stillMissing`, default all of them).
   if (!(await insertWithheldPhase(trx, { gameId: game.id, phase: phase.name, generation: phase.generation, missing: w.missing, at: w.now }))) return false;
+  const still = w.stillMissing ?? w.missing;
   const acting = await findActingPlayers(trx, game.id);
   const gm = await findGm(trx, game);
   const tds = await findTds(trx, game);
@@ -49,14 +52,14 @@ export async function withholdResults(trx: Trx, w: { game: Game; phase: PhaseRec
     game,
     template: 'nmr-withheld',
     key: `withheld:${game.id}:${phase.name}.g${phase.generation}`,
-    context: (zone) => ({ phase: phase.name, missing: w.missing.map((p) => ({ power: p, player: acting.get(p)?.name ?? '(nobody)' })), deadline: when(phase.deadline, zone), noTd: tds.length === 0 }),
+    context: (zone) => ({ phase: phase.name, missing: still.map((p) => ({ power: p, player: acting.get(p)?.name ?? '(nobody)' })), deadline: when(phase.deadline, zone), noTd: tds.length === 0 }),
   }, distinctPeople([gm, ...tds]));
-  for (const power of w.missing) {
+  for (const power of still) {
     const player = acting.get(power);
     if (!player) continue;
     await advanceReplacement(trx, { game, power, playerId: player.id, startedAt: w.now, now: w.now, cause: `no orders for ${phase.name}, rule D.VII(6)(b)`, phase: phase.name, fromAddress: w.fromAddress });
   }
-  await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'phase.withhold', detail: { phase: phase.name, generation: phase.generation, missing: [...w.missing] } });
+  await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'phase.withhold', detail: { phase: phase.name, generation: phase.generation, missing: [...still], ...(still.length < w.missing.length ? { missingAtDeadline: [...w.missing] } : {}) } });
   return true;
 }
 
