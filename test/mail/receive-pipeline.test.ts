@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../src/db/audit-log.js';
-import { findOrderSets } from '../../src/db/order-sets.js';
+import { findOrderSets, insertOrderSet } from '../../src/db/order-sets.js';
 import { insertPerson, setPersonSecretHash } from '../../src/db/people.js';
 import { insertPosition } from '../../src/db/positions.js';
 import { hashSecret } from '../../src/mail/inbound/identity.js';
@@ -257,6 +257,12 @@ describe('the confirmation mailbox (D.VII(1), D.VII(7))', () => {
   const orders = 'F LON - NTH\nF EDI - NWG\nA LVP - YOR\nFinal';
   const early = new Date(deadline.getTime() - 30_000);
   const late = new Date(deadline.getTime() + 90_000);
+  // England's preliminary set an hour before the deadline: she is no missing power, so the 1901
+  // withholding (D.VII(6)(b), which takes a missing power's late set) does not apply and a copy that
+  // counts only at its own late time is refused (D.VII(3)).
+  const inTime = async (id: string, players: Map<string, { id: number }>) => {
+    await insertOrderSet(t.db, { gameId: id, phase: 'S1901M', power: 'ENGLAND', personId: players.get('ENGLAND')!.id, receivedAt: new Date(deadline.getTime() - 3_600_000), final: false, sheet: {}, orders: ['F LON H'] });
+  };
 
   it('confirms every copy with its time and SHA-256; the earlier copy naming the game counts', async () => {
     await gameWithPlayers(t.db, 'cf1', deadline);
@@ -279,21 +285,21 @@ describe('the confirmation mailbox (D.VII(1), D.VII(7))', () => {
   });
 
   it('the game copy refused as late is accepted when the earlier confirmation copy arrives after it', async () => {
-    await gameWithPlayers(t.db, 'cf2', deadline);
+    await inTime('cf2', (await gameWithPlayers(t.db, 'cf2', deadline)).players);
     const raw = await domains.build({ from: 'cf2-england@example.org', to: 'cf2@judge.example.org', cc: 'confirm@judge.example.org', text: orders, messageId: '<dispute-2@example.org>' });
     expect(await receiveMessage(t.db, ctx, { raw, receivedAt: late, source: 'pipe', role: 'game', mailbox: 'pipe:game' })).toMatchObject({ kind: 'refused', reason: 'late' });
-    expect(await findOrderSets(t.db, 'cf2', 'S1901M')).toHaveLength(0);
+    expect(await findOrderSets(t.db, 'cf2', 'S1901M')).toHaveLength(1); // the preliminary set alone
     await receiveMessage(t.db, ctx, { raw, receivedAt: early, source: 'pipe', role: 'confirm', mailbox: 'pipe:confirm' });
     const sets = await findOrderSets(t.db, 'cf2', 'S1901M');
-    expect(sets).toHaveLength(1);
-    expect(sets[0]!.receivedAt.toISOString()).toBe(early.toISOString());
+    expect(sets).toHaveLength(2);
+    expect(sets.map((x) => x.receivedAt.toISOString()).sort().at(-1)).toBe(early.toISOString());
     expect((await mailTo('cf2-england@example.org', 'orders-received'))[0]!.body_text).toContain('counts as received at');
   });
 
   it('the two copies read at the same moment (two mailboxes, two connections): one set, timed by the earlier copy', async () => {
     for (let i = 0; i < 5; i++) {
       const id = `cf-race${i}`;
-      await gameWithPlayers(t.db, id, deadline);
+      await inTime(id, (await gameWithPlayers(t.db, id, deadline)).players);
       const raw = await domains.build({ from: `${id}-england@example.org`, to: `${id}@judge.example.org`, cc: 'confirm@judge.example.org', text: orders, messageId: `<race-${i}@example.org>` });
       const outcomes = await Promise.all([
         receiveMessage(t.db, ctx, { raw, receivedAt: late, source: 'pipe', role: 'game', mailbox: 'pipe:game' }),
@@ -301,12 +307,20 @@ describe('the confirmation mailbox (D.VII(1), D.VII(7))', () => {
       ]);
       expect(outcomes[1]).toMatchObject({ kind: 'confirmed', addressed: true });
       const sets = await findOrderSets(t.db, id, 'S1901M');
-      expect(sets.map((x) => x.receivedAt.toISOString())).toEqual([early.toISOString()]);
+      expect(sets.map((x) => x.receivedAt.toISOString()).sort()).toEqual([new Date(deadline.getTime() - 3_600_000).toISOString(), early.toISOString()]);
     }
   });
 
+  it('a power with no set by a 1901 movement deadline: its late copy is taken before the judge has withheld the results, and the acknowledgement says why (D.VII(6)(b))', async () => {
+    await gameWithPlayers(t.db, 'cf4', deadline);
+    const raw = await domains.build({ from: 'cf4-england@example.org', to: 'cf4@judge.example.org', text: orders, messageId: '<late-1901@example.org>' });
+    expect(await receiveMessage(t.db, ctx, { raw, receivedAt: late, source: 'pipe', role: 'game', mailbox: 'pipe:game' })).toMatchObject({ kind: 'orders', power: 'ENGLAND' });
+    const ack = (await mailTo('cf4-england@example.org', 'orders-received'))[0]!.body_text.replace(/\s+/g, ' ');
+    expect(ack).toContain('This game does not accept late orders (D.VII(3)), but the S1901M results are withheld until the missing powers\' orders are in (D.VII(6)(b)), so your set is accepted');
+  });
+
   it('a confirmation copy without the game\'s address does not count', async () => {
-    await gameWithPlayers(t.db, 'cf3', deadline);
+    await inTime('cf3', (await gameWithPlayers(t.db, 'cf3', deadline)).players);
     const confirmOnly = await domains.build({ from: 'cf3-england@example.org', to: 'confirm@judge.example.org', subject: '[cf3] orders', text: orders, messageId: '<dispute-3@example.org>' });
     expect(await receiveMessage(t.db, ctx, { raw: confirmOnly, receivedAt: early, source: 'pipe', role: 'confirm', mailbox: 'pipe:confirm' })).toMatchObject({ kind: 'confirmed', addressed: false });
     expect((await mailTo('cf3-england@example.org', 'confirmation-receipt'))[0]!.body_text).toContain('is NOT in To or Cc: this copy does not count (D.VII(7))');
