@@ -325,10 +325,9 @@ async function runOnce(processes: number): Promise<RunResult> {
       }
       for (const j of judges) if (j.child.exitCode !== null) throw new Error(`a judge exited (${j.child.exitCode}):\n${j.output.join('\n')}`);
       await sleep(50);
-      if (adjudicatedMs === undefined) {
-        const a = await db.selectFrom('phases').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', 'S1901M').where('adjudicated_at', 'is not', null).executeTakeFirstOrThrow();
-        if (Number(a.n) === GAMES) adjudicatedMs = Date.now() - D.getTime();
-      }
+      // Counted from the judges' logs, not by polling the phases table (a count every 50 ms was a
+      // sequential scan of its own, which the scan figures below would have blamed on the judge).
+      if (adjudicatedMs === undefined && judges.reduce((n, j) => n + j.adjudicated, 0) >= GAMES) adjudicatedMs = Date.now() - D.getTime();
       if (sink.accepted() >= MAILS) acceptedMs = sink.lastAt() - D.getTime();
     }
     adjudicatedMs ??= acceptedMs;
@@ -350,6 +349,8 @@ async function runOnce(processes: number): Promise<RunResult> {
     // (PostgreSQL's own statistics; a table read whole once per game shows ~GAMES scans).
     await sleep(1000); // the backends' statistics are flushed within a second of their last transaction
     const scans1 = await tableScans(db);
+    const adjudicatedRows = await db.selectFrom('phases').select((eb) => eb.fn.countAll<number>().as('n')).where('name', '=', 'S1901M').where('adjudicated_at', 'is not', null).executeTakeFirstOrThrow();
+    if (Number(adjudicatedRows.n) !== GAMES) throw new Error(`${adjudicatedRows.n} of ${GAMES} phases adjudicated in the database, though every mail was accepted`);
     const scans = [...scans1].map(([table, x]) => ({ table, scans: x.scans - (scans0.get(table)?.scans ?? 0), rowsRead: x.rowsRead - (scans0.get(table)?.rowsRead ?? 0), rows: x.rows }))
       .filter((x) => x.scans > 0).sort((a, b) => b.rowsRead - a.rowsRead);
     const outboxSize = await outboxBytes(db);
