@@ -182,15 +182,12 @@ function outboxRow(mail: NewOutboxMail, stored: (a: OutboxAttachment) => StoredO
  * mail's id with `created: false`. Call it with the transaction that made the decision.
  */
 export async function enqueueOutbox(trx: Db, mail: NewOutboxMail): Promise<{ id: number; created: boolean }> {
-  const stored = await storeAttachments(trx, [mail]);
-  const inserted = await trx
-    .insertInto('outbox')
-    .values(outboxRow(mail, stored))
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true };
-  const existing = await trx.selectFrom('outbox').select('id').where('dedupe_key', '=', mail.dedupeKey).executeTakeFirstOrThrow();
+  return (await enqueueOutboxMany(trx, [mail]))[0]!;
+}
+
+/** The id of the mail already queued under `dedupeKey`. */
+async function queuedId(trx: Db, dedupeKey: string): Promise<{ id: number; created: false }> {
+  const existing = await trx.selectFrom('outbox').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();
   return { id: existing.id, created: false };
 }
 
@@ -209,9 +206,7 @@ export async function enqueueOutboxWithSendJob(trx: Db, mail: NewOutboxMail, pri
              priority := ${priority}::int, job_key_mode := 'preserve_run_at'::text) IS NOT NULL AS queued
       FROM o`.execute(trx);
   const inserted = r.rows[0];
-  if (inserted) return { id: inserted.id, created: true };
-  const existing = await trx.selectFrom('outbox').select('id').where('dedupe_key', '=', mail.dedupeKey).executeTakeFirstOrThrow();
-  return { id: existing.id, created: false };
+  return inserted ? { id: inserted.id, created: true } : queuedId(trx, mail.dedupeKey);
 }
 
 /**

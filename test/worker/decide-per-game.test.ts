@@ -20,6 +20,7 @@ import { startJudge, type RunningJudge } from '../../src/worker/run-judge.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
 import { freePort } from '../helpers/free-port.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { until as poll } from '../helpers/poll.js';
 
 const G1 = 'perg-g1';
 const G2 = 'perg-g2';
@@ -44,15 +45,7 @@ afterAll(async () => {
   rmSync(stateDir, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) => poll(what, probe, { ms });
 
 const decisions = (game: string) =>
   t.db.selectFrom('inbound_decisions').select(['inbound_message_id', 'outcome', 'power']).where('game_id', '=', game).orderBy('inbound_message_id').execute();

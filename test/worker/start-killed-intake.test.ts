@@ -19,6 +19,8 @@ import { CLI } from '../helpers/cli.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
 import { MAIL_PASSWORD, mailPrefix, mailServers, sendViaPostfix, waitForMessages } from '../helpers/mail-servers.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { until } from '../helpers/poll.js';
+import { queryOnce } from '../helpers/pg-once.js';
 
 const PREFIX = mailPrefix(import.meta.url);
 const GAME = `${PREFIX}-g1`;
@@ -66,26 +68,7 @@ function startJudge(): Promise<Judge> {
   });
 }
 
-async function pgRows<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: t.url });
-  c.on('error', () => {});
-  await c.connect();
-  try {
-    return (await c.query(text, values)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const pgRows = <T>(text: string, values: unknown[] = []) => queryOnce<T>(t.url, text, values);
 
 const count = async (table: string) => Number((await pgRows<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 

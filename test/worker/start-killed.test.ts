@@ -15,6 +15,8 @@ import { migrateQueue } from '../../src/worker/queue.js';
 import { CLI } from '../helpers/cli.js';
 import { demoGameWithOrders } from '../helpers/demo-game.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { until as poll } from '../helpers/poll.js';
+import { queryOnce } from '../helpers/pg-once.js';
 
 let t: TestDatabase;
 let stateDir: string;
@@ -53,31 +55,17 @@ function kill(child: ChildProcess): Promise<void> {
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) {
-      const jobs = await pgStat('SELECT task_identifier, locked_by, attempts, last_error, run_at FROM graphile_worker.jobs');
-      const procs = await pgStat('SELECT token, worker_ids FROM judge_processes');
-      const mails = await outbox();
-      throw new Error(`timed out waiting for ${what}\njobs: ${JSON.stringify(jobs)}\nprocesses: ${JSON.stringify(procs)}\noutbox: ${JSON.stringify(mails.map((m) => [m.kind, m.status]))}`);
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000) => poll(what, probe, {
+  ms,
+  diagnose: async () => {
+    const jobs = await pgStat('SELECT task_identifier, locked_by, attempts, last_error, run_at FROM graphile_worker.jobs');
+    const procs = await pgStat('SELECT token, worker_ids FROM judge_processes');
+    const mails = await outbox();
+    return `jobs: ${JSON.stringify(jobs)}\nprocesses: ${JSON.stringify(procs)}\noutbox: ${JSON.stringify(mails.map((m) => [m.kind, m.status]))}`;
+  },
+});
 
-async function pgStat(text: string): Promise<unknown[]> {
-  const c = new pg.Client({ connectionString: t.url });
-  c.on('error', () => {});
-  await c.connect();
-  try {
-    return (await c.query(text)).rows;
-  } finally {
-    await c.end();
-  }
-}
+const pgStat = (text: string) => queryOnce<unknown>(t.url, text);
 
 /** The dead process's transactions are rolled back once their backends notice: nothing of them survives. */
 async function orphansGone(): Promise<void> {

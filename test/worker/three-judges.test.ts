@@ -37,6 +37,8 @@ import { migrateQueue } from '../../src/worker/queue.js';
 import { CLI } from '../helpers/cli.js';
 import { MAIL_PASSWORD, countMessages, mailPrefix, mailServers, readMailbox, sendViaPostfix } from '../helpers/mail-servers.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { until as poll } from '../helpers/poll.js';
+import { queryOnce } from '../helpers/pg-once.js';
 
 const PREFIX = mailPrefix(import.meta.url);
 const GAMES = 8;
@@ -119,33 +121,18 @@ function kill(j: Judge, signal: NodeJS.Signals = 'SIGKILL'): Promise<number | nu
   });
 }
 
-async function rows<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const c = new pg.Client({ connectionString: t.url });
-  c.on('error', () => {});
-  await c.connect();
-  try {
-    return (await c.query(text, values)).rows as T[];
-  } finally {
-    await c.end();
-  }
-}
+const rows = <T>(text: string, values: unknown[] = []) => queryOnce<T>(t.url, text, values);
 const num = async (text: string, values: unknown[] = []) => Number((await rows<{ n: string }>(text, values))[0]!.n);
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) {
-      const jobs = await rows('SELECT task_identifier, key, queue_name, locked_by, attempts, last_error, run_at, now() AS db_now FROM graphile_worker.jobs WHERE run_at < now() + interval \'1 hour\'');
-      const open = await rows(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NULL AND name = 'S1901M'`);
-      const procs = await rows('SELECT pid, token, worker_ids FROM judge_processes');
-      const exits = running.map((c) => `pid ${c.pid}: ${c.exitCode ?? c.signalCode ?? 'running'}`);
-      throw new Error(`timed out waiting for ${what}\njobs: ${JSON.stringify(jobs).slice(0, 3000)}\nopen S1901M: ${JSON.stringify(open)}\nprocesses: ${JSON.stringify(procs)}\nchildren: ${exits.join(', ')}`);
-    }
-    await sleep(50);
-  }
+/** A timeout names each job's key and run_at, the open S1901M phases, the registered processes and the children's exits. */
+async function diagnose(): Promise<string> {
+  const jobs = await rows('SELECT task_identifier, key, queue_name, locked_by, attempts, last_error, run_at, now() AS db_now FROM graphile_worker.jobs WHERE run_at < now() + interval \'1 hour\'');
+  const open = await rows(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NULL AND name = 'S1901M'`);
+  const procs = await rows('SELECT pid, token, worker_ids FROM judge_processes');
+  const exits = running.map((c) => `pid ${c.pid}: ${c.exitCode ?? c.signalCode ?? 'running'}`);
+  return `jobs: ${JSON.stringify(jobs).slice(0, 3000)}\nopen S1901M: ${JSON.stringify(open)}\nprocesses: ${JSON.stringify(procs)}\nchildren: ${exits.join(', ')}`;
 }
+const until = <T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) => poll(what, probe, { ms, intervalMs: 50, diagnose });
 
 /** A player's S1901M set to the game (the demo's orders: hand-checked below). */
 function sendOrders(g: number, power: Power, subject = 'S1901M orders'): Promise<unknown> {

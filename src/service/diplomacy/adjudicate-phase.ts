@@ -143,15 +143,15 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   // D.VII(6)(b): no NMR in Spring 1901 or the Fall 1901 movement phase — withhold, replace, wait.
   // A position that has fallen into civil disorder (B.8(f)) no longer holds the game up.
   const phase = record.stateBefore.phase;
-  let blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
-  let missingAtDeadline: Power[] = blocking;
-  if (noNmrAllowed(phase) && blocking.length > 0 && !stillWithheld) {
+  const stillMissing = () => chosen.missing.filter((p) => !facts.civilDisorder.has(p));
+  const missingAtDeadline: Power[] = stillWithheld ? [...withheld.missing] : stillMissing();
+  if (noNmrAllowed(phase) && !stillWithheld && missingAtDeadline.length > 0) {
     // The withholding is the deadline's: a missing power's set that came in after the deadline but
     // before this job ran (a busy judge) counts as it would had the results been withheld on the
     // second (the intake accepts it, late-set.ts), so a set's fate does not hang on the job's timing.
     chosen = choose(missingAtDeadline);
-    blocking = chosen.missing.filter((p) => !facts.civilDisorder.has(p));
-  } else if (stillWithheld) missingAtDeadline = [...withheld.missing];
+  }
+  const blocking = stillMissing();
   if (noNmrAllowed(phase) && blocking.length > 0) {
     await withholdResults(trx, { game, phase: record, missing: missingAtDeadline, stillMissing: blocking, now, fromAddress: ctx.fromAddress });
     return 'withheld';
