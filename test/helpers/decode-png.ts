@@ -1,6 +1,6 @@
 /**
- * A minimal PNG reader for the pictures the judge writes: 8-bit RGB or RGBA, not interlaced, the five
- * row filters. Enough to check pixels in tests without a dependency.
+ * A minimal PNG reader for the pictures the judge writes: 8-bit indexed, RGB or RGBA, not interlaced,
+ * the five row filters. Enough to check pixels in tests without a dependency.
  */
 import { inflateSync } from 'node:zlib';
 
@@ -18,6 +18,8 @@ export function decodePng(png: Buffer): DecodedPng {
   let width = 0;
   let height = 0;
   let channels = 0;
+  let palette: Buffer | undefined;
+  let indexed = false;
   const idat: Buffer[] = [];
   while (off < png.length) {
     const len = png.readUInt32BE(off);
@@ -27,11 +29,14 @@ export function decodePng(png: Buffer): DecodedPng {
       width = data.readUInt32BE(0);
       height = data.readUInt32BE(4);
       if (data[8] !== 8 || data[12] !== 0) throw new Error('only 8-bit, non-interlaced PNGs are read here');
-      channels = data[9] === 6 ? 4 : data[9] === 2 ? 3 : 0;
-      if (channels === 0) throw new Error(`colour type ${data[9]} is not read here (RGB or RGBA only)`);
-    } else if (type === 'IDAT') idat.push(data);
+      indexed = data[9] === 3;
+      channels = data[9] === 6 ? 4 : data[9] === 2 ? 3 : indexed ? 1 : 0;
+      if (channels === 0) throw new Error(`colour type ${data[9]} is not read here (indexed, RGB or RGBA only)`);
+    } else if (type === 'PLTE') palette = Buffer.from(data);
+    else if (type === 'IDAT') idat.push(data);
     off += 12 + len;
   }
+  if (indexed && !palette) throw new Error('an indexed PNG without its PLTE chunk');
   const raw = inflateSync(Buffer.concat(idat));
   const stride = width * channels;
   const out = Buffer.alloc(height * stride);
@@ -63,6 +68,11 @@ export function decodePng(png: Buffer): DecodedPng {
     height,
     pixel: (x, y) => {
       const o = y * stride + x * channels;
+      if (indexed) {
+        const i = out[o]! * 3;
+        if (i + 2 >= palette!.length) throw new Error(`pixel (${x}, ${y}) indexes past the palette`);
+        return [palette![i]!, palette![i + 1]!, palette![i + 2]!, 255];
+      }
       return [out[o]!, out[o + 1]!, out[o + 2]!, channels === 4 ? out[o + 3]! : 255];
     },
   };

@@ -1,13 +1,15 @@
 /**
  * Issue 29: the phone picture draws the map once. Its two halves are the west and east crops of ONE
- * raster of the map (checked pixel by pixel against the map rasterized here, on its own, and against
- * the PNG decoded by the tests' own reader), the band between them is the dark band, the legend is
- * the legend's raster; and the picture is what the two-window SVG shows (the layout issue 28 made),
- * pixel for pixel but for resvg's anti-aliased edge of a nested viewport.
+ * raster of the map (checked pixel by pixel against the map rasterized here, on its own), the band
+ * between them is the dark band, the legend is the legend's raster; the picture is what the
+ * two-window SVG shows (the layout issue 28 made), pixel for pixel but for resvg's anti-aliased edge
+ * of a nested viewport; and the PNG, decoded by the tests' own reader, is that picture in indexed
+ * colour (src/rules/picture/palette.ts, tested on its own in test/rules/picture/palette.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { STANDARD_MAP } from '../../../src/diplomacy/index.js';
-import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapSvg, renderPhonePng, renderPhonePngAsync, type Raster } from '../../../src/diplomacy/picture/index.js';
+import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapSvg, renderPhonePng, renderPhonePngAsync, renderPhoneRaster, type Raster } from '../../../src/diplomacy/picture/index.js';
+import { indexColours } from '../../../src/rules/picture/palette.js';
 import { decodePng, type DecodedPng } from '../../helpers/decode-png.js';
 import { pictureOf } from './pictures.js';
 
@@ -30,7 +32,26 @@ describe('the phone picture from one raster of the map', () => {
   const picture = pictureOf('fall-1902');
   const parts = phoneParts(picture, STANDARD_GEOMETRY, STANDARD_MAP);
   const png = renderPhonePng(picture, STANDARD_GEOMETRY, STANDARD_MAP);
-  const decoded = decodePng(png);
+  // The picture's own pixels (before the PNG's palette): what the layout is checked on.
+  const raster = renderPhoneRaster(picture, STANDARD_GEOMETRY, STANDARD_MAP);
+  const decoded: DecodedPng = { width: raster.width, height: raster.height, pixel: (x, y) => at(raster, x, y) as [number, number, number, number] };
+
+  it('is encoded as the indexed-colour PNG of its pixels: each pixel its palette colour', () => {
+    expect(png[25]).toBe(3); // IHDR colour type: indexed
+    const fromPng = decodePng(png);
+    expect([fromPng.width, fromPng.height]).toEqual([raster.width, raster.height]);
+    const { palette, rows } = indexColours(raster.pixels, raster.width, raster.height)!;
+    let exact = 0;
+    for (let y = 0; y < raster.height; y += 3) {
+      for (let x = 0; x < raster.width; x++) {
+        const c = palette[rows[y * (raster.width + 1) + 1 + x]!]!;
+        expect(fromPng.pixel(x, y)).toEqual([c & 255, (c >>> 8) & 255, (c >>> 16) & 255, 255]);
+        if (at(raster, x, y).every((v, i) => v === fromPng.pixel(x, y)[i])) exact++;
+      }
+    }
+    // Most of a map is its fills, lines and names in their exact colours; only anti-aliased edges move.
+    expect(exact / (raster.width * Math.ceil(raster.height / 3))).toBeGreaterThan(0.9);
+  });
 
   it('is 520 px wide: two map halves of 971 rows, an 8 px band, the legend', () => {
     const H = STANDARD_GEOMETRY.height; // 971

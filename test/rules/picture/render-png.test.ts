@@ -5,9 +5,9 @@ import { decodePng } from '../../helpers/decode-png.js';
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30">${body}</svg>`;
 
 describe('renderPng', () => {
-  it('writes an opaque picture as 8-bit RGB whose pixels are the picture\'s', () => {
+  it('writes an opaque picture of few colours as indexed colour whose pixels are the picture\'s', () => {
     const png = renderPng(svg('<rect width="40" height="30" fill="#ffffff"/><rect x="10" y="5" width="20" height="10" fill="#0072b2"/>'));
-    expect(png[25]).toBe(2); // IHDR colour type: RGB
+    expect(png[25]).toBe(3); // IHDR colour type: indexed (two colours: lossless)
     const img = decodePng(png);
     expect([img.width, img.height]).toEqual([40, 30]);
     expect(img.pixel(15, 8)).toEqual([0x00, 0x72, 0xb2, 255]);
