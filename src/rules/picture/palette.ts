@@ -151,29 +151,43 @@ function words(rgba: Uint8Array, n: number): Uint32Array {
  */
 export function indexColours(rgba: Uint8Array, width: number, height: number): Indexed | undefined {
   const n = width * height;
+  if (n === 0) return undefined;
   const px = words(rgba, n);
   const table = new ColourCounts(12);
-  // Pass 1: count each colour. Neighbouring pixels are mostly the same colour: a run is counted once.
-  if (n === 0) return undefined;
-  const add = (rgba: number, count: number): void => {
-    const slot = table.slot(rgba & 0xffffff); // may grow the table: its arrays are read after
-    table.counts[slot]! += count;
-  };
-  let last = px[0]!;
-  if (last >>> 24 !== 255) return undefined;
-  let run = 0;
-  for (let i = 0; i < n; i++) {
-    const v = px[i]!;
-    if (v === last) {
-      run++;
-      continue;
+  // Pass 1: the picture as runs of one colour along each row (a map is mostly flat fills: about one
+  // pixel in eight starts a run), each run counted once in the table.
+  let runColour = new Uint32Array(Math.max(1024, n >> 3));
+  let runLength = new Uint32Array(runColour.length);
+  let runs = 0;
+  const push = (colour: number, length: number): boolean => {
+    if (colour >>> 24 !== 255) return false;
+    if (runs === runColour.length) {
+      const c = new Uint32Array(runs * 2);
+      c.set(runColour);
+      runColour = c;
+      const l = new Uint32Array(runs * 2);
+      l.set(runLength);
+      runLength = l;
     }
-    add(last, run);
-    if (v >>> 24 !== 255 || table.size > MAX_DISTINCT) return undefined;
-    last = v;
-    run = 1;
+    runColour[runs] = colour;
+    runLength[runs++] = length;
+    const slot = table.slot(colour & 0xffffff); // may grow the table: its arrays are read after
+    table.counts[slot]! += length;
+    return table.size <= MAX_DISTINCT;
+  };
+  for (let y = 0, p = 0; y < height; y++) {
+    let last = px[p]!;
+    let start = p;
+    const end = p + width;
+    for (p++; p < end; p++) {
+      const v = px[p]!;
+      if (v === last) continue;
+      if (!push(last, p - start)) return undefined;
+      last = v;
+      start = p;
+    }
+    if (!push(last, p - start)) return undefined;
   }
-  add(last, run);
   // The colours by count, most frequent first (ties: the higher RGB value first), as one number each
   // (count × 2^24 + RGB: exact in a double) sorted natively.
   const ranked = new Float64Array(table.size);
@@ -191,21 +205,25 @@ export function indexColours(rgba: Uint8Array, width: number, height: number): I
     const c = ranked[q]! % 0x1000000;
     index[table.slot(c)] = nearest(c, search);
   }
-  // Pass 2: the rows, filter byte 0 then an index per pixel.
+  // Pass 2: the rows, filter byte 0 then the runs' indexes (runs never cross a row's end).
   const rows = Buffer.allocUnsafe((width + 1) * height);
   let o = 0;
-  let p = 0;
-  last = -1;
+  let r = 0;
+  let lastColour = -1;
   let lastIndex = 0;
   for (let y = 0; y < height; y++) {
     rows[o++] = 0;
-    for (let x = 0; x < width; x++, p++) {
-      const v = px[p]!;
-      if (v !== last) {
-        last = v;
-        lastIndex = index[table.slot(v & 0xffffff)]!;
+    const rowEnd = o + width;
+    while (o < rowEnd) {
+      const c = runColour[r]!;
+      if (c !== lastColour) {
+        lastColour = c;
+        lastIndex = index[table.slot(c & 0xffffff)]!;
       }
-      rows[o++] = lastIndex;
+      const len = runLength[r++]!;
+      if (len < 16) for (let i = 0; i < len; i++) rows[o + i] = lastIndex;
+      else rows.fill(lastIndex, o, o + len);
+      o += len;
     }
   }
   return { palette, rows };
