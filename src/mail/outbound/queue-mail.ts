@@ -73,12 +73,21 @@ export async function queueMails(trx: Db, fromAddress: string, mails: readonly Q
     tokens.set(gameId, await replyTokensFor(trx, gameId, mails.filter((m) => needsToken(m) && m.gameId === gameId).map((m) => m.to)));
   }
   const rendered = new Map<string, RenderedMail>();
+  // A deadline's calendar event is the same file for every reader of the game (deadline-event.ts):
+  // made once per call.
+  const events = new Map<string, OutboxAttachment>();
+  const eventOf = (c: DeadlineEventInput): OutboxAttachment => {
+    const key = JSON.stringify(c);
+    let e = events.get(key);
+    if (!e) events.set(key, (e = deadlineEventAttachment(c)));
+    return e;
+  };
   const rows = mails.map((mail) => {
     const key = `${mail.template}\u0000${JSON.stringify(mail.context)}`;
     let r = rendered.get(key);
     if (!r) rendered.set(key, (r = renderMail(mail.template, mail.context)));
     const token = needsToken(mail) ? tokens.get(mail.gameId!)?.get(mail.to.toLowerCase()) : undefined;
-    return outboxMailOf(fromAddress, mail, token, r);
+    return outboxMailOf(fromAddress, mail, token, r, eventOf);
   });
   const queued = await enqueueOutboxMany(trx, rows);
   const created = queued.filter((q) => q.created).map((q) => q.id);
@@ -93,7 +102,7 @@ function needsToken(mail: QueuedMail): boolean {
 }
 
 /** The outbox row of a rendered mail. */
-function outboxMailOf(fromAddress: string, mail: QueuedMail, token: string | undefined, r: RenderedMail): NewOutboxMail {
+function outboxMailOf(fromAddress: string, mail: QueuedMail, token: string | undefined, r: RenderedMail, eventOf: (c: DeadlineEventInput) => OutboxAttachment = deadlineEventAttachment): NewOutboxMail {
   const domain = fromAddress.split('@')[1] ?? 'localhost';
   // Issue 28: everyone else (the GM, a TD, a team captain) replies to the game's address, where the
   // judge reads their commands; without it a reply went to the judge's own address and was refused.
@@ -111,7 +120,7 @@ function outboxMailOf(fromAddress: string, mail: QueuedMail, token: string | und
     bodyText: r.text,
     messageId: outboxMessageId(mail.dedupeKey, domain),
     ...(headers ? { headers } : {}),
-    ...(mail.calendar || mail.attachments ? { attachments: [...(mail.calendar ? [deadlineEventAttachment(deadlineEventInput(mail.calendar))] : []), ...(mail.attachments ?? [])] } : {}),
+    ...(mail.calendar || mail.attachments ? { attachments: [...(mail.calendar ? [eventOf(deadlineEventInput(mail.calendar))] : []), ...(mail.attachments ?? [])] } : {}),
   };
 }
 

@@ -71,6 +71,21 @@ export function outcomeText(r: OrderResult, all: readonly OrderResult[] = []): s
  * seconds when it has any, so a deadline is stated exactly as it is enforced (D.VII(4)(b)).
  */
 export function formatDeadline(at: Date, zone: string | undefined): { gmt: string; local?: string } {
+  // A deadline is written for every reader of a game (issue 29: a deadline of many boards writes the
+  // same few instants in the same few zones thousands of times): the last answers are kept.
+  const key = `${at.getTime()} ${zone ?? ''}`;
+  const known = writtenDeadlines.get(key);
+  if (known) return { ...known };
+  const written = writeDeadline(at, zone);
+  if (writtenDeadlines.size >= WRITTEN_DEADLINES) writtenDeadlines.delete(writtenDeadlines.keys().next().value!);
+  writtenDeadlines.set(key, written);
+  return { ...written };
+}
+
+const WRITTEN_DEADLINES = 2000;
+const writtenDeadlines = new Map<string, { gmt: string; local?: string }>();
+
+function writeDeadline(at: Date, zone: string | undefined): { gmt: string; local?: string } {
   const t = DateTime.fromJSDate(at, { zone: 'utc' });
   const format = exactFormat(at, 'cccc d LLLL yyyy, HH:mm', 'cccc d LLLL yyyy, HH:mm:ss');
   const gmt = `${t.toFormat(format)} GMT`;
