@@ -104,11 +104,15 @@ function status(pid: number): { rss: number; anon: number; shared: number; hwm: 
   }
 }
 
-/** CPU seconds (user + system) of a process, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds (user + system) of a process, from /proc/<pid>/stat; with `reaped`, also those of its
+ * children that have exited (cutime + cstime), so a backend that ends during the run still counts.
+ */
+function cpuSeconds(pid: number, reaped = false): number {
   try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12]) + (reaped ? Number(f[13]) + Number(f[14]) : 0)) / 100;
   } catch {
     return 0;
   }
@@ -126,8 +130,9 @@ function postgresMemory(postmaster: number): number {
   return anon + shared;
 }
 
+/** The postmaster's CPU, its live children's and its exited children's (a backend gone mid-run counts). */
 function postgresCpu(postmaster: number): number {
-  return [postmaster, ...childrenOf(postmaster)].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  return childrenOf(postmaster).reduce((sum, pid) => sum + cpuSeconds(pid), cpuSeconds(postmaster, true));
 }
 
 /** The SMTP sink: accepts every message (after reading it whole) and counts. */
