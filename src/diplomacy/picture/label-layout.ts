@@ -92,6 +92,34 @@ const OFFSETS: readonly Point[] = (() => {
 })();
 
 /**
+ * Which of a province's candidate spots (its label point moved by each of {@link OFFSETS}) put the
+ * name inside the province: the middle of the name's box and of its text both in the province's drawn
+ * rings (already cut along the coast: the whole-land test would cost ten times more). It depends on
+ * the geometry, the province, the type size and the marker only, never on what else is drawn, so it is worked
+ * out once per geometry and size (issue 29: it was half of a map's label layout, every picture).
+ */
+const insideByGeometry = new WeakMap<MapGeometry, Map<string, readonly boolean[]>>();
+
+function insideSpots(geometry: MapGeometry, id: ProvinceId, opts: LabelOptions, boxAt: (id: ProvinceId, p: Point) => Box): readonly boolean[] {
+  const { size, markerR } = opts;
+  let bySize = insideByGeometry.get(geometry);
+  if (!bySize) insideByGeometry.set(geometry, (bySize = new Map()));
+  const key = `${size} ${markerR} ${id}`;
+  let spots = bySize.get(key);
+  if (!spots) {
+    const g = geometry.provinces[id]!;
+    spots = OFFSETS.map(([dx, dy]) => {
+      const p: Point = [g.label[0] + dx, g.label[1] + dy];
+      const box = boxAt(id, p);
+      const mid: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2];
+      return pointInRings(mid, g.rings) && pointInRings([p[0], p[1] - size / 2], g.rings);
+    });
+    bySize.set(key, spots);
+  }
+  return spots;
+}
+
+/**
  * Lay out the names of the map's provinces (impassable ones have none) against `obstacles`.
  * Provinces with the least room (small ones, crowded ones) are placed first; ties go by code.
  */
@@ -111,14 +139,12 @@ export function layoutLabels(geometry: MapGeometry, map: GameMap, obstacles: rea
     const g = geometry.provinces[id]!;
     let chosen: { at: Point; box: Box; inside: boolean } | undefined;
     let outside: { at: Point; box: Box } | undefined;
-    for (const [dx, dy] of OFFSETS) {
+    for (let k = 0; k < OFFSETS.length; k++) {
+      const [dx, dy] = OFFSETS[k]!;
       const p: Point = [g.label[0] + dx, g.label[1] + dy];
       const box = boxAt(id, p);
       if (box.x0 < 2 || box.y0 < 2 || box.x1 > W - 2 || box.y1 > H - 2 || index.hits(box)) continue;
-      const mid: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2];
-      // Inside: tested against the province's drawn
-      // rings only (already cut along the coast: the whole-land test would cost ten times more).
-      if (pointInRings(mid, g.rings) && pointInRings([p[0], p[1] - size / 2], g.rings)) { chosen = { at: p, box, inside: true }; break; }
+      if (insideSpots(geometry, id, opts, boxAt)[k]) { chosen = { at: p, box, inside: true }; break; }
       outside ??= { at: p, box };
     }
     const pick = chosen ?? (outside ? { ...outside, inside: false } : { at: g.label, box: boxAt(id, g.label), inside: true });
