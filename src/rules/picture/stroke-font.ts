@@ -66,20 +66,60 @@ export function textWidth(text: string, size: number): number {
 
 const num = (v: number) => (Math.round(v * 100) / 100).toString();
 
+/** A glyph's path data read once: the text between its points, and each point's command and grid coordinates. */
+interface ParsedGlyph {
+  /** `between[i]` comes before point i; the last entry follows the last point. */
+  readonly between: readonly string[];
+  readonly commands: readonly string[];
+  readonly gx: readonly number[];
+  readonly gy: readonly number[];
+}
+
+const POINT = /([ML])([\d.]+) ([\d.]+)/g;
+const parsedGlyphs = new Map<string, ParsedGlyph>();
+
+function parsedGlyph(ch: string): ParsedGlyph | undefined {
+  const known = parsedGlyphs.get(ch);
+  if (known) return known;
+  const glyph = GLYPHS[ch];
+  if (!glyph) return undefined;
+  const between: string[] = [];
+  const commands: string[] = [];
+  const gx: number[] = [];
+  const gy: number[] = [];
+  let last = 0;
+  for (const m of glyph.matchAll(POINT)) {
+    between.push(glyph.slice(last, m.index));
+    commands.push(m[1]!);
+    gx.push(Number(m[2]));
+    gy.push(Number(m[3]));
+    last = m.index! + m[0].length;
+  }
+  between.push(glyph.slice(last));
+  const parsed = { between, commands, gx, gy };
+  parsedGlyphs.set(ch, parsed);
+  return parsed;
+}
+
 /**
  * The SVG path data of `text` with cap height `size`, anchored at `(x, y)` = the centre of its
- * baseline (`align: 'middle'`) or its left end (`'start'`). Stroke it; do not fill it.
+ * baseline (`align: 'middle'`) or its left end (`'start'`). Stroke it; do not fill it. Each glyph's
+ * points are read from its path data once (issue 29: a map writes some 300 names and legend words).
  */
 export function textPath(text: string, x: number, y: number, size: number, align: 'middle' | 'start' = 'middle'): string {
   const k = size / 6;
   const left = align === 'middle' ? x - textWidth(text, size) / 2 : x;
   const top = y - size;
   let out = '';
-  [...text.toUpperCase()].forEach((ch, i) => {
-    const glyph = GLYPHS[ch];
-    if (!glyph) return;
+  const chars = [...text.toUpperCase()];
+  for (let i = 0; i < chars.length; i++) {
+    const glyph = parsedGlyph(chars[i]!);
+    if (!glyph) continue;
     const ox = left + i * ADVANCE * k;
-    out += glyph.replace(/([ML])([\d.]+) ([\d.]+)/g, (_m, cmd: string, gx: string, gy: string) => `${cmd}${num(ox + Number(gx) * k)} ${num(top + Number(gy) * k)}`);
-  });
+    for (let j = 0; j < glyph.commands.length; j++) {
+      out += `${glyph.between[j]}${glyph.commands[j]}${num(ox + glyph.gx[j]! * k)} ${num(top + glyph.gy[j]! * k)}`;
+    }
+    out += glyph.between[glyph.commands.length];
+  }
   return out;
 }
