@@ -338,7 +338,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     adjudicatedMs ??= acceptedMs;
     clearInterval(sampler);
     sample();
-    await sleep(400); // the counters' last flush
+    await sleep(1200); // the counters' last flush (once a second)
     const sql1 = judges.map((j) => readCounts(j.sqlFile));
     const judgeCpu = judges.map((j, k) => cpuSeconds(j.child.pid!) - cpu0[k]!);
     const pgCpu = postgresCpu(postmaster) - pgCpu0;
