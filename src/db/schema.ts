@@ -363,6 +363,15 @@ export interface PlayerAbbreviationsTable {
   registered_at: ColumnType<Date, Date, never>;
 }
 
+export interface MapChoicesTable {
+  id: Generated<number>;
+  game_id: ColumnType<string, string, never>;
+  person_id: ColumnType<number, number, never>;
+  maps: ColumnType<'both' | 'wide' | 'phone' | 'none', 'both' | 'wide' | 'phone' | 'none', never>;
+  inbound_message_id: ColumnType<number | null, number | null, never>;
+  chosen_at: ColumnType<Date, Date, never>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   checksum: string;
@@ -615,6 +624,7 @@ export interface Database extends CoalitionTables {
   rollbacks: RollbacksTable;
   judge_processes: JudgeProcessesTable;
   player_abbreviations: PlayerAbbreviationsTable;
+  map_choices: MapChoicesTable;
   schema_migrations: SchemaMigrationsTable;
   // 0004: the calendar (issue 6).
   game_calendars: GameCalendarsTable;

@@ -82,6 +82,7 @@ const TABLES: readonly TableSpec[] = [
   { table: 'calendar_sent', order: 'game_id, key', exclude: [], label: (r) => `${str(r.game_id)} calendar mark ${str(r.key)}` },
   { table: 'rollbacks', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} rollback of ${str(r.phase)}` },
   { table: 'player_abbreviations', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} abbreviations of person ${str(r.person_id)}` },
+  { table: 'map_choices', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} map choice of person ${str(r.person_id)}` },
   // The Coalition wargame (sql/0009, 0011, 0016): the open turn with its seed and world, the locked turns with their seeds and results, the battles with verdicts and outcomes.
   { table: 'coalition_games', order: 'game_id', exclude: [], label: (r) => `${str(r.game_id)} Coalition game (turn ${str(r.turn)})` },
   { table: 'coalition_players', order: 'game_id, person_id', exclude: [], label: (r) => `${str(r.game_id)} Coalition player ${str(r.name)}` },

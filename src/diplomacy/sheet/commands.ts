@@ -6,7 +6,7 @@
  */
 import type { Power, ProvinceId, ProvinceLookup } from '../index.js';
 import { POWERS, normaliseName } from '../index.js';
-import type { PlayerLookup, PressKind, Proposal, RequestKind, SheetLine } from './types.js';
+import type { MapsChoice, PlayerLookup, PressKind, Proposal, RequestKind, SheetLine } from './types.js';
 import type { CommandForm } from '../../rules/command-form.js';
 
 const POWER_NAMES = new Map<string, Power>();
@@ -154,7 +154,7 @@ export function readVote(line: string): VoteLine | undefined {
 }
 
 export type RequestLine =
-  | { readonly kind: RequestKind; readonly power?: Power; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[]; readonly address?: string | null }
+  | { readonly kind: RequestKind; readonly power?: Power; readonly hours?: number; readonly phase?: string; readonly abbreviations?: Record<string, ProvinceId>; readonly badAbbreviations?: readonly string[]; readonly address?: string | null; readonly maps?: MapsChoice }
   | undefined;
 
 const PERPETUAL = /\b(perpetual|standing orders?|every (turn|season|phase)|each (turn|season|phase)|until (i|further) (say|notice|tell)|all future (turns|seasons))\b/i;
@@ -171,6 +171,13 @@ export function readRequest(line: string, lookup: ProvinceLookup): RequestLine {
     const rest = other[1]!.trim();
     if (/^(none|no|clear|remove|delete|off)$/i.test(rest)) return { kind: 'otherAddress', address: null };
     return { kind: 'otherAddress', address: /[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/.exec(rest)?.[0] ?? '' };
+  }
+  // Issue 29: MAPS WIDE | PHONE | BOTH | NONE: which pictures come with this reader's results.
+  const maps = /^maps\b\s*:?\s*(.*)$/i.exec(t);
+  if (maps) {
+    const word = maps[1]!.trim().toLowerCase();
+    const choice = ({ wide: 'wide', phone: 'phone', mobile: 'phone', both: 'both', all: 'both', none: 'none', no: 'none', off: 'none' } as const)[word as 'wide'];
+    return { kind: 'maps', ...(choice ? { maps: choice } : {}) };
   }
   // Issue 28: `ORDERS GERMANY` asks for another power's orders, which are published only with the results.
   const others = /^(?:show\s+)?orders\s+(?:of\s+|for\s+)?([a-z]+)$/i.exec(t);
@@ -244,6 +251,12 @@ export const PLAYER_LINE_FORMS: { readonly [K in PlayerLineKind]: readonly Comma
   status: [{ form: 'STATUS', example: 'STATUS' }],
   help: [{ form: 'HELP', example: 'HELP' }],
   web: [{ form: 'WEB', example: 'WEB' }],
+  maps: [
+    { form: 'MAPS WIDE', example: 'MAPS WIDE' },
+    { form: 'MAPS PHONE', example: 'MAPS PHONE' },
+    { form: 'MAPS BOTH', example: 'MAPS BOTH' },
+    { form: 'MAPS NONE', example: 'MAPS NONE' },
+  ],
   otherAddress: [
     { form: 'OTHER ADDRESS <address>', example: 'OTHER ADDRESS ann@home.example' },
     { form: 'OTHER ADDRESS NONE', example: 'OTHER ADDRESS NONE' },

@@ -146,7 +146,7 @@ export function parseOrderSheet(text: string, context: SheetContext): OrderSheet
     // `ORDERS FRANCE` from France is the ORDERS lookup of the sender's own orders.
     const req = read?.kind === 'othersOrders' && read.power === context.power ? { kind: 'orders' as const } : read;
     if (req) {
-      requests.push({ line: l.no, kind: req.kind, written: t, ...(req.hours !== undefined ? { hours: req.hours } : {}), ...(req.phase ? { phase: req.phase } : {}), ...(req.abbreviations ? { abbreviations: req.abbreviations } : {}), ...(req.address !== undefined ? { address: req.address } : {}) });
+      requests.push({ line: l.no, kind: req.kind, written: t, ...(req.hours !== undefined ? { hours: req.hours } : {}), ...(req.phase ? { phase: req.phase } : {}), ...(req.abbreviations ? { abbreviations: req.abbreviations } : {}), ...(req.address !== undefined ? { address: req.address } : {}), ...(req.maps ? { maps: req.maps } : {}) });
       lines.push({ line: l.no, written: l.text, kind: 'request', understood: req.kind });
       if (req.kind === 'perpetual') {
         issue(l.no, t, 'perpetualRefused', 'orders cannot be made perpetual: send a set of orders for every turn (D.II(4))');

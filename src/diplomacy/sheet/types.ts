@@ -102,7 +102,10 @@ export interface VoteItem {
 }
 
 /** `web`: a one-time sign-in link to the read-only web view (issue 31). */
-export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | 'web' | 'otherAddress' | PlayerLookup;
+export type RequestKind = 'extension' | 'perpetual' | 'othersOrders' | 'abbreviations' | 'status' | 'help' | 'web' | 'otherAddress' | 'maps' | PlayerLookup;
+
+/** MAPS (issue 29): which map pictures come with the reader's results in this game. */
+export type MapsChoice = 'both' | 'wide' | 'phone' | 'none';
 
 /**
  * The njudge-style questions a player may ask by email (issue #15), answered to the asker only and
@@ -123,6 +126,8 @@ export interface RequestItem {
   readonly abbreviations?: Readonly<Record<string, ProvinceId>>;
   /** OTHER ADDRESS (issue 27): the address given, `null` for NONE, `''` when none could be read. */
   readonly address?: string | null;
+  /** MAPS (issue 29): the pictures chosen; absent when the line named none of the four. */
+  readonly maps?: MapsChoice;
 }
 
 /** How each line of the sheet was read, for the "as understood" reply (D.VIII(4)). */

@@ -49,8 +49,11 @@ export interface ReportInput {
   readonly centresBefore?: GameState['centers'];
   /** The reader's power, listed first in the position ("Your units: …"); none for the GM. */
   readonly reader?: Power;
-  /** The name of the map picture attached to the report, if any. */
-  readonly picture?: string;
+  /**
+   * The map pictures attached to this reader's report (issue 29: their `MAPS` choice, both by
+   * default): the wide map's and the phone layout's file names, absent when not attached.
+   */
+  readonly maps?: { readonly choice: 'both' | 'wide' | 'phone' | 'none'; readonly wide?: string; readonly phone?: string };
 }
 
 const SEASONS = { S: 'Spring', F: 'Fall', W: 'Winter' } as const;
@@ -158,7 +161,7 @@ export function buildReportContext(input: ReportInput, readerZone?: string) {
     next: input.next ? phaseTitle(input.next) : null,
     // Issue 15: where every unit stands at the start of the next phase, the reader's own power first.
     position: input.next ? formatPositionSummary(summarisePosition(input.after, input.centresBefore ? { centres: input.centresBefore, year: input.phase.year } : input.after.centers, input.reader), input.reader) : null,
-    picture: input.picture ?? null,
+    maps: input.maps ?? null,
     deadline: input.deadline ? formatDeadline(input.deadline, readerZone) : null,
     winner: input.winner ?? null,
     ended: input.ended ?? false,

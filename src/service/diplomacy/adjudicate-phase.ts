@@ -26,7 +26,8 @@ import { appendAudit } from '../../db/audit-log.js';
 import { insertReplayEntry } from '../../db/replay-log.js';
 import { log } from '../../config/log.js';
 import { pictureOfResults } from '../../diplomacy/picture/index.js';
-import { mapAttachmentsAsync } from './map-attachment.js';
+import { mapLayoutsAsync } from './map-attachment.js';
+import { findMapChoices, type MapChoice } from '../../db/map-choices.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import type { Game } from '../../db/games.js';
 import { lockGame, updateGameProgress } from '../../db/games.js';
@@ -170,8 +171,13 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   // Issue 15: the map of the position after the phase, with this phase's orders, drawn once and
   // attached to every report; issue 28: with it, the phone layout of the same picture (`…-phone.png`).
   // Issue 29: drawn off the main thread while the phase's rows are written, awaited where the reports are queued.
+  // Issue 29: each reader's MAPS choice (both by default); a layout nobody wants is not drawn.
   const mapName = `${game.id}-${formatPhase(phase)}`;
-  const picturesDrawn = mapAttachmentsAsync(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase());
+  const recipients = await announcementRecipients(trx, game);
+  const choices = await findMapChoices(trx, game.id);
+  const choiceOf = (personId: number): MapChoice => choices.get(personId) ?? 'both';
+  const want = { wide: recipients.some((r) => ['both', 'wide'].includes(choiceOf(r.person.id))), phone: recipients.some((r) => ['both', 'phone'].includes(choiceOf(r.person.id))) };
+  const picturesDrawn = mapLayoutsAsync(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase(), want);
   picturesDrawn.catch(() => {}); // awaited below; a failure is the transaction's, never an unhandled rejection
   await savePhaseResult(trx, game.id, record.name, {
     stateAfter: outcome.state,
@@ -217,24 +223,26 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   };
   // A phase re-adjudicated after a rollback (D.VIII(1)) sends its reports again, under new keys.
   const reportKey = record.generation ? `${record.name}.g${record.generation}` : record.name;
-  const pictures = await picturesDrawn;
-  const picture = pictures[0]!;
+  const layouts = await picturesDrawn;
   // Issue 15: the position's change column counts this game year's gains and losses: against the
   // centres at the start of the year (S<year>M, as the last Winter left them), so a Winter report
   // shows the gains its builds come from. A game that began later in a year counts from its start.
   const spring = await findPhase(trx, game.id, `S${phase.year}M`);
   const yearStart = spring && !spring.supersededAt ? spring.stateBefore.centers : record.stateBefore.centers;
   // Issue 29: the reports queued together (one INSERT, one send job; a text two readers share rendered once).
-  await queueMails(trx, ctx.fromAddress, (await announcementRecipients(trx, game)).map((r) => {
+  await queueMails(trx, ctx.fromAddress, recipients.map((r) => {
     const gm = r.person.id === game.gmPersonId;
+    const choice = choiceOf(r.person.id);
+    const wide = choice === 'both' || choice === 'wide' ? layouts.wide : undefined;
+    const phone = choice === 'both' || choice === 'phone' ? layouts.phone : undefined;
     const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
     return {
       dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),
       gameId: game.id,
       template: 'adjudication-report',
-      context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: yearStart, ...(r.powers[0] ? { reader: r.powers[0] } : {}), picture: picture.filename }, r.person.timeZone),
+      context: buildReportContext({ ...input, press: view.press, ...(view.heading ? { pressHeading: view.heading } : {}), ...(gm ? { notes: warnings.map((w) => w.message) } : {}), centresBefore: yearStart, ...(r.powers[0] ? { reader: r.powers[0] } : {}), maps: { choice, ...(wide ? { wide: wide.filename } : {}), ...(phone ? { phone: phone.filename } : {}) } }, r.person.timeZone),
       to: r.person.email.toLowerCase(),
-      attachments: pictures,
+      attachments: [...(wide ? [wide] : []), ...(phone ? [phone] : [])],
       // The next deadline goes into each reader's calendar.
       ...(opened ? { calendar: { game, phase: opened.name, deadline: opened.deadline, sequence: opened.deadlineSequence, stamp: now } } : {}),
     };

@@ -44,13 +44,22 @@ export function mapAttachments(picture: MapPicture, filename: string, cid?: stri
   return [mapAttachment(picture, filename, cid), mapAttachment(picture, phoneFilename(filename), undefined, 'phone')];
 }
 
+/** The layouts drawn for a results report: the wide map (inline in the HTML form) and the phone one. */
+export interface MapLayouts {
+  readonly wide?: OutboxAttachment;
+  readonly phone?: OutboxAttachment;
+}
+
 /**
- * {@link mapAttachments}, the same bytes, rasterized off the main thread and both layouts at once
- * (issue 29: at a deadline of many boards the maps are most of the work; this way one judge process
- * draws on every core while its event loop serves the other games' SQL).
+ * {@link mapAttachments}' pictures, the same bytes, rasterized off the main thread and both layouts
+ * at once (issue 29: at a deadline of many boards the maps are most of the work; this way one judge
+ * process draws on every core while its event loop serves the other games' SQL); only the layouts
+ * some reader wants (`MAPS`, src/db/map-choices.ts) are drawn.
  */
-export async function mapAttachmentsAsync(picture: MapPicture, filename: string, cid?: string): Promise<OutboxAttachment[]> {
-  const wide = renderMapSvg(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'wide');
-  const [a, b] = await Promise.all([renderPngAsync(wide), renderPhonePngAsync(picture, STANDARD_GEOMETRY, STANDARD_MAP)]);
-  return [attachmentOf(a, filename, cid), attachmentOf(b, phoneFilename(filename), undefined)];
+export async function mapLayoutsAsync(picture: MapPicture, filename: string, cid: string | undefined, want: { readonly wide: boolean; readonly phone: boolean }): Promise<MapLayouts> {
+  const [wide, phone] = await Promise.all([
+    want.wide ? renderPngAsync(renderMapSvg(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'wide')) : undefined,
+    want.phone ? renderPhonePngAsync(picture, STANDARD_GEOMETRY, STANDARD_MAP) : undefined,
+  ]);
+  return { ...(wide ? { wide: attachmentOf(wide, filename, cid) } : {}), ...(phone ? { phone: attachmentOf(phone, phoneFilename(filename), undefined) } : {}) };
 }

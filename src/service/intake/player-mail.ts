@@ -31,6 +31,7 @@ import { latestStandings, mayAskStandings, onlyStandings, standingsMailContext }
 import { sendNotice } from '../notify.js';
 import { webLinkContext } from '../web-link.js';
 import { changeAlternateAddress } from '../alternate-address.js';
+import { insertMapChoice } from '../../db/map-choices.js';
 import { distinctPeople, findGm, findTds } from '../game-people.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
@@ -40,7 +41,7 @@ import { gmtSeconds, type ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { mayReply, queueReply, type ReplyContext } from '../../mail/inbound/reply.js';
 
 /** Requests answered at once, to the asker alone; a message of nothing else is no set (D.III(3)). */
-const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'web', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings', 'otherAddress'];
+const QUESTIONS: readonly RequestKind[] = ['help', 'status', 'web', 'orders', 'position', 'history', 'summary', 'deadline', 'map', 'standings', 'otherAddress', 'maps'];
 /** The look-ups read in a subject line too (a subject is a title as much as a command). */
 const SUBJECT_LOOKUPS: readonly RequestKind[] = ['web', 'position', 'history', 'summary', 'deadline', 'map', 'standings'];
 
@@ -198,6 +199,13 @@ export async function receivePlayerMail(
       // The answer says what now holds, not what held before: `mailjudge reproduce` replays this
       // message against the directory as it is now, and must read the same answer.
       await reply('other-address', { email: person.email, ...(r.ok ? { ok: true, after: r.after } : { ok: false, problem: r.problem }) }, 'other-address');
+    }
+    // Issue 29: MAPS WIDE | PHONE | BOTH | NONE: the pictures this reader's results in this game carry
+    // from the next results on; the last such line of the message counts.
+    const maps = asked.filter((r) => r.kind === 'maps').at(-1);
+    if (maps) {
+      if (maps.maps) await insertMapChoice(trx, { gameId: locked.id, personId: person.id, maps: maps.maps, inboundMessageId: inboundId, at: rec.now });
+      await reply('map-choice', { ...(maps.maps ? { ok: true, [maps.maps]: true } : { ok: false, written: maps.written.trim() }) }, 'maps');
     }
     for (const r of asked) {
       if (r.kind === 'help') await reply('help', { power, phaseName: phase.name, deadline, web: (await findWebUrl(trx)) !== undefined }, 'help');

@@ -55,16 +55,42 @@ describe('a message of commands is no order set (D.III(3))', () => {
   });
 });
 
+describe('MAPS (issue 29): which pictures come with the reader\'s results', () => {
+  // prettier-ignore
+  it.each([
+    ['MAPS WIDE',   'wide'],
+    ['maps phone',  'phone'],
+    ['Maps: mobile', 'phone'],
+    ['MAPS BOTH',   'both'],
+    ['MAPS ALL',    'both'],
+    ['MAPS NONE',   'none'],
+    ['maps off.',   'none'],
+  ])('%j chooses %s', (line, choice) => {
+    expect(readRequest(line, lookup)).toEqual({ kind: 'maps', maps: choice });
+  });
+
+  it('a MAPS line naming none of the four is still a MAPS request, with no choice (answered with the forms)', () => {
+    expect(readRequest('MAPS', lookup)).toEqual({ kind: 'maps' });
+    expect(readRequest('MAPS BIG', lookup)).toEqual({ kind: 'maps' });
+    expect(sheet('MAPS PHONE').requests).toEqual([{ line: 1, kind: 'maps', written: 'MAPS PHONE', maps: 'phone' }]);
+    expect(sheet('MAPS PHONE').isSet).toBe(false);
+  });
+
+  it('MAP alone is still the position as a picture', () => {
+    expect(readRequest('MAP', lookup)).toEqual({ kind: 'map' });
+  });
+});
+
 describe('readUnknownCommand', () => {
   // prettier-ignore
   it.each([
-    ['MAPS',                  'MAPS'],
+    ['MAPP',                  'MAPP'],
     ['HISTROY S1901M',        'HISTROY S1901M'],
     ['Positions',             'Positions'],
     ['POSITION',              undefined],  // a command
     ['A PAR - BUR',           undefined],  // an order
     ['Could you tell me where my units are?', undefined], // conversation, not a command
-    ['MAPS\nA PAR - BUR',     undefined],  // a set with another line
+    ['MAPP\nA PAR - BUR',     undefined],  // a set with another line
     ['PRESS TO ALL: hi',      undefined],
   ])('%j', (text, expected) => {
     expect(readUnknownCommand(sheet(text).lines)).toBe(expected);
