@@ -25,6 +25,7 @@ import {
   WM_RULES,
   parseOrder,
   parsePhase,
+  warmUpEngine,
   type GameState,
   type Power,
   type ProvinceId,
@@ -191,8 +192,47 @@ if (process.argv.includes('--cold-only')) {
   console.log(JSON.stringify(coldPass()));
   process.exit(0);
 }
+// --passes K: K passes in one process, the parser's memo emptied before each: how the cost per
+// transition falls as V8 compiles (a diagnostic; one JSON line per pass).
+const passesArg = process.argv.indexOf('--passes');
+if (passesArg >= 0) {
+  for (let k = 0; k < Number(process.argv[passesArg + 1]); k++) {
+    clearOrderParseCache();
+    const p = coldPass();
+    console.log(JSON.stringify({ pass: k + 1, meanUs: p.meanUs, medianUs: p.medianUs, movementMeanUs: p.movementMeanUs, ...p.pass }));
+  }
+  process.exit(0);
+}
+// --warm-up-only: a child of --warm-up-runs; the judge's start-up warm-up (warmUpEngine, as
+// src/worker runs it), timed on its own, then `--idle-gcs` forced full collections (a judge idle until
+// its deadline), then the first pass over the games: what the first real adjudications cost after it.
+if (process.argv.includes('--warm-up-only')) {
+  const sched0 = threadSchedstat();
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  const phases = warmUpEngine(process.env.BENCH_WARM_UP_ROUNDS ? Number(process.env.BENCH_WARM_UP_ROUNDS) : undefined);
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = process.cpuUsage(cpu0);
+  const sched1 = threadSchedstat();
+  const gcsArg = process.argv.indexOf('--idle-gcs');
+  const gcs = gcsArg >= 0 ? Number(process.argv[gcsArg + 1]) : 0;
+  for (let k = 0; k < gcs && global.gc; k++) global.gc();
+  const warmUp = {
+    phases,
+    wallMs: round1(wallMs),
+    processCpuMs: round1((cpu.user + cpu.system) / 1e3),
+    mainThreadCpuMs: sched0 && sched1 ? round1((sched1.onCpuUs - sched0.onCpuUs) / 1e3) : null,
+    idleFullGcs: global.gc ? gcs : 0,
+  };
+  console.log(JSON.stringify({ warmUp, ...coldPass() }));
+  process.exit(0);
+}
 const coldRunsArg = process.argv.indexOf('--cold-runs');
 const COLD_RUNS = coldRunsArg >= 0 ? Number(process.argv[coldRunsArg + 1]) : Number(process.env.BENCH_COLD_RUNS ?? 0);
+const warmUpRunsArg = process.argv.indexOf('--warm-up-runs');
+const WARM_UP_RUNS = warmUpRunsArg >= 0 ? Number(process.argv[warmUpRunsArg + 1]) : 0;
+const idleGcsArg = process.argv.indexOf('--idle-gcs');
+const IDLE_GCS = idleGcsArg >= 0 ? Number(process.argv[idleGcsArg + 1]) : 0;
 
 const PROFILE = process.argv.includes('--profile');
 const RESULTS = join(ROOT, 'bench-results');
@@ -257,6 +297,14 @@ for (let r = 0; r < COLD_RUNS; r++) {
   more.push(JSON.parse(out) as ReturnType<typeof coldPass>);
 }
 const passes = [first, ...more];
+// The first pass after the judge's start-up warm-up, each in a fresh process (--warm-up-runs N;
+// reported apart: the cold figures above stay those of a process that did not warm up).
+type WarmedPass = ReturnType<typeof coldPass> & { warmUp: { phases: number; wallMs: number; processCpuMs: number; mainThreadCpuMs: number | null; idleFullGcs: number } };
+const warmed: WarmedPass[] = [];
+for (let r = 0; r < WARM_UP_RUNS; r++) {
+  const out = execFileSync(process.execPath, ['--expose-gc', process.argv[1]!, '--warm-up-only', '--idle-gcs', String(IDLE_GCS)], { encoding: 'utf8' });
+  warmed.push(JSON.parse(out) as WarmedPass);
+}
 const loadAfter = loadavg();
 
 const report = {
@@ -273,8 +321,24 @@ const report = {
     movementMeanUs: median(passes.map((p) => p.movementMeanUs)),
     maxAfter100Us: median(passes.map((p) => p.maxAfter100Us)),
     processCpuUsPerTransition: median(passes.map((p) => p.pass.processCpuUsPerTransition)),
+    mainThreadCpuUsPerTransition: median(passes.map((p) => p.pass.mainThreadCpuUsPerTransition ?? NaN)),
   },
   coldPasses: passes.map((p) => ({ meanUs: p.meanUs, movementMeanUs: p.movementMeanUs, maxAfter100Us: p.maxAfter100Us, overOneMsAfter100: p.overOneMsAfter100, ...p.pass })),
+  afterWarmUp: warmed.length === 0 ? null : {
+    processes: warmed.length,
+    idleFullGcs: IDLE_GCS,
+    medianOfProcesses: {
+      meanUs: median(warmed.map((p) => p.meanUs)),
+      movementMeanUs: median(warmed.map((p) => p.movementMeanUs)),
+      maxAfter100Us: median(warmed.map((p) => p.maxAfter100Us)),
+      processCpuUsPerTransition: median(warmed.map((p) => p.pass.processCpuUsPerTransition)),
+      mainThreadCpuUsPerTransition: median(warmed.map((p) => p.pass.mainThreadCpuUsPerTransition ?? NaN)),
+      warmUpWallMs: median(warmed.map((p) => p.warmUp.wallMs)),
+      warmUpProcessCpuMs: median(warmed.map((p) => p.warmUp.processCpuMs)),
+      warmUpMainThreadCpuMs: median(warmed.map((p) => p.warmUp.mainThreadCpuMs ?? NaN)),
+    },
+    passes: warmed.map((p) => ({ warmUp: p.warmUp, meanUs: p.meanUs, medianUs: p.medianUs, movementMeanUs: p.movementMeanUs, maxAfter100Us: p.maxAfter100Us, overOneMsAfter100: p.overOneMsAfter100, firstHundredUs: p.firstHundredUs, ...p.pass })),
+  },
   warm: {
     runs: RUNS,
     medianUs: round1(median(warm.map((t) => t.us))),
@@ -294,6 +358,7 @@ console.log(
   `bench:adjudicate first pass (${first.transitions} transitions, cold): mean ${first.meanUs} µs, movement ${first.movementMeanUs} µs, ` +
     `max after 100 ${first.maxAfter100Us} µs (${first.overOneMsAfter100} over 1 ms), CPU ${first.pass.processCpuUsPerTransition} µs/transition` +
     (more.length > 0 ? `; median of ${passes.length} fresh processes: mean ${c.meanUs}, movement ${c.movementMeanUs}, max after 100 ${c.maxAfter100Us}` : '') +
+    (report.afterWarmUp ? `; after the start-up warm-up (${report.afterWarmUp.medianOfProcesses.warmUpWallMs} ms, median of ${warmed.length}): mean ${report.afterWarmUp.medianOfProcesses.meanUs}, movement ${report.afterWarmUp.medianOfProcesses.movementMeanUs}, max after 100 ${report.afterWarmUp.medianOfProcesses.maxAfter100Us}` : '') +
     `; warm median ${report.warm.medianUs} µs (mean ${report.warm.meanUsMedianOfRuns}); worst case ${report.worstCaseUs} µs; ` +
     `heap ${report.heapMb.afterRuns} → ${report.heapMb.after20MoreReplays} MB after 20 more replays; peak RSS ${peakRssMb} MB; ` +
     `load ${loadBefore.map((x) => x.toFixed(2)).join(' ')} → ${file}${profileFile ? ` (CPU profile ${profileFile})` : ''}`,
