@@ -40,18 +40,13 @@ export function collect(st: MovementState): MovementResult {
   // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6). A
   // province is occupied after the moves when a move into it succeeded or its unit stayed (a unit
   // that stayed and was dislodged means a move into it succeeded).
+  // Each destination is looked at once, from its first mover (rivals[i][0]: the movers in unit order).
   const standoffs: ProvinceId[] = [];
-  st.movesTo.forEach((movers, p) => {
-    for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return;
-    const here = st.unitAt.get(p);
-    if (here !== undefined && !moved[here]) return;
-    for (let k = 0; k < movers.length; k++) {
-      if (preventStrength(st, movers[k]!) > 0) {
-        standoffs.push(p);
-        return;
-      }
-    }
-  });
+  for (let i = 0; i < st.n; i++) {
+    const movers = st.rivals[i]!;
+    if (movers.length === 0 || movers[0] !== i) continue;
+    if (isStandoff(st, movers, moved, st.destUnit[i]!)) standoffs.push(st.norm[i]!.dest);
+  }
   standoffs.sort();
   if (!anyDislodged) return { results: orderResults(st, moved, dislodgedBy), units, dislodged: [], standoffs };
   const occupied = new Set<ProvinceId>();
@@ -66,6 +61,14 @@ export function collect(st: MovementState): MovementResult {
     dislodged.push({ ...u, attackerFrom, retreats: retreatOptions(st.map, u, attackerFrom, occupied, standoffSet) });
   }
   return { results: orderResults(st, moved, dislodgedBy), units, dislodged, standoffs };
+}
+
+/** Whether the destination of `movers` (the moves into one province) is left vacant by a standoff (DATC 5.B.6). */
+function isStandoff(st: MovementState, movers: readonly number[], moved: Uint8Array, here: number): boolean {
+  for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return false;
+  if (here >= 0 && !moved[here]) return false;
+  for (let k = 0; k < movers.length; k++) if (preventStrength(st, movers[k]!) > 0) return true;
+  return false;
 }
 
 function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Array): OrderResult[] {

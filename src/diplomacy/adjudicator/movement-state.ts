@@ -96,7 +96,7 @@ export class MovementState {
   /** Sea provinces holding a fleet of any nation (filled on first use). */
   seaFleetCache: Set<ProvinceId> | null = null;
   /** Every unit's decision. */
-  readonly resolver: DecisionResolver;
+  readonly resolver: DecisionResolver<MovementState>;
 
   constructor(
     readonly map: GameMap,
@@ -131,7 +131,7 @@ export class MovementState {
       this.attackers[i] = NONE;
       this.rivals[i] = NONE;
     }
-    this.resolver = new DecisionResolver(n, (i) => decide(this, i), (i) => this.norm[i]!.kind);
+    this.resolver = new DecisionResolver<MovementState>(n, this, decide, (i) => this.norm[i]!.kind);
   }
 
   /**
