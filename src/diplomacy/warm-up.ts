@@ -135,10 +135,12 @@ export function playWarmUpScript(rules: Rules, seen?: (outcome: string) => void)
 
 /**
  * Adjudicate the warm-up script `rounds` times under each rule profile; returns the number of
- * phases adjudicated (20 a round: 10 under each profile). The default, 4,000 phases, is about what a
- * fresh process takes to reach the engine's warm speed (bench:adjudicate -- --passes 6).
+ * phases adjudicated (20 a round: 10 under each profile). The default, 800 phases (about 0.1 s of
+ * main-thread CPU), halves what a judge's first round of boards costs in a fresh process
+ * (bench:adjudicate -- --round-runs N); the full warm speed takes some 4,000 real phases
+ * (bench:adjudicate -- --passes 6).
  */
-export function warmUpEngine(rounds = 200): number {
+export function warmUpEngine(rounds = 40): number {
   let count = 0;
   for (let r = 0; r < rounds; r++) {
     count += playWarmUpScript(DATC2000_RULES);
