@@ -25,6 +25,7 @@ import {
   WM_RULES,
   parseOrder,
   parsePhase,
+  warmUpEngine,
   type GameState,
   type Power,
   type ProvinceId,
@@ -191,8 +192,80 @@ if (process.argv.includes('--cold-only')) {
   console.log(JSON.stringify(coldPass()));
   process.exit(0);
 }
+// --round-only [--warm-up]: a child of --round-runs; a judge's first round in a fresh process: one
+// movement phase from each game (its Fall 1903, or its last movement phase before that), parsed and
+// adjudicated one after the other, as a tournament's boards at one deadline; after the start-up
+// warm-up with --warm-up. The round's main-thread and process CPU, and its first board's.
+if (process.argv.includes('--round-only')) {
+  const boards = games.map((phases) => phases.filter((p) => p.name.endsWith('M') && p.name.slice(1) <= '1903M').pop() ?? phases[0]!);
+  const states = boards.map(stateOf);
+  const warmUp = process.argv.includes('--warm-up') ? warmUpEngine() : 0;
+  const sched0 = threadSchedstat();
+  const cpu0 = process.cpuUsage();
+  let firstMainUs = 0;
+  for (let k = 0; k < boards.length; k++) {
+    const orders: SubmittedOrder[] = [];
+    for (const [power, list] of Object.entries(boards[k]!.orders)) for (const text of list) {
+      const r = parseOrder(text);
+      if (r.ok) orders.push({ power: power as Power, order: r.order });
+    }
+    adjudicate(states[k]!, orders, { rules: WM_RULES });
+    if (k === 0) firstMainUs = (threadSchedstat()?.onCpuUs ?? 0) - (sched0?.onCpuUs ?? 0);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  const sched1 = threadSchedstat();
+  console.log(JSON.stringify({
+    boards: boards.length,
+    warmUpPhases: warmUp,
+    mainThreadCpuMs: sched0 && sched1 ? round1((sched1.onCpuUs - sched0.onCpuUs) / 1e3) : null,
+    processCpuMs: round1((cpu.user + cpu.system) / 1e3),
+    firstBoardMainThreadCpuMs: round1(firstMainUs / 1e3),
+  }));
+  process.exit(0);
+}
+// --passes K: K passes in one process, the parser's memo emptied before each: how the cost per
+// transition falls as V8 compiles (a diagnostic; one JSON line per pass).
+const passesArg = process.argv.indexOf('--passes');
+if (passesArg >= 0) {
+  for (let k = 0; k < Number(process.argv[passesArg + 1]); k++) {
+    clearOrderParseCache();
+    const p = coldPass();
+    console.log(JSON.stringify({ pass: k + 1, meanUs: p.meanUs, medianUs: p.medianUs, movementMeanUs: p.movementMeanUs, ...p.pass }));
+  }
+  process.exit(0);
+}
+// --warm-up-only: a child of --warm-up-runs; the judge's start-up warm-up (warmUpEngine, as
+// src/worker runs it), timed on its own, then `--idle-gcs` forced full collections (a judge idle until
+// its deadline), then the first pass over the games: what the first real adjudications cost after it.
+if (process.argv.includes('--warm-up-only')) {
+  const sched0 = threadSchedstat();
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
+  const phases = warmUpEngine(process.env.BENCH_WARM_UP_ROUNDS ? Number(process.env.BENCH_WARM_UP_ROUNDS) : undefined);
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = process.cpuUsage(cpu0);
+  const sched1 = threadSchedstat();
+  const gcsArg = process.argv.indexOf('--idle-gcs');
+  const gcs = gcsArg >= 0 ? Number(process.argv[gcsArg + 1]) : 0;
+  for (let k = 0; k < gcs && global.gc; k++) global.gc();
+  const warmUp = {
+    phases,
+    wallMs: round1(wallMs),
+    processCpuMs: round1((cpu.user + cpu.system) / 1e3),
+    mainThreadCpuMs: sched0 && sched1 ? round1((sched1.onCpuUs - sched0.onCpuUs) / 1e3) : null,
+    idleFullGcs: global.gc ? gcs : 0,
+  };
+  console.log(JSON.stringify({ warmUp, ...coldPass() }));
+  process.exit(0);
+}
 const coldRunsArg = process.argv.indexOf('--cold-runs');
 const COLD_RUNS = coldRunsArg >= 0 ? Number(process.argv[coldRunsArg + 1]) : Number(process.env.BENCH_COLD_RUNS ?? 0);
+const warmUpRunsArg = process.argv.indexOf('--warm-up-runs');
+const WARM_UP_RUNS = warmUpRunsArg >= 0 ? Number(process.argv[warmUpRunsArg + 1]) : 0;
+const roundRunsArg = process.argv.indexOf('--round-runs');
+const ROUND_RUNS = roundRunsArg >= 0 ? Number(process.argv[roundRunsArg + 1]) : 0;
+const idleGcsArg = process.argv.indexOf('--idle-gcs');
+const IDLE_GCS = idleGcsArg >= 0 ? Number(process.argv[idleGcsArg + 1]) : 0;
 
 const PROFILE = process.argv.includes('--profile');
 const RESULTS = join(ROOT, 'bench-results');
@@ -257,6 +330,29 @@ for (let r = 0; r < COLD_RUNS; r++) {
   more.push(JSON.parse(out) as ReturnType<typeof coldPass>);
 }
 const passes = [first, ...more];
+// The first pass after the judge's start-up warm-up, each in a fresh process (--warm-up-runs N;
+// reported apart: the cold figures above stay those of a process that did not warm up).
+type WarmedPass = ReturnType<typeof coldPass> & { warmUp: { phases: number; wallMs: number; processCpuMs: number; mainThreadCpuMs: number | null; idleFullGcs: number } };
+const warmed: WarmedPass[] = [];
+for (let r = 0; r < WARM_UP_RUNS; r++) {
+  const out = execFileSync(process.execPath, ['--expose-gc', process.argv[1]!, '--warm-up-only', '--idle-gcs', String(IDLE_GCS)], { encoding: 'utf8' });
+  warmed.push(JSON.parse(out) as WarmedPass);
+}
+// A judge's first round (--round-runs N): N fresh processes cold and N after the warm-up, interleaved.
+type Round = { boards: number; warmUpPhases: number; mainThreadCpuMs: number | null; processCpuMs: number; firstBoardMainThreadCpuMs: number };
+const rounds: { cold: Round[]; warmed: Round[] } = { cold: [], warmed: [] };
+for (let r = 0; r < ROUND_RUNS; r++) {
+  for (const warmed of [false, true]) {
+    const out = execFileSync(process.execPath, [process.argv[1]!, '--round-only', ...(warmed ? ['--warm-up'] : [])], { encoding: 'utf8' });
+    (warmed ? rounds.warmed : rounds.cold).push(JSON.parse(out) as Round);
+  }
+}
+const roundSummary = (rs: Round[]) => ({
+  mainThreadCpuMs: median(rs.map((x) => x.mainThreadCpuMs ?? NaN)),
+  processCpuMs: median(rs.map((x) => x.processCpuMs)),
+  firstBoardMainThreadCpuMs: median(rs.map((x) => x.firstBoardMainThreadCpuMs)),
+  runs: rs.map((x) => x.mainThreadCpuMs),
+});
 const loadAfter = loadavg();
 
 const report = {
@@ -273,8 +369,26 @@ const report = {
     movementMeanUs: median(passes.map((p) => p.movementMeanUs)),
     maxAfter100Us: median(passes.map((p) => p.maxAfter100Us)),
     processCpuUsPerTransition: median(passes.map((p) => p.pass.processCpuUsPerTransition)),
+    mainThreadCpuUsPerTransition: median(passes.map((p) => p.pass.mainThreadCpuUsPerTransition ?? NaN)),
   },
   coldPasses: passes.map((p) => ({ meanUs: p.meanUs, movementMeanUs: p.movementMeanUs, maxAfter100Us: p.maxAfter100Us, overOneMsAfter100: p.overOneMsAfter100, ...p.pass })),
+  /** A judge's first round: one movement phase of each game, medians of fresh processes, cold and after the warm-up. */
+  firstRound: ROUND_RUNS === 0 ? null : { boards: rounds.cold[0]!.boards, processes: ROUND_RUNS, cold: roundSummary(rounds.cold), afterWarmUp: roundSummary(rounds.warmed) },
+  afterWarmUp: warmed.length === 0 ? null : {
+    processes: warmed.length,
+    idleFullGcs: IDLE_GCS,
+    medianOfProcesses: {
+      meanUs: median(warmed.map((p) => p.meanUs)),
+      movementMeanUs: median(warmed.map((p) => p.movementMeanUs)),
+      maxAfter100Us: median(warmed.map((p) => p.maxAfter100Us)),
+      processCpuUsPerTransition: median(warmed.map((p) => p.pass.processCpuUsPerTransition)),
+      mainThreadCpuUsPerTransition: median(warmed.map((p) => p.pass.mainThreadCpuUsPerTransition ?? NaN)),
+      warmUpWallMs: median(warmed.map((p) => p.warmUp.wallMs)),
+      warmUpProcessCpuMs: median(warmed.map((p) => p.warmUp.processCpuMs)),
+      warmUpMainThreadCpuMs: median(warmed.map((p) => p.warmUp.mainThreadCpuMs ?? NaN)),
+    },
+    passes: warmed.map((p) => ({ warmUp: p.warmUp, meanUs: p.meanUs, medianUs: p.medianUs, movementMeanUs: p.movementMeanUs, maxAfter100Us: p.maxAfter100Us, overOneMsAfter100: p.overOneMsAfter100, firstHundredUs: p.firstHundredUs, ...p.pass })),
+  },
   warm: {
     runs: RUNS,
     medianUs: round1(median(warm.map((t) => t.us))),
@@ -294,6 +408,8 @@ console.log(
   `bench:adjudicate first pass (${first.transitions} transitions, cold): mean ${first.meanUs} µs, movement ${first.movementMeanUs} µs, ` +
     `max after 100 ${first.maxAfter100Us} µs (${first.overOneMsAfter100} over 1 ms), CPU ${first.pass.processCpuUsPerTransition} µs/transition` +
     (more.length > 0 ? `; median of ${passes.length} fresh processes: mean ${c.meanUs}, movement ${c.movementMeanUs}, max after 100 ${c.maxAfter100Us}` : '') +
+    (report.afterWarmUp ? `; after the start-up warm-up (${report.afterWarmUp.medianOfProcesses.warmUpWallMs} ms, median of ${warmed.length}): mean ${report.afterWarmUp.medianOfProcesses.meanUs}, movement ${report.afterWarmUp.medianOfProcesses.movementMeanUs}, max after 100 ${report.afterWarmUp.medianOfProcesses.maxAfter100Us}` : '') +
+    (report.firstRound ? `; first round of ${report.firstRound.boards} boards: ${report.firstRound.cold.mainThreadCpuMs} ms main-thread CPU cold, ${report.firstRound.afterWarmUp.mainThreadCpuMs} ms after the warm-up` : '') +
     `; warm median ${report.warm.medianUs} µs (mean ${report.warm.meanUsMedianOfRuns}); worst case ${report.worstCaseUs} µs; ` +
     `heap ${report.heapMb.afterRuns} → ${report.heapMb.after20MoreReplays} MB after 20 more replays; peak RSS ${peakRssMb} MB; ` +
     `load ${loadBefore.map((x) => x.toFixed(2)).join(' ')} → ${file}${profileFile ? ` (CPU profile ${profileFile})` : ''}`,

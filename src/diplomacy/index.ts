@@ -18,3 +18,4 @@ export { outcomeWords, illegalReasonWords } from './adjudicator/outcome-words.js
 export { civilDisorderRemovals, distanceFromHome, homeCentres } from './adjudicator/civil-disorder.js';
 export { standardStartState } from './start.js';
 export { summarisePosition, formatPositionSummary, type PositionSummary, type PowerSummary } from './position-summary.js';
+export { warmUpEngine } from './warm-up.js';

@@ -120,7 +120,7 @@ export function convoyPath(st: MovementState, i: number): boolean {
     // D.VI(4): with a specified route, any dislodged fleet on it disrupts the convoy.
     for (const p of m.route) {
       if (!fleets.has(p)) return false;
-      if (!st.resolve(st.unitAt.get(p)!)) return false;
+      if (!st.resolver.resolve(st.unitAt.get(p)!)) return false;
     }
     return true;
   }
@@ -128,11 +128,11 @@ export function convoyPath(st: MovementState, i: number): boolean {
   // D.VI(7): the victim's own fleets do not carry the army while their unit stays to be dislodged.
   const skip = reluctant != null && !leaves(st, st.unitAt.get(m.dest)!);
   const intact = new Set<ProvinceId>();
-  for (const p of fleets) if (!(skip && reluctant!.has(p)) && st.resolve(st.unitAt.get(p)!)) intact.add(p);
+  for (const p of fleets) if (!(skip && reluctant!.has(p)) && st.resolver.resolve(st.unitAt.get(p)!)) intact.add(p);
   return hasConvoyChain(st.map, st.prov[i]!, m.dest, intact);
 }
 
 /** Whether the unit `j` moves out of its province. */
 function leaves(st: MovementState, j: number): boolean {
-  return st.norm[j]!.kind === 'move' && st.resolve(j);
+  return st.norm[j]!.kind === 'move' && st.resolver.resolve(j);
 }

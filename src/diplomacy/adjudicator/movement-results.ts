@@ -3,28 +3,34 @@
  * for a convoyed attack, and the retreat options), the standoffs (DATC 5.B.6), and one result per
  * order saying why it succeeded or failed.
  */
-import type { Location, ProvinceId } from '../map/types.js';
+import type { ProvinceId } from '../map/types.js';
 import { provinceOf } from '../map/types.js';
 import { formatUnitOrder } from '../orders/format-order.js';
 import type { DislodgedUnit, Unit } from '../state.js';
 import type { OrderResult } from './results.js';
 import { retreatOptions } from './retreat-options.js';
-import type { Move, MovementResult, MovementState } from './movement-state.js';
+import type { MovementResult, MovementState } from './movement-state.js';
 import { hasPath, headToHead, preventStrength, viaSea } from './strength.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The position after the moves, the dislodged units, the standoffs and one result per order. */
 export function collect(st: MovementState): MovementResult {
-  const moved = new Uint8Array(st.n);
-  const dislodgedBy = new Int16Array(st.n).fill(-1);
+  // Locals, not `st.` reads, in the loops: a cold pass runs them in V8's interpreter (issue 32).
+  const n = st.n, norm = st.norm, result = st.resolver.result, destUnit = st.destUnit, stUnits = st.units;
+  const moved = new Uint8Array(n);
+  const dislodgedBy = new Int16Array(n).fill(-1);
   let anyDislodged = false;
-  for (let i = 0; i < st.n; i++) {
-    if (st.norm[i]!.kind === 'move' && st.resolver.result[i]) moved[i] = 1;
+  let anyMoved = false;
+  for (let i = 0; i < n; i++) {
+    if (norm[i]!.kind === 'move' && result[i]) {
+      moved[i] = 1;
+      anyMoved = true;
+    }
   }
-  for (let i = 0; i < st.n; i++) {
+  for (let i = 0; anyMoved && i < n; i++) {
     if (!moved[i]) continue;
-    const j = st.destUnit[i]!;
+    const j = destUnit[i]!;
     if (j >= 0 && !moved[j]) {
       dislodgedBy[j] = i;
       anyDislodged = true;
@@ -32,26 +38,22 @@ export function collect(st: MovementState): MovementResult {
   }
   // Positions after the moves.
   const units: Unit[] = [];
-  for (let i = 0; i < st.n; i++) {
+  for (let i = 0; i < n; i++) {
     if (dislodgedBy[i]! >= 0) continue;
-    const u = st.units[i]!;
-    units.push({ power: u.power, kind: u.kind, location: moved[i] ? st.norm[i]!.destLoc : u.location });
+    const u = stUnits[i]!;
+    units.push({ power: u.power, kind: u.kind, location: moved[i] ? norm[i]!.destLoc : u.location });
   }
   // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6). A
   // province is occupied after the moves when a move into it succeeded or its unit stayed (a unit
   // that stayed and was dislodged means a move into it succeeded).
+  // Each destination is looked at once, from its first mover (rivals[i][0]: the movers in unit order).
   const standoffs: ProvinceId[] = [];
-  st.movesTo.forEach((movers, p) => {
-    for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return;
-    const here = st.unitAt.get(p);
-    if (here !== undefined && !moved[here]) return;
-    for (let k = 0; k < movers.length; k++) {
-      if (preventStrength(st, movers[k]!) > 0) {
-        standoffs.push(p);
-        return;
-      }
-    }
-  });
+  const rivals = st.rivals;
+  for (let i = 0; i < n; i++) {
+    const movers = rivals[i]!;
+    if (movers.length === 0 || movers[0] !== i) continue;
+    if (isStandoff(st, movers, moved, destUnit[i]!)) standoffs.push(norm[i]!.dest);
+  }
   standoffs.sort();
   if (!anyDislodged) return { results: orderResults(st, moved, dislodgedBy), units, dislodged: [], standoffs };
   const occupied = new Set<ProvinceId>();
@@ -68,17 +70,27 @@ export function collect(st: MovementState): MovementResult {
   return { results: orderResults(st, moved, dislodgedBy), units, dislodged, standoffs };
 }
 
+/** Whether the destination of `movers` (the moves into one province) is left vacant by a standoff (DATC 5.B.6). */
+function isStandoff(st: MovementState, movers: readonly number[], moved: Uint8Array, here: number): boolean {
+  for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return false;
+  if (here >= 0 && !moved[here]) return false;
+  for (let k = 0; k < movers.length; k++) if (preventStrength(st, movers[k]!) > 0) return true;
+  return false;
+}
+
 function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Array): OrderResult[] {
   const out: OrderResult[] = [];
-  for (let i = 0; i < st.n; i++) {
-    const u = st.units[i]!;
-    const given = st.given[i];
-    const text = given ? formatUnitOrder(given, u, normalisedDestination(st, i)) : `${u.kind} ${u.location} H`;
+  const n = st.n, units = st.units, givenOrders = st.given, givenIndex = st.givenIndex, prov = st.prov, illegal = st.illegal, norm = st.norm;
+  for (let i = 0; i < n; i++) {
+    const u = units[i]!;
+    const given = givenOrders[i];
+    const o = norm[i]!;
+    const text = given ? formatUnitOrder(given, u, o.kind === 'move' ? o.destLoc : undefined) : `${u.kind} ${u.location} H`;
     const r: Mutable<OrderResult> = { power: u.power, order: text, outcome: 'held' };
-    if (st.givenIndex[i] !== undefined) r.index = st.givenIndex[i];
-    const by = dislodgedBy[i]! >= 0 ? st.prov[dislodgedBy[i]!] : undefined;
-    const reason = st.illegal[i];
-    const o = st.norm[i]!;
+    const index = givenIndex[i];
+    if (index !== undefined) r.index = index;
+    const by = dislodgedBy[i]! >= 0 ? prov[dislodgedBy[i]!] : undefined;
+    const reason = illegal[i];
     if (reason) {
       r.outcome = 'illegal';
       r.reason = reason;
@@ -132,9 +144,4 @@ function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Ar
   }
   for (let k = 0; k < st.extraResults.length; k++) out.push(st.extraResults[k]!);
   return out;
-}
-
-function normalisedDestination(st: MovementState, i: number): Location | undefined {
-  const o = st.norm[i]!;
-  return o.kind === 'move' ? o.destLoc : undefined;
 }

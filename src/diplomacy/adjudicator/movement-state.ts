@@ -96,7 +96,7 @@ export class MovementState {
   /** Sea provinces holding a fleet of any nation (filled on first use). */
   seaFleetCache: Set<ProvinceId> | null = null;
   /** Every unit's decision. */
-  readonly resolver: DecisionResolver;
+  readonly resolver: DecisionResolver<MovementState>;
 
   constructor(
     readonly map: GameMap,
@@ -119,19 +119,22 @@ export class MovementState {
     this.attackers = new Array<readonly number[]>(n);
     this.rivals = new Array<readonly number[]>(n);
     this.destUnit = new Int16Array(n).fill(-1);
+    // Locals, not `this.` reads, in the loop: a cold pass runs it in V8's interpreter (issue 32).
+    const prov = this.prov, norm = this.norm, given = this.given, illegal = this.illegal, givenIndex = this.givenIndex;
+    const supportsOf = this.supportsOf, attackers = this.attackers, rivals = this.rivals, unitAt = this.unitAt;
     for (let i = 0; i < n; i++) {
       const p = provinceOf(units[i]!.location);
-      this.prov[i] = p;
-      this.unitAt.set(p, i);
-      this.norm[i] = HOLD;
-      this.given[i] = undefined;
-      this.illegal[i] = undefined;
-      this.givenIndex[i] = undefined;
-      this.supportsOf[i] = [];
-      this.attackers[i] = NONE;
-      this.rivals[i] = NONE;
+      prov[i] = p;
+      unitAt.set(p, i);
+      norm[i] = HOLD;
+      given[i] = undefined;
+      illegal[i] = undefined;
+      givenIndex[i] = undefined;
+      supportsOf[i] = [];
+      attackers[i] = NONE;
+      rivals[i] = NONE;
     }
-    this.resolver = new DecisionResolver(n, (i) => decide(this, i), (i) => this.norm[i]!.kind);
+    this.resolver = new DecisionResolver<MovementState>(n, this, decide, (i) => this.norm[i]!.kind);
   }
 
   /**
@@ -140,20 +143,23 @@ export class MovementState {
    * destination. No string lookups are left in the resolution.
    */
   buildTables(): void {
-    for (let i = 0; i < this.n; i++) {
-      const o = this.norm[i]!;
+    const n = this.n, norm = this.norm, movesTo = this.movesTo, prov = this.prov;
+    for (let i = 0; i < n; i++) {
+      const o = norm[i]!;
       if (o.kind !== 'move') continue;
-      const list = this.movesTo.get(o.dest);
+      const list = movesTo.get(o.dest);
       if (list) list.push(i);
-      else this.movesTo.set(o.dest, [i]);
+      else movesTo.set(o.dest, [i]);
     }
-    for (let i = 0; i < this.n; i++) {
-      this.attackers[i] = this.movesTo.get(this.prov[i]!) ?? NONE;
-      const o = this.norm[i]!;
+    if (movesTo.size === 0) return; // nobody moves: every unit keeps NONE and -1
+    const attackers = this.attackers, rivals = this.rivals, destUnit = this.destUnit, unitAt = this.unitAt;
+    for (let i = 0; i < n; i++) {
+      attackers[i] = movesTo.get(prov[i]!) ?? NONE;
+      const o = norm[i]!;
       if (o.kind !== 'move') continue;
-      this.rivals[i] = this.movesTo.get(o.dest)!;
-      const j = this.unitAt.get(o.dest);
-      if (j !== undefined) this.destUnit[i] = j;
+      rivals[i] = movesTo.get(o.dest)!;
+      const j = unitAt.get(o.dest);
+      if (j !== undefined) destUnit[i] = j;
     }
   }
 

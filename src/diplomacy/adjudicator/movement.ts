@@ -38,6 +38,6 @@ export function adjudicateMovement(
   decideConvoyMoves(st);
   matchSupportsAndConvoys(st);
   st.buildTables();
-  for (let i = 0; i < st.n; i++) if (st.norm[i]!.kind !== 'hold') st.resolve(i);
+  for (let i = 0; i < st.n; i++) if (st.norm[i]!.kind !== 'hold') st.resolver.resolve(i);
   return collect(st);
 }

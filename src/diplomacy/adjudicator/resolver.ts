@@ -13,7 +13,7 @@ const RESOLVED = 2;
 /** What the resolver needs to know of a decision's order for the backup rule. */
 export type DecisionKind = 'move' | 'supportHold' | 'supportMove' | 'convoy' | 'hold';
 
-export class DecisionResolver {
+export class DecisionResolver<C = unknown> {
   private readonly state: Uint8Array;
   /** The outcome of every decision (meaningful once resolved). */
   readonly result: boolean[];
@@ -22,12 +22,14 @@ export class DecisionResolver {
   readonly paradoxConvoys = new Set<number>();
 
   /**
-   * @param decide evaluates decision `i` from the current guesses (calls back into {@link resolve}).
+   * @param decide evaluates decision `i` of `context` from the current guesses (calls back into
+   * {@link resolve}); called with the context directly, without a closure between (issue 32).
    * @param kindOf the kind of order behind decision `i`.
    */
   constructor(
     n: number,
-    private readonly decide: (i: number) => boolean,
+    private readonly context: C,
+    private readonly decide: (context: C, i: number) => boolean,
     private readonly kindOf: (i: number) => DecisionKind,
   ) {
     this.state = new Uint8Array(n);
@@ -44,7 +46,7 @@ export class DecisionResolver {
     const old = this.deps.length;
     this.result[i] = false;
     this.state[i] = GUESSING;
-    const first = this.decide(i);
+    const first = this.decide(this.context, i);
     if (this.deps.length === old) {
       if (this.state[i] !== RESOLVED) {
         this.result[i] = first;
@@ -63,7 +65,7 @@ export class DecisionResolver {
     this.deps.length = old;
     this.result[i] = true;
     this.state[i] = GUESSING;
-    const second = this.decide(i);
+    const second = this.decide(this.context, i);
     if (first === second) {
       for (let k = old; k < this.deps.length; k++) this.state[this.deps[k]!] = UNRESOLVED;
       this.deps.length = old;

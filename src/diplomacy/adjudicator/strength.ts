@@ -34,7 +34,7 @@ function countSupports(st: MovementState, i: number, notOf?: Power): number {
   for (let k = 0; k < supports.length; k++) {
     const s = supports[k]!;
     if (notOf !== undefined && st.units[s]!.power === notOf) continue;
-    if (st.resolve(s)) n++;
+    if (st.resolver.resolve(s)) n++;
   }
   return n;
 }
@@ -43,7 +43,7 @@ function attackStrength(st: MovementState, i: number): number {
   if (!hasPath(st, i)) return 0;
   const j = st.destUnit[i]!;
   if (j < 0) return 1 + countSupports(st, i);
-  if (st.norm[j]!.kind === 'move' && headToHead(st, i) === undefined && st.resolve(j)) return 1 + countSupports(st, i);
+  if (st.norm[j]!.kind === 'move' && headToHead(st, i) === undefined && st.resolver.resolve(j)) return 1 + countSupports(st, i);
   const defender = st.units[j]!.power;
   if (defender === st.units[i]!.power) return 0;
   return 1 + countSupports(st, i, defender);
@@ -57,7 +57,7 @@ function defendStrength(st: MovementState, j: number): number {
 export function preventStrength(st: MovementState, k: number): number {
   if (!hasPath(st, k)) return 0;
   const j = headToHead(st, k);
-  if (j !== undefined && st.resolve(j)) return 0;
+  if (j !== undefined && st.resolver.resolve(j)) return 0;
   return 1 + countSupports(st, k);
 }
 
@@ -65,7 +65,7 @@ export function preventStrength(st: MovementState, k: number): number {
 function holdStrength(st: MovementState, i: number): number {
   const j = st.destUnit[i]!;
   if (j < 0) return 0;
-  if (st.norm[j]!.kind === 'move') return st.resolve(j) ? 0 : 1;
+  if (st.norm[j]!.kind === 'move') return st.resolver.resolve(j) ? 0 : 1;
   return 1 + countSupports(st, j);
 }
 

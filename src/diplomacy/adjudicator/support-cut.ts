@@ -14,7 +14,7 @@ export function adjudicateSupport(st: MovementState, s: number): boolean {
   for (let k = 0; k < attackers.length; k++) {
     const m = attackers[k]!;
     if (o.kind === 'supportMove' && st.prov[m] === o.dest) {
-      if (st.resolve(m)) return false; // dislodged by the unit it supports an attack on
+      if (st.resolver.resolve(m)) return false; // dislodged by the unit it supports an attack on
       continue;
     }
     if (st.units[m]!.power === power) continue;
