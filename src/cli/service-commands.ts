@@ -16,12 +16,11 @@ function failed(e: unknown): void {
 
 /** The service stack, loaded only when one of these commands runs (keeps `adjudicate` start-up fast). */
 async function service() {
-  const [connect, send, runJudge, demo, loss, logging, web, roles, warmUp] = await Promise.all([
+  const [connect, send, runJudge, demo, loss, logging, web, roles] = await Promise.all([
     import('../db/connect.js'), import('../mail/outbound/send.js'), import('../worker/run-judge.js'), import('./commands/demo.js'),
     import('../worker/database-loss.js'), import('../config/log.js'), import('../web/start-web.js'), import('../worker/roles.js'),
-    import('../worker/engine-warm-up.js'),
   ]);
-  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, describeShare: runJudge.describeShare, roleLabel: roles.roleLabel, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log, startWeb: web.startWeb, startEngineWarmUp: warmUp.startEngineWarmUp };
+  return { openDatabase: connect.openDatabase, outboxFileName: send.outboxFileName, startJudge: runJudge.startJudge, describeShare: runJudge.describeShare, roleLabel: roles.roleLabel, runDemo: demo.runDemo, databaseLoss: loss.databaseLoss, log: logging.log, startWeb: web.startWeb };
 }
 
 export function registerServiceCommands(program: Command): void {
@@ -85,10 +84,7 @@ export function registerServiceCommands(program: Command): void {
           await judge.stop();
           throw new Error(`the web view cannot listen on ${config.webListen?.host}:${config.webListen?.port}: ${(e as Error).message}`);
         }
-        // Issue 32: a process that adjudicates warms the engine first, a round per turn of the event loop.
-        const engineWarmUp = roles.roles.includes('worker') ? svc.startEngineWarmUp() : undefined;
         const stop = async () => {
-          engineWarmUp?.stop();
           await web?.stop();
           await judge.stop();
           await exitAfterOutput(0);
