@@ -44,7 +44,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
@@ -53,6 +52,7 @@ import { armyNeighbours, fleetNeighbours, homeCentres, parsePhase, phaseIndex, P
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { startMailServers } from '../test/helpers/mail-servers-process.js';
+import { MailboxReader, type ReaderFigures } from './rehearse/mailbox-reader.js';
 
 /** The repository: the nearest folder with a package.json above this file (dist/scripts/ or scripts/). */
 const ROOT = ((): string => {
@@ -65,6 +65,8 @@ const SLUG = 'rh';
 const JUDGE = 'judge@judge.example.org';
 const GM = 'gm@example.org';
 const TD = 'td@example.org';
+/** The scripted players' reading login (the shared namespace, scripts/rehearse/mailbox-reader.ts); not a player. */
+const READER = 'players-reader@example.org';
 /**
  * The movement turn of a board where the GM puts in a replacement (D.VII(4)(a): the GM "may … slow
  * down the timing"), so that the newcomer's first set, five mails down the line (the REPLACE, its
@@ -111,6 +113,8 @@ export interface RehearsalOptions {
   readonly processes?: readonly string[];
   /** Give up after this many real seconds (default 600). */
   readonly timeoutSeconds?: number;
+  /** The players' IMAP connections (scripts/rehearse/mailbox-reader.ts; default 4, at most 8). */
+  readonly readerConnections?: number;
   readonly log?: (line: string) => void;
   /** Where bench-results/rehearse.json goes (default the repository's bench-results/). */
   readonly resultsDir?: string;
@@ -240,6 +244,11 @@ export interface RehearsalSummary {
   permanent: { gmMails: number; permanent: number; announced: number; takeOverRead: number; replacementSets: number; rows: number; players: string[] };
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
+  /**
+   * The players' side: the read passes of the few IMAP connections that read every player's, the GM's
+   * and the TD's mailbox (scripts/rehearse/mailbox-reader.ts), and the script's own time split (`stages`).
+   */
+  playersReader: ReaderFigures;
   /**
    * `judge`: all judge processes together (CPU summed, the highest peak RSS, incarnations summed);
    * `judges`: each process (`--processes`), with its share of the work; `unattributed`: work done by a
@@ -413,8 +422,6 @@ interface Player {
   game?: string;
   address?: string;
   secret?: string;
-  imap?: ImapFlow;
-  lastUid: number;
   busy: Promise<void>;
   random: () => number;
   /** A set held back as preliminary until the player has voted (the vote reviser, below). */
@@ -460,7 +467,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   process.once('SIGTERM', onSignal);
   try {
     // 1. Mail and database.
-    const mail = await startMailServers({ log: (l) => log(`mail: ${l}`), aliases: [`/^${SLUG}-.*@judge\\.example\\.org$/ ${JUDGE}`] });
+    const mail = await startMailServers({ log: (l) => log(`mail: ${l}`), sharedMailboxes: true, aliases: [`/^${SLUG}-.*@judge\\.example\\.org$/ ${JUDGE}`] });
     cleanups.push(() => mail.stop());
     const db = await startEmbeddedPostgres(join(work, 'pg'), { port: await freePort(), durability: 'fast' });
     cleanups.push(() => db.stop());
@@ -564,28 +571,24 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const team = `Team ${String.fromCharCode(65 + t)}`;
       POWERS.forEach((power, i) => {
         const name = `${team.replace(' ', '')}${power[0]}${power.slice(1).toLowerCase()}`;
-        players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
+        players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
       });
     }
     // B.2, B.8(d): one individual beyond the teams is the reserve list (docs/tds.md, "Registering"); the
     // GM calls him as a temporary stand-in (below).
-    const reserve: Player = { name: 'RexReserve', email: 'rexreserve@example.org', team: '', power: 'AUSTRIA', captain: false, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/RexReserve`) };
+    const reserve: Player = { name: 'RexReserve', email: 'rexreserve@example.org', team: '', power: 'AUSTRIA', captain: false, busy: Promise.resolve(), random: rng(`${o.seed}/RexReserve`) };
     const withReserve = (o.replacements ?? 1) >= 1 && endYearOfRound(o, 1) >= 1902 && o.teams >= 2;
     const actors = withReserve ? [...players, reserve] : players;
     const csv = ['team,name,email,power,captain,time_zone', ...players.map((p) => `${p.team},${p.name},${p.email},${p.power},${p.captain ? 'yes' : ''},UTC`), ...(withReserve ? [`,${reserve.name},${reserve.email},,,UTC`] : [])].join('\n') + '\n';
     writeFileSync(join(work, 'teams.csv'), csv);
-    // Every player's mailbox open and watched before anything is mailed.
+    // Every player's mailbox watched before anything is mailed: a few IMAP connections reading them all
+    // through Dovecot's shared namespace (scripts/rehearse/mailbox-reader.ts), not one per player.
     const allMail: Received[] = [];
     const mailboxes = [...actors.map((p) => p.email), GM, TD];
-    const clients = new Map<string, { c: ImapFlow; lastUid: number }>();
-    for (const address of mailboxes) {
-      const c = new ImapFlow({ host, port: imapPort, secure: false, auth: { user: address, pass: MAIL_PASSWORD }, logger: false, disableAutoIdle: true });
-      c.on('error', () => {});
-      await c.connect();
-      await c.mailboxOpen('INBOX');
-      clients.set(address, { c, lastUid: 0 });
-    }
-    cleanups.push(async () => { for (const { c } of clients.values()) await c.logout().catch(() => c.close()); });
+    const reader = new MailboxReader({ host, port: imapPort, user: READER, pass: MAIL_PASSWORD, connections: o.readerConnections ?? 4 });
+    await reader.connect();
+    for (const address of mailboxes) reader.add(address);
+    cleanups.push(() => reader.close());
 
     // The first process first: with --processes it is the ingester, and takes the intake lock.
     await startJudgeProcess(slots[0]!);
@@ -1001,28 +1004,22 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
     };
 
+    const actorOf = new Map(actors.map((p) => [p.email, p]));
     const poll = async () => {
-      for (const [address, box] of clients) {
-        const found: Received[] = [];
-        for await (const msg of box.c.fetch(`${box.lastUid + 1}:*`, { uid: true, source: true }, { uid: true })) {
-          if (msg.uid <= box.lastUid || !msg.source) continue;
-          box.lastUid = Math.max(box.lastUid, msg.uid);
-          const parsed = await simpleParser(msg.source);
-          const r: Received = {
-            to: address, messageId: parsed.messageId ?? '', subject: parsed.subject ?? '', inReplyTo: parsed.inReplyTo as string | undefined,
-            at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments, from: parsed.from?.value[0]?.address ?? '',
-          };
-          found.push(r);
-        }
-        for (const r of found) {
-          allMail.push(r);
-          const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
-          if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
-          if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
-          if (address === GM) watchGm(r);
-          const p = actors.find((x) => x.email === address);
-          if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
-        }
+      for (const msg of await reader.pass()) {
+        const address = msg.address;
+        const parsed = await simpleParser(msg.source);
+        const r: Received = {
+          to: address, messageId: parsed.messageId ?? '', subject: parsed.subject ?? '', inReplyTo: parsed.inReplyTo as string | undefined,
+          at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments, from: parsed.from?.value[0]?.address ?? '',
+        };
+        allMail.push(r);
+        const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
+        if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
+        if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
+        if (address === GM) watchGm(r);
+        const p = actorOf.get(address);
+        if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
       }
     };
 
@@ -1296,6 +1293,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
+      playersReader: reader.figures(),
       processes: {
         judge: { cpuSeconds: round1(slots.reduce((n, s) => n + s.figures.cpuSeconds, 0)), peakRssMb: round1(Math.max(...slots.map((s) => s.figures.peakRssMb))), incarnations: slots.reduce((n, s) => n + s.figures.incarnations, 0) },
         judges: slots.map((s) => ({ ...s.figures, cpuSeconds: round1(s.figures.cpuSeconds), peakRssMb: round1(s.figures.peakRssMb) })),
@@ -1313,6 +1311,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+    const rf = summary.playersReader;
+    log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
     for (const j of summary.processes.judges) {
       log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
     }
@@ -1428,11 +1428,12 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--calendar-mail') o.calendarMail = true;
     else if (a === '--processes') o.processes = processLayout(Number(v()));
     else if (a === '--timeout') o.timeoutSeconds = Number(v());
+    else if (a === '--reader-connections') o.readerConnections = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --reader-connections N, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);
