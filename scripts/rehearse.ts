@@ -113,6 +113,11 @@ export interface RehearsalOptions {
   readonly processes?: readonly string[];
   /** Give up after this many real seconds (default 600). */
   readonly timeoutSeconds?: number;
+  /**
+   * B.8(c) on a round-1 board (0 turns it off; default 1): a player NMRs in S<end year>M and stays
+   * silent; his team captain, the default replacement in the first round, takes the position by mail.
+   */
+  readonly captains?: number;
   /** The players' IMAP connections (scripts/rehearse/mailbox-reader.ts; default 4, at most 8). */
   readonly readerConnections?: number;
   readonly log?: (line: string) => void;
@@ -242,6 +247,19 @@ export interface RehearsalSummary {
    * checked within `standingsMatch`).
    */
   permanent: { gmMails: number; permanent: number; announced: number; takeOverRead: number; replacementSets: number; rows: number; players: string[] };
+  /**
+   * B.8(c) on a round-1 board (`--captains`): a player NMRs in S<end year>M and stays silent; after
+   * his contact period (D.VII(6)(a)) the judge makes his team captain the default replacement. Read by
+   * hand from the rule: `nmrNoticeRead` (the captain's B.8(b) NMR notice names the player, power and
+   * phase), `requestRead` (the captain's "A replacement for" mail: the cause, B.8(c), the game's
+   * address), `positionRead` (the captain's POSITION reply lists as the power's units exactly those of
+   * the NMR phase's results the GM read), `captainSets` (his sets for the power decided as orders),
+   * `confirmed` (`position.replace` audit entries of kind permanent under B.8(c)), `announced` (readers
+   * of "<captain> is now the player of <POWER>, replacing <player>: a permanent replacement." with its
+   * B.8(c) reason, of `readers`: the board's 7 players as seated, the GM, the captain), and the round's
+   * standings rows for the position (each checked in `standingsMatch`, C.14).
+   */
+  captain: { game: string; power: string; player: string; captain: string; nmrNoticeRead: number; requestRead: number; positionRead: number; captainSets: number; confirmed: number; announced: number; readers: number; rows: number; players: string[] } | undefined;
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
   /**
@@ -345,6 +363,37 @@ function parseCentreCounts(text: string): Map<Power, number> | undefined {
     if (m && (POWERS as readonly string[]).includes(m[1]!)) counts.set(m[1] as Power, Number(m[2]));
   }
   return counts;
+}
+
+/**
+ * The judge's answer to POSITION (templates/player-position.hbs): the phase it is the start of, and
+ * each power's units, dislodged units (with their retreats) and centres.
+ */
+function parsePositionLookup(text: string): { phase: string | undefined; position: Position } {
+  const phase = /position at the start of [^(]*\(([SFW]\d{4}[MRA])\)/.exec(text)?.[1];
+  const units = new Map<Power, Unit[]>();
+  const centres = new Map<Power, string[]>();
+  const dislodged: Position['dislodged'] = [];
+  let power: Power | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const head = /^([A-Z]+)\s+\d+ centres?$/.exec(line.trim());
+    if (head && (POWERS as readonly string[]).includes(head[1]!) && !/^\s/.test(line)) { power = head[1] as Power; continue; }
+    const m = /^\s+(units|dislodged|centres):\s+(.*)$/.exec(line);
+    if (!m || !power) continue;
+    if (m[1] === 'units') units.set(power, m[2]!.trim() === 'none' ? [] : parseUnitList(m[2]!));
+    else if (m[1] === 'centres') centres.set(power, m[2]!.trim() === 'none' ? [] : m[2]!.trim().split(/\s+/));
+    else {
+      const d = /^([AF]) (\S+) \(may retreat to (.*)\)$/.exec(m[2]!.trim());
+      if (d) dislodged.push({ power, unit: { kind: d[1] as 'A' | 'F', loc: d[2]! }, retreats: /^nowhere/.test(d[3]!) ? [] : d[3]!.split(',').map((x) => x.trim()) });
+    }
+  }
+  return { phase, position: { units, centres, dislodged } };
+}
+
+/** An adjustment phase's "You must build/remove N" for `power`, from its centres and units (D.V: one unit per centre). */
+function positionAdjustText(power: Power, pos: Position): string {
+  const d = (pos.centres.get(power)?.length ?? 0) - (pos.units.get(power)?.length ?? 0);
+  return d > 0 ? `You must build ${d}` : d < 0 ? `You must remove ${-d}` : '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -628,7 +677,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // deadline on a busy machine; it costs nothing, the phase goes early once all have voted.
       const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
       // A board where the GM puts in a replacement gets REPLACEMENT_BOARD_HOURS per movement turn (above).
-      const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
+      // B.8(c): the captain's board gets a week per movement turn: the NMR'd player's contact period
+      // (48 hours, 96 with a weekend, D.VII(6)(a)) and then the captain's chain of mails (the request,
+      // his POSITION, its answer, his orders) must fit before the next deadline.
+      if (round === 1) captainPlan = await planCaptain(fresh);
+      const movement = (g: string) => (votePlan(g) || captainPlan?.game === g ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
       for (const g of fresh) cli(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
     };
 
@@ -717,6 +770,43 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     let standInOriginal: string | undefined; // the player of record's address
     /**
+     * B.7 ("or in the case of an NMR by his team"), B.8(c): on a round-1 board, a player who is not a
+     * captain, whose captain plays another board, NMRs in S<end year>M and sends nothing more in the
+     * round (no contact with the GM, D.VII(6)(a)); the judge makes the captain the default replacement,
+     * and the captain, reading that mail, asks the judge for the POSITION and orders the power from its
+     * answer, which makes him the official player. Drawn after the seating (the TD's knowledge: who plays
+     * where, and each team's captain), before any mail: the board gets longer turns.
+     */
+    let captainPlan: { game: string; power: Power; player: string; captain: string; phase: string } | undefined;
+    let captainRole: Player | undefined; // the captain as the stand-in on that board (his own board is his Player)
+    const captainSeen: { nmrNotice?: Received; request?: Received; position?: Received; firstPhase?: string } = {};
+    const planCaptain = async (fresh: string[]) => {
+      if ((o.captains ?? 1) < 1 || o.teams < 2 || endYearOfRound(o, 1) < 1902) return undefined;
+      const seating = await q<{ game: string; power: Power; email: string; captain: string }>(`SELECT p.game_id AS game, p.power, pe.email, cap.email AS captain
+        FROM positions p JOIN people pe ON pe.id = p.person_id
+        JOIN tournament_members m ON m.person_id = pe.id AND m.team_id IS NOT NULL
+        JOIN teams t ON t.id = m.team_id JOIN people cap ON cap.id = t.captain_person_id
+        WHERE p.game_id = ANY($1) AND p.ended_at IS NULL ORDER BY p.game_id, p.power`, [fresh]);
+      // Not a player with an NMR of his own in round 1, nor the captain of one (the captain orders the
+      // power in F<end year>M, which his own NMR plan could fall on); not the extension's requester nor
+      // the stand-in's power.
+      const nmrInRound1 = (email: string) => [...nmrPlan].some((k) => k.startsWith(`${email}|1|`));
+      const seatedWith = (r: { game: string; captain: string }) => seating.some((x) => x.game === r.game && x.email === r.captain);
+      const candidates = seating.filter((r) => r.email !== r.captain && !seatedWith(r) && !nmrInRound1(r.email) && !nmrInRound1(r.captain)
+        && !(extensionPlan(r.game)?.requester === r.power) && !(standInPlan(r.game)?.power === r.power));
+      log(`B.8(c): ${seating.length} seats, ${seating.filter((r) => r.email !== r.captain && !seatedWith(r)).length} players whose captain plays another board, ${candidates.length} candidates`);
+      // Not the extension's or the stand-in's board when another will do.
+      const preferred = candidates.filter((r) => !extensionPlan(r.game) && !standInPlan(r.game));
+      const pool = preferred.length > 0 ? preferred : candidates;
+      if (pool.length === 0) { log('B.8(c): no player whose captain plays another board; the captain\'s replacement is not rehearsed'); return undefined; }
+      const pick = pool[Math.floor(rng(`${o.seed}/captain`)() * pool.length)]!;
+      const plan = { game: pick.game, power: pick.power, player: pick.email, captain: pick.captain, phase: `S${endYearOfRound(o, 1)}M` };
+      const cap = players.find((x) => x.email === plan.captain)!;
+      captainRole = { ...cap, game: plan.game, power: plan.power, address: undefined, busy: Promise.resolve(), random: rng(`${o.seed}/captain-stand-in`), extension: undefined, lastSet: undefined, pendingFinal: undefined };
+      log(`B.8(c): ${plan.player} (${plan.power}, ${plan.game}) will miss ${plan.phase} and stay silent; captain ${plan.captain} plays another board`);
+      return plan;
+    };
+    /**
      * B.7 ("Any player may be replaced at their own request at any time"), B.8: on the last round's
      * board 1, a player drawn from the seed asks to go; when the GM reads S1901M's results he mails
      * `REPLACE <POWER> <reserve> <name>` without UNTIL: a permanent replacement from F1901M. Not the
@@ -785,6 +875,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
 
     const act = async (p: Player, phase: string, pos: Position | undefined, text: string, units: Unit[], seenAt: number, replyTo?: Received) => {
+      if (captainPlan && p.email === captainPlan.player && p.game === captainPlan.game && phaseIndex(parsePhase(phase)!) >= phaseIndex(parsePhase(captainPlan.phase)!)) {
+        // B.8(c): the NMR'd player sends nothing more in this game (no contact, D.VII(6)(a)).
+        if (phase === captainPlan.phase) stats.nmrs++;
+        return;
+      }
       if (nmrPlan.has(`${p.email}|${roundOf(p.game)}|${phase}`)) { stats.nmrs++; return; }
       const sp = standInPlan(p.game);
       const pp = permanentPlan(p.game);
@@ -876,8 +971,39 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
     };
 
+    /**
+     * The captain on the board where he is the default replacement (B.8(c)): his NMR notice (B.8(b)),
+     * then the judge's "A replacement for <POWER>" mail, on which he asks for the POSITION (the only
+     * mail that tells him the power's units), and orders the open phase from its answer. True when the
+     * mail was one of these; the board's results then come to him as to any player (handle, below).
+     */
+    const captainMail = async (p: Player, plan: NonNullable<typeof captainPlan>, m: Received): Promise<boolean> => {
+      if (m.subject.includes(`] NMR: no orders from ${plan.power} for `)) { captainSeen.nmrNotice ??= m; return true; }
+      if (m.subject.includes(`] A replacement for ${plan.power}`)) {
+        if (captainSeen.request) return true; // a redelivery
+        captainSeen.request = m;
+        p.address = /send orders for [A-Z]+ to (\S+@[a-z0-9.-]+[a-z])/.exec(m.text.replace(/\s+/g, ' '))?.[1] ?? `${plan.game}@judge.example.org`;
+        p.secret = players.find((x) => x.email === p.email)?.secret;
+        await sleep(Math.max(0, m.at + 1000 - Date.now()));
+        const messageId = `<${createHash('sha1').update(`${p.email}/${plan.game}/position/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+        await transport.sendMail({ from: `${p.name} <${p.email}>`, to: p.address, subject: 'POSITION', messageId, text: `POSITION\n\nPassword: ${p.secret}\n` });
+        sent.push({ messageId, from: p.email, at: Date.now(), game: plan.game, phase: plan.phase, final: false });
+        return true;
+      }
+      if (/\] (POSITION|MAP): /.test(m.subject) && m.inReplyTo && !captainSeen.position) {
+        captainSeen.position = m;
+        const pos = parsePositionLookup(m.text);
+        if (!pos.phase) { log(`B.8(c): the POSITION answer names no phase: ${m.subject}`); return true; }
+        captainSeen.firstPhase = pos.phase;
+        await act(p, pos.phase, pos.position, positionAdjustText(plan.power, pos.position), pos.position.units.get(plan.power) ?? [], m.at);
+        return true;
+      }
+      return false;
+    };
+
     const handle = async (p: Player | undefined, m: Received) => {
       if (!p) return;
+      if (p === captainRole && captainPlan && (await captainMail(p, captainPlan, m))) return;
       const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
       if (/The game begins|You take over/.test(m.subject) && game) {
         const taking = /You take over/.test(m.subject);
@@ -1018,7 +1144,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
         if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
         if (address === GM) watchGm(r);
-        const p = actorOf.get(address);
+        // The captain standing in (B.8(c)) reads that board's mail as its player, his own board's as his own.
+        const p = captainRole && address === captainRole.email && /\[([a-z0-9-]+)\]/.exec(r.subject)?.[1] === captainRole.game ? captainRole : actorOf.get(address);
         if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
       }
     };
@@ -1071,7 +1198,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
       await sleep(150);
     }
-    await Promise.all(actors.map((p) => p.busy));
+    await Promise.all([...actors, ...(captainRole ? [captainRole] : [])].map((p) => p.busy));
     await gmBusy;
     // Everything the judge queued sent (mail still in flight after the standings), then a last look
     // for late duplicates, then stop the judge cleanly.
@@ -1255,6 +1382,47 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       permanent.players = mine.map((x) => `${x[head!.indexOf('player')]} ${x[head!.indexOf('score')]}`);
     }
 
+    // B.8(c): the captain's replacement after an NMR, as the judge recorded it and as people read it.
+    let captain: RehearsalSummary['captain'];
+    if (captainPlan) {
+      const cp = captainPlan;
+      const orig = players.find((x) => x.email === cp.player)!;
+      const cap = players.find((x) => x.email === cp.captain)!;
+      const flat = (t: string | undefined) => (t ?? '').replace(/\s+/g, ' ');
+      captain = { game: cp.game, power: cp.power, player: orig.name, captain: cap.name, nmrNoticeRead: 0, requestRead: 0, positionRead: 0, captainSets: 0, confirmed: 0, announced: 0, readers: 0, rows: 0, players: [] };
+      // B.8(b): the captain is told of the NMR, by name, power and phase (templates/nmr-notice.hbs).
+      if (flat(captainSeen.nmrNotice?.text).includes(`${orig.name}, who plays ${cp.power} for your team, sent no orders for ${cp.phase}`) && flat(captainSeen.nmrNotice?.text).includes('We are telling you as the team captain (rule B.8(b))')) captain.nmrNoticeRead = 1;
+      else log(`B.8(c): the captain's NMR notice: ${JSON.stringify(captainSeen.nmrNotice?.text.slice(0, 400))}`);
+      // D.VII(6)(a) then B.8(c): no contact in time, so the captain is the default replacement in round 1.
+      const asked = `${cp.power} needs a replacement (NMR in ${cp.phase} and no contact with the GM in time, rule D.VII(6)(a)). In the first round the team captain is the default replacement (rule B.8(c)): you may now send orders for ${cp.power} to ${cp.game}@judge.example.org`;
+      if (flat(captainSeen.request?.text).includes(asked)) captain.requestRead = 1;
+      else log(`B.8(c): the request mail: ${JSON.stringify(captainSeen.request?.text.slice(0, 500))}`);
+      // The POSITION answer: the power's units as the NMR phase's results left them (all held, D.VII(6)(c)).
+      const nmrResults = allMail.find((m) => m.to === GM && m.subject.startsWith(`[${cp.game}] `) && m.subject.includes(`(${cp.phase}) results`));
+      const unitsOf = (pos: Position) => (pos.units.get(cp.power) ?? []).map((u) => `${u.kind} ${u.loc}`).sort().join(',');
+      const lookedUp = captainSeen.position ? unitsOf(parsePositionLookup(captainSeen.position.text).position) : '';
+      const mailed = nmrResults ? unitsOf(parsePosition(nmrResults.text)) : '\u0000';
+      if (lookedUp !== '' && lookedUp === mailed && captainSeen.firstPhase === /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(nmrResults?.text ?? '')?.[1]) captain.positionRead = 1;
+      else log(`B.8(c): POSITION gave "${lookedUp}" for ${captainSeen.firstPhase}, the ${cp.phase} results "${mailed}"`);
+      captain.captainSets = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'orders' AND d.game_id = $1 AND m.message_id = ANY($2)`, [cp.game, sent.filter((x) => x.from === cap.email && x.game === cp.game).map((x) => x.messageId)]))[0]?.n ?? 0);
+      captain.confirmed = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE game_id = $1 AND action = 'position.replace' AND detail->>'power' = $2 AND detail->>'kind' = 'permanent' AND detail->>'rule' = 'B.8(c)'`, [cp.game, cp.power]))[0]?.n ?? 0);
+      // Everyone on the board as seated (the player who NMR'd among them), the GM and the captain.
+      const readers = [...new Set([...allMail.filter((m) => m.subject.startsWith(`[${cp.game}] The game begins`)).map((m) => m.to), cap.email])];
+      captain.readers = readers.length;
+      const says = `${cap.name} is now the player of ${cp.power}, replacing ${orig.name}: a permanent replacement. Why: the team captain, standing in, sent orders and is now the official player (B.8(c))`;
+      captain.announced = readers.filter((to) => allMail.some((m) => m.to === to && m.subject.startsWith(`[${cp.game}] ${cp.power}: ${cap.name} takes over (permanent)`) && flat(m.text).includes(says))).length;
+      if (captain.announced !== captain.readers) log(`B.8(c): ${captain.announced} of ${captain.readers} read "${says}"`);
+      // C.14: the player held the seasons before the captain's first order, the captain from it to the end.
+      const last = (phasesOf.get(cp.game) ?? []).at(-1) ?? cp.phase;
+      if (captainSeen.firstPhase) holders.set(cp.game, { power: cp.power, periods: [{ player: orig.name, from: 'S1901', to: seasonName(seasonIndex(captainSeen.firstPhase) - 1) }, { player: cap.name, from: seasonName(seasonIndex(captainSeen.firstPhase)), to: seasonName(seasonIndex(last)) }] });
+      const r1 = standingsMails.find((m) => standingsRound(m) === 1);
+      const csvText = r1?.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+      const [head, ...rows] = csvText.trim().split(/\r?\n/).map((l) => l.split(','));
+      const mine = rows.filter((x) => x[head!.indexOf('game')] === cp.game && x[head!.indexOf('power')] === cp.power);
+      captain.rows = mine.length;
+      captain.players = mine.map((x) => `${x[head!.indexOf('player')]} ${x[head!.indexOf('score')]}`);
+    }
+
     // 6. The standings the judge mailed against the pure `tournament score` on the final centres it mailed.
     // Per round: its standings mail (the first that reached a player) against its own games.
     const standingsByRound = [...gamesOfRound].map(([r, ids]) => ({
@@ -1290,6 +1458,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       extensions,
       replacements,
       permanent,
+      captain,
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
@@ -1308,7 +1477,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${slots.length} judge process(es), ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); ${captain ? `B.8(c) captain ${captain.confirmed} (NMR notice ${captain.nmrNoticeRead}, request ${captain.requestRead}, position ${captain.positionRead}, ${captain.captainSets} set(s), announced to ${captain.announced}/${captain.readers}, standings rows ${captain.players.join(' and ') || 'none'}); ` : ''}press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     const rf = summary.playersReader;
@@ -1428,12 +1597,13 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--calendar-mail') o.calendarMail = true;
     else if (a === '--processes') o.processes = processLayout(Number(v()));
     else if (a === '--timeout') o.timeoutSeconds = Number(v());
+    else if (a === '--captains') o.captains = Number(v());
     else if (a === '--reader-connections') o.readerConnections = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
     // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
     else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --reader-connections N, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);

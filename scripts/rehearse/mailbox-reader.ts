@@ -50,7 +50,7 @@ export interface ReaderFigures {
   idlePassMs: { p50: number };
 }
 
-interface Box { address: string; path: string; lastUid: number; uidNext: number }
+interface Box { address: string; path: string; lastUid: number; uidNext: number; misses: number }
 
 /** Reads many mailboxes with a few connections; see the file comment. */
 export class MailboxReader {
@@ -78,7 +78,7 @@ export class MailboxReader {
   /** Watch `address`'s INBOX from its first message. */
   add(address: string): void {
     if (this.boxes.some((b) => b.address === address)) return;
-    this.boxes.push({ address, path: `shared/${address}/INBOX`, lastUid: 0, uidNext: 1 });
+    this.boxes.push({ address, path: `shared/${address}/INBOX`, lastUid: 0, uidNext: 1, misses: 0 });
   }
 
   /** One read pass over every mailbox: the new messages, mailbox by mailbox, each in UID order. */
@@ -91,7 +91,11 @@ export class MailboxReader {
         // STATUS of a mailbox nobody has mailed yet answers NO (it does not exist): nothing new.
         const st = await c.status(box.path, { uidNext: true }).catch(() => undefined);
         this.counts.statusCommands++;
-        if (!st || st.uidNext === undefined || st.uidNext <= box.uidNext) continue;
+        // New mail: UIDNEXT past the last UID read (UIDs of a Maildir without expunges are dense). A
+        // mailbox that said so and then gave nothing is asked again, at most 20 times for one UIDNEXT.
+        if (!st || st.uidNext === undefined || st.uidNext <= box.lastUid + 1) continue;
+        if (st.uidNext === box.uidNext && box.misses >= 20) continue;
+        if (st.uidNext !== box.uidNext) box.misses = 0;
         box.uidNext = st.uidNext;
         this.counts.opened++;
         const found: ReadMessage[] = [];
@@ -104,6 +108,12 @@ export class MailboxReader {
         } finally {
           lock.release();
         }
+        // Leave nothing selected: Dovecot answers STATUS of the selected mailbox from the session's view,
+        // which moves only when that mailbox is synced again, so a player's new mail would go unseen
+        // for as long as his mailbox stayed selected (a round-3 player missed his results and the
+        // proposal that way at 7 teams).
+        await c.mailboxClose();
+        if (found.length === 0) box.misses++;
         found.sort((a, b) => a.uid - b.uid);
         if (found.length > 0) box.lastUid = found[found.length - 1]!.uid;
         this.counts.fetched += found.length;
