@@ -257,7 +257,8 @@ export interface RehearsalSummary {
    * `confirmed` (`position.replace` audit entries of kind permanent under B.8(c)), `announced` (readers
    * of "<captain> is now the player of <POWER>, replacing <player>: a permanent replacement." with its
    * B.8(c) reason, of `readers`: the board's 7 players as seated, the GM, the captain), and the round's
-   * standings rows for the position (each checked in `standingsMatch`, C.14).
+   * standings rows for the position (checked in `standingsMatch`, C.14): the player's only, since the
+   * captain advances on his own board, the first game in which he was permanent (C.15).
    */
   captain: { game: string; power: string; player: string; captain: string; nmrNoticeRead: number; requestRead: number; positionRead: number; captainSets: number; confirmed: number; announced: number; readers: number; rows: number; players: string[] } | undefined;
   deliveryToAckMs: { p50: number; p99: number };
@@ -268,6 +269,20 @@ export interface RehearsalSummary {
    */
   playersReader: ReaderFigures;
   /**
+   * Where the time goes, in real time: the timeline (start-up, each round until every player had its
+   * standings, the counting, `reproduce`); the players (a mail read → the Final set sent, the 1-second
+   * wait for the receipt times included; the read passes); the intake (sent → stored by the judge;
+   * stored → the acknowledgement read by the sender); the deadlines (phases adjudicated at or after
+   * their deadline rather than early, the job's lag behind the deadline, and adjudication → the last of
+   * the phase's results mails read).
+   */
+  stages: {
+    timeline: { setupSeconds: number; roundSeconds: number[]; countingSeconds: number; reproduceSeconds: number };
+    players: { readToFinalSetMs: Pcts; readPassMs: ReaderFigures['passMs'] };
+    intake: { sentToStoredMs: Pcts; storedToAckReadMs: Pcts };
+    deadlines: { phases: number; atDeadline: number; jobLagMs: Pcts; adjudicatedToLastResultsReadMs: Pcts };
+  };
+  /**
    * `judge`: all judge processes together (CPU summed, the highest peak RSS, incarnations summed);
    * `judges`: each process (`--processes`), with its share of the work; `unattributed`: work done by a
    * connection without a judge's name (a CLI command the TD or GM ran, e.g. the mails `tournament
@@ -277,6 +292,7 @@ export interface RehearsalSummary {
 }
 
 interface ProcessFigures { cpuSeconds: number; peakRssMb: number; incarnations?: number }
+interface Pcts { p50: number; p99: number; max: number }
 
 /**
  * One judge process of several (`--processes`): its roles, its figures over all its incarnations, the
@@ -677,11 +693,14 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // deadline on a busy machine; it costs nothing, the phase goes early once all have voted.
       const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
       // A board where the GM puts in a replacement gets REPLACEMENT_BOARD_HOURS per movement turn (above).
-      // B.8(c): the captain's board gets a week per movement turn: the NMR'd player's contact period
+      // B.8(c): the captain's board gets longer movement turns: the NMR'd player's contact period
       // (48 hours, 96 with a weekend, D.VII(6)(a)) and then the captain's chain of mails (the request,
       // his POSITION, its answer, his orders) must fit before the next deadline.
       if (round === 1) captainPlan = await planCaptain(fresh);
-      const movement = (g: string) => (votePlan(g) || captainPlan?.game === g ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
+      // The captain's board: the contact period at its longest (96 hours) and about 18 real seconds for
+      // the chain, at least 120 hours (168 at 14,400×, 120 at 3,600×).
+      const captainHours = Math.max(120, 96 + Math.ceil((18 * o.speed) / 3600));
+      const movement = (g: string) => (captainPlan?.game === g ? captainHours : votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
       for (const g of fresh) cli(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
     };
 
@@ -691,6 +710,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const sent: Sent[] = [];
     const stats = { gmPermanent: 0, gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
+    const reactMs: number[] = []; // a player's mail read → his Final set sent (the 1-second wait included)
+    const roundEnds: number[] = []; // real instants at which every player had round r's standings
     const lateIds = new Set<string>(); // the late sets sent on purpose
     const endedBy = new Map<string, GameResult>(); // game → its result by vote, as the GM was mailed it
     const phasesOf = new Map<string, string[]>(); // game → phases announced by its mails, in order
@@ -947,6 +968,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           : [...lines, `GRAY PRESS TO ALL: someone is watching you (press ${token})`];
       }
       p.lastSet = { phase, lines, units: units.map((u) => `${u.kind} ${u.loc}`).sort().join(',') };
+      reactMs.push(Date.now() - seenAt);
       await send(p, phase, lines, true, 'orders', replyTo);
     };
 
@@ -1150,6 +1172,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
     };
 
+    const playStart = Date.now();
     await seatRound(1);
 
     // 4. Play until every player has the last round's standings, killing the judge mid-deadline --kills
@@ -1167,6 +1190,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const got = new Set(standingsMails.filter((m) => standingsRound(m) === round).map((m) => m.to));
       if (players.every((p) => got.has(p.email))) {
         log(`round ${round}: every player has its standings mail (real +${((Date.now() - wallStart) / 1000).toFixed(1)} s)`);
+        roundEnds.push(Date.now());
         if (round === o.rounds) break;
         round++;
         await seatRound(round);
@@ -1218,6 +1242,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     await sleep(1000);
     await poll();
     await Promise.all(slots.map((slot) => stopJudgeProcess(slot, 'SIGTERM')));
+    const countStart = Date.now();
 
     // Each process's share of the work, by the name its connections gave the 0030 columns.
     const unattributed = { stored: 0, decided: 0, adjudicated: 0, sent: 0 };
@@ -1434,7 +1459,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // 7. `mailjudge reproduce` of every game.
     // Every game of the tournament replayed together (one fresh database), compared byte for byte.
     let reproduced = 0;
+    const reproduceStart = Date.now();
     const rep = spawnSync(process.execPath, [CLI, 'reproduce', '--tournament', SLUG, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const reproduceSeconds = (Date.now() - reproduceStart) / 1000;
     if (rep.status === 0) reproduced = ((JSON.parse(rep.stdout) as { games?: string[] }).games ?? []).filter((g) => games.includes(g)).length;
     else {
       log(`reproduce --tournament ${SLUG}: exit ${rep.status}: ${(rep.stdout + rep.stderr).slice(0, 800)}`);
@@ -1445,6 +1472,31 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Busiest second of intake (stored_at) and delivery → acknowledgement as the players saw it.
     const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
     const latencies = acks.map((a) => a.at - sent.find((s) => s.messageId === a.inReplyTo)!.at);
+    // Where the time goes (real milliseconds): the players, the intake, the deadlines.
+    const realMs = (d: Date) => anchor.getTime() + (d.getTime() - ORIGIN.getTime()) / o.speed;
+    const pcts = (v: number[]) => ({ p50: Math.round(percentile(v, 50)), p99: Math.round(percentile(v, 99)), max: Math.round(Math.max(0, ...v)) });
+    const storedAt = new Map((await q<{ message_id: string; stored_at: Date }>(`SELECT message_id, min(stored_at) AS stored_at FROM inbound_messages WHERE message_id = ANY($1) GROUP BY 1`, [[...sentIds]])).map((r) => [r.message_id, r.stored_at.getTime()]));
+    const sentToStored = sent.flatMap((x) => (storedAt.has(x.messageId) ? [storedAt.get(x.messageId)! - x.at] : []));
+    const storedToAck = acks.flatMap((a) => (storedAt.has(a.inReplyTo!) ? [a.at - storedAt.get(a.inReplyTo!)!] : []));
+    const phaseRows = await q<{ game_id: string; name: string; deadline: Date; adjudicated_at: Date }>(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL`);
+    const atDeadline = phaseRows.filter((r) => r.adjudicated_at.getTime() >= r.deadline.getTime());
+    const lastRead = new Map<string, number>();
+    for (const m of allMail) {
+      const k = /^\[([a-z0-9-]+)\] .*\(([SFW]\d{4}[MRA])\) results$/.exec(m.subject);
+      if (k) lastRead.set(`${k[1]}|${k[2]}`, Math.max(lastRead.get(`${k[1]}|${k[2]}`) ?? 0, m.at));
+    }
+    const toLastReader = phaseRows.flatMap((r) => (lastRead.has(`${r.game_id}|${r.name}`) ? [lastRead.get(`${r.game_id}|${r.name}`)! - realMs(r.adjudicated_at)] : []));
+    const stages = {
+      timeline: {
+        setupSeconds: round1((playStart - wallStart) / 1000),
+        roundSeconds: roundEnds.map((t, i) => round1((t - (i === 0 ? playStart : roundEnds[i - 1]!)) / 1000)),
+        countingSeconds: round1((Date.now() - countStart) / 1000 - reproduceSeconds),
+        reproduceSeconds: round1(reproduceSeconds),
+      },
+      players: { readToFinalSetMs: pcts(reactMs), readPassMs: reader.figures().passMs },
+      intake: { sentToStoredMs: pcts(sentToStored), storedToAckReadMs: pcts(storedToAck) },
+      deadlines: { phases: phaseRows.length, atDeadline: atDeadline.length, jobLagMs: pcts(atDeadline.map((r) => realMs(r.adjudicated_at) - realMs(r.deadline))), adjudicatedToLastResultsReadMs: pcts(toLastReader) },
+    };
     const usage = process.resourceUsage();
     const summary: RehearsalSummary = {
       teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: o.speed, seed: o.seed,
@@ -1463,6 +1515,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
       playersReader: reader.figures(),
+      stages,
       processes: {
         judge: { cpuSeconds: round1(slots.reduce((n, s) => n + s.figures.cpuSeconds, 0)), peakRssMb: round1(Math.max(...slots.map((s) => s.figures.peakRssMb))), incarnations: slots.reduce((n, s) => n + s.figures.incarnations, 0) },
         judges: slots.map((s) => ({ ...s.figures, cpuSeconds: round1(s.figures.cpuSeconds), peakRssMb: round1(s.figures.peakRssMb) })),
@@ -1480,6 +1533,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); ${captain ? `B.8(c) captain ${captain.confirmed} (NMR notice ${captain.nmrNoticeRead}, request ${captain.requestRead}, position ${captain.positionRead}, ${captain.captainSets} set(s), announced to ${captain.announced}/${captain.readers}, standings rows ${captain.players.join(' and ') || 'none'}); ` : ''}press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+    const st = summary.stages;
+    log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
     const rf = summary.playersReader;
     log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
     for (const j of summary.processes.judges) {
