@@ -1159,7 +1159,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         const parsed = await simpleParser(msg.source);
         const r: Received = {
           to: address, messageId: parsed.messageId ?? '', subject: parsed.subject ?? '', inReplyTo: parsed.inReplyTo as string | undefined,
-          at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments, from: parsed.from?.value[0]?.address ?? '',
+          // Only the CSV attachments (the standings) are kept: the map pictures of every results mail
+          // held the script's memory at 800 MB at 21 teams.
+          at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments.filter((a) => a.filename?.endsWith('.csv')), from: parsed.from?.value[0]?.address ?? '',
         };
         allMail.push(r);
         const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
@@ -1263,7 +1265,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const sentIds = new Set(sent.map((s) => s.messageId));
     const storedRows = await q<{ message_id: string; n: string }>(`SELECT message_id, count(*) AS n FROM inbound_messages WHERE message_id = ANY($1) GROUP BY message_id`, [[...sentIds]]);
     const decidedRows = await q<{ message_id: string; n: string }>(`SELECT m.message_id, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY m.message_id`, [[...sentIds]]);
-    const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sent.find((s) => s.messageId === m.inReplyTo)?.from);
+    const sentById = new Map(sent.map((x) => [x.messageId, x]));
+    const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sentById.get(m.inReplyTo)?.from);
     // Per order mail, its acknowledgements' distinct Message-IDs (two = two mails) and copies (redeliveries).
     const ackIds = new Map<string, Set<string>>();
     for (const a of acks) ackIds.set(a.inReplyTo!, (ackIds.get(a.inReplyTo!) ?? new Set()).add(a.messageId));
@@ -1471,7 +1474,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
 
     // Busiest second of intake (stored_at) and delivery → acknowledgement as the players saw it.
     const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
-    const latencies = acks.map((a) => a.at - sent.find((s) => s.messageId === a.inReplyTo)!.at);
+    const latencies = acks.map((a) => a.at - sentById.get(a.inReplyTo!)!.at);
     // Where the time goes (real milliseconds): the players, the intake, the deadlines.
     const realMs = (d: Date) => anchor.getTime() + (d.getTime() - ORIGIN.getTime()) / o.speed;
     const pcts = (v: number[]) => ({ p50: Math.round(percentile(v, 50)), p99: Math.round(percentile(v, 99)), max: Math.round(Math.max(0, ...v)) });
