@@ -9,7 +9,8 @@
  * - the TD registers the teams from a CSV and seats round 1 with the CLI; when every player has round
  *   r's standings mail, the TD runs `tournament advance --round r` and `tournament assign --round r+1
  *   --commit` (docs/tds.md), and the players learn their new board from its game-start mail;
- * - scripted players read the judge's mail from their own Dovecot mailboxes (imapflow) and write
+ * - scripted players read the judge's mail from their own Dovecot mailboxes (imapflow, a few connections
+ *   reading them all through Dovecot's shared namespace: scripts/rehearse/mailbox-reader.ts) and write
  *   their orders from the position the judge MAILED them (the start mail, the results mail), never
  *   from the database: mixed styles (upper, lower, title case, full province names; quoted replies,
  *   HTML only, text and HTML), sometimes a preliminary set and then a Final one, a few illegal orders,
@@ -35,7 +36,9 @@
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
  * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
- * processes), --timeout S (give up after S real seconds of play; default 600), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
+ * processes), --timeout S (give up after S real seconds of play; default 600), --captains N (the B.8(c)
+ * captain's replacement on a round-1 board; default 1, 0 off), --reader-connections N (the players' IMAP
+ * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -1658,9 +1661,10 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--captains') o.captains = Number(v());
     else if (a === '--reader-connections') o.readerConnections = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
-    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
-    // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
-    else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
+    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side reads 1,032
+    // mailboxes in a few seconds now, but the deadlines' results (147 boards' mails with their maps on
+    // two cores) and the clock they need keep it over an hour (docs/rehearsal.md, "What holds --full back").
+    else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: the results of 147 boards at each deadline (~48 s of two cores) need a clock slow enough that the event would take over an hour; see docs/rehearsal.md, "What holds --full back"');
     else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
