@@ -9,7 +9,8 @@
  * - the TD registers the teams from a CSV and seats round 1 with the CLI; when every player has round
  *   r's standings mail, the TD runs `tournament advance --round r` and `tournament assign --round r+1
  *   --commit` (docs/tds.md), and the players learn their new board from its game-start mail;
- * - scripted players read the judge's mail from their own Dovecot mailboxes (imapflow) and write
+ * - scripted players read the judge's mail from their own Dovecot mailboxes (imapflow, a few connections
+ *   reading them all through Dovecot's shared namespace: scripts/rehearse/mailbox-reader.ts) and write
  *   their orders from the position the judge MAILED them (the start mail, the results mail), never
  *   from the database: mixed styles (upper, lower, title case, full province names; quoted replies,
  *   HTML only, text and HTML), sometimes a preliminary set and then a Final one, a few illegal orders,
@@ -35,7 +36,9 @@
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
  * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
- * processes), --timeout S (give up after S real seconds of play; default 600), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
+ * processes), --timeout S (give up after S real seconds of play; default 600), --captains N (the B.8(c)
+ * captain's replacement on a round-1 board; default 1, 0 off), --reader-connections N (the players' IMAP
+ * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
  * for now, see docs/rehearsal.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -44,7 +47,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
@@ -53,6 +55,7 @@ import { armyNeighbours, fleetNeighbours, homeCentres, parsePhase, phaseIndex, P
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { startMailServers } from '../test/helpers/mail-servers-process.js';
+import { MailboxReader, type ReaderFigures } from './rehearse/mailbox-reader.js';
 
 /** The repository: the nearest folder with a package.json above this file (dist/scripts/ or scripts/). */
 const ROOT = ((): string => {
@@ -65,6 +68,8 @@ const SLUG = 'rh';
 const JUDGE = 'judge@judge.example.org';
 const GM = 'gm@example.org';
 const TD = 'td@example.org';
+/** The scripted players' reading login (the shared namespace, scripts/rehearse/mailbox-reader.ts); not a player. */
+const READER = 'players-reader@example.org';
 /**
  * The movement turn of a board where the GM puts in a replacement (D.VII(4)(a): the GM "may … slow
  * down the timing"), so that the newcomer's first set, five mails down the line (the REPLACE, its
@@ -111,6 +116,13 @@ export interface RehearsalOptions {
   readonly processes?: readonly string[];
   /** Give up after this many real seconds (default 600). */
   readonly timeoutSeconds?: number;
+  /**
+   * B.8(c) on a round-1 board (0 turns it off; default 1): a player NMRs in S<end year>M and stays
+   * silent; his team captain, the default replacement in the first round, takes the position by mail.
+   */
+  readonly captains?: number;
+  /** The players' IMAP connections (scripts/rehearse/mailbox-reader.ts; default 4, at most 8). */
+  readonly readerConnections?: number;
   readonly log?: (line: string) => void;
   /** Where bench-results/rehearse.json goes (default the repository's bench-results/). */
   readonly resultsDir?: string;
@@ -238,8 +250,41 @@ export interface RehearsalSummary {
    * checked within `standingsMatch`).
    */
   permanent: { gmMails: number; permanent: number; announced: number; takeOverRead: number; replacementSets: number; rows: number; players: string[] };
+  /**
+   * B.8(c) on a round-1 board (`--captains`): a player NMRs in S<end year>M and stays silent; after
+   * his contact period (D.VII(6)(a)) the judge makes his team captain the default replacement. Read by
+   * hand from the rule: `nmrNoticeRead` (the captain's B.8(b) NMR notice names the player, power and
+   * phase), `requestRead` (the captain's "A replacement for" mail: the cause, B.8(c), the game's
+   * address), `positionRead` (the captain's POSITION reply lists as the power's units exactly those of
+   * the NMR phase's results the GM read), `captainSets` (his sets for the power decided as orders),
+   * `confirmed` (`position.replace` audit entries of kind permanent under B.8(c)), `announced` (readers
+   * of "<captain> is now the player of <POWER>, replacing <player>: a permanent replacement." with its
+   * B.8(c) reason, of `readers`: the board's 7 players as seated, the GM, the captain), and the round's
+   * standings rows for the position (checked in `standingsMatch`, C.14): the player's only, since the
+   * captain advances on his own board, the first game in which he was permanent (C.15).
+   */
+  captain: { game: string; power: string; player: string; captain: string; nmrNoticeRead: number; requestRead: number; positionRead: number; captainSets: number; confirmed: number; announced: number; readers: number; rows: number; players: string[] } | undefined;
   deliveryToAckMs: { p50: number; p99: number };
   busiestSecond: { messages: number };
+  /**
+   * The players' side: the read passes of the few IMAP connections that read every player's, the GM's
+   * and the TD's mailbox (scripts/rehearse/mailbox-reader.ts), and the script's own time split (`stages`).
+   */
+  playersReader: ReaderFigures;
+  /**
+   * Where the time goes, in real time: the timeline (start-up, each round until every player had its
+   * standings, the counting, `reproduce`); the players (a mail read → the Final set sent, the 1-second
+   * wait for the receipt times included; the read passes); the intake (sent → stored by the judge;
+   * stored → the acknowledgement read by the sender); the deadlines (phases adjudicated at or after
+   * their deadline rather than early, the job's lag behind the deadline, and adjudication → the last of
+   * the phase's results mails read).
+   */
+  stages: {
+    timeline: { setupSeconds: number; roundSeconds: number[]; countingSeconds: number; reproduceSeconds: number };
+    players: { readToFinalSetMs: Pcts; readPassMs: ReaderFigures['passMs'] };
+    intake: { sentToStoredMs: Pcts; storedToAckReadMs: Pcts };
+    deadlines: { phases: number; atDeadline: number; jobLagMs: Pcts; adjudicatedToLastResultsReadMs: Pcts };
+  };
   /**
    * `judge`: all judge processes together (CPU summed, the highest peak RSS, incarnations summed);
    * `judges`: each process (`--processes`), with its share of the work; `unattributed`: work done by a
@@ -250,6 +295,7 @@ export interface RehearsalSummary {
 }
 
 interface ProcessFigures { cpuSeconds: number; peakRssMb: number; incarnations?: number }
+interface Pcts { p50: number; p99: number; max: number }
 
 /**
  * One judge process of several (`--processes`): its roles, its figures over all its incarnations, the
@@ -338,6 +384,37 @@ function parseCentreCounts(text: string): Map<Power, number> | undefined {
   return counts;
 }
 
+/**
+ * The judge's answer to POSITION (templates/player-position.hbs): the phase it is the start of, and
+ * each power's units, dislodged units (with their retreats) and centres.
+ */
+function parsePositionLookup(text: string): { phase: string | undefined; position: Position } {
+  const phase = /position at the start of [^(]*\(([SFW]\d{4}[MRA])\)/.exec(text)?.[1];
+  const units = new Map<Power, Unit[]>();
+  const centres = new Map<Power, string[]>();
+  const dislodged: Position['dislodged'] = [];
+  let power: Power | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const head = /^([A-Z]+)\s+\d+ centres?$/.exec(line.trim());
+    if (head && (POWERS as readonly string[]).includes(head[1]!) && !/^\s/.test(line)) { power = head[1] as Power; continue; }
+    const m = /^\s+(units|dislodged|centres):\s+(.*)$/.exec(line);
+    if (!m || !power) continue;
+    if (m[1] === 'units') units.set(power, m[2]!.trim() === 'none' ? [] : parseUnitList(m[2]!));
+    else if (m[1] === 'centres') centres.set(power, m[2]!.trim() === 'none' ? [] : m[2]!.trim().split(/\s+/));
+    else {
+      const d = /^([AF]) (\S+) \(may retreat to (.*)\)$/.exec(m[2]!.trim());
+      if (d) dislodged.push({ power, unit: { kind: d[1] as 'A' | 'F', loc: d[2]! }, retreats: /^nowhere/.test(d[3]!) ? [] : d[3]!.split(',').map((x) => x.trim()) });
+    }
+  }
+  return { phase, position: { units, centres, dislodged } };
+}
+
+/** An adjustment phase's "You must build/remove N" for `power`, from its centres and units (D.V: one unit per centre). */
+function positionAdjustText(power: Power, pos: Position): string {
+  const d = (pos.centres.get(power)?.length ?? 0) - (pos.units.get(power)?.length ?? 0);
+  return d > 0 ? `You must build ${d}` : d < 0 ? `You must remove ${-d}` : '';
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing orders as players do.
 
@@ -413,8 +490,6 @@ interface Player {
   game?: string;
   address?: string;
   secret?: string;
-  imap?: ImapFlow;
-  lastUid: number;
   busy: Promise<void>;
   random: () => number;
   /** A set held back as preliminary until the player has voted (the vote reviser, below). */
@@ -460,7 +535,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   process.once('SIGTERM', onSignal);
   try {
     // 1. Mail and database.
-    const mail = await startMailServers({ log: (l) => log(`mail: ${l}`), aliases: [`/^${SLUG}-.*@judge\\.example\\.org$/ ${JUDGE}`] });
+    const mail = await startMailServers({ log: (l) => log(`mail: ${l}`), sharedMailboxes: true, aliases: [`/^${SLUG}-.*@judge\\.example\\.org$/ ${JUDGE}`] });
     cleanups.push(() => mail.stop());
     const db = await startEmbeddedPostgres(join(work, 'pg'), { port: await freePort(), durability: 'fast' });
     cleanups.push(() => db.stop());
@@ -564,28 +639,24 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const team = `Team ${String.fromCharCode(65 + t)}`;
       POWERS.forEach((power, i) => {
         const name = `${team.replace(' ', '')}${power[0]}${power.slice(1).toLowerCase()}`;
-        players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
+        players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
       });
     }
     // B.2, B.8(d): one individual beyond the teams is the reserve list (docs/tds.md, "Registering"); the
     // GM calls him as a temporary stand-in (below).
-    const reserve: Player = { name: 'RexReserve', email: 'rexreserve@example.org', team: '', power: 'AUSTRIA', captain: false, lastUid: 0, busy: Promise.resolve(), random: rng(`${o.seed}/RexReserve`) };
+    const reserve: Player = { name: 'RexReserve', email: 'rexreserve@example.org', team: '', power: 'AUSTRIA', captain: false, busy: Promise.resolve(), random: rng(`${o.seed}/RexReserve`) };
     const withReserve = (o.replacements ?? 1) >= 1 && endYearOfRound(o, 1) >= 1902 && o.teams >= 2;
     const actors = withReserve ? [...players, reserve] : players;
     const csv = ['team,name,email,power,captain,time_zone', ...players.map((p) => `${p.team},${p.name},${p.email},${p.power},${p.captain ? 'yes' : ''},UTC`), ...(withReserve ? [`,${reserve.name},${reserve.email},,,UTC`] : [])].join('\n') + '\n';
     writeFileSync(join(work, 'teams.csv'), csv);
-    // Every player's mailbox open and watched before anything is mailed.
+    // Every player's mailbox watched before anything is mailed: a few IMAP connections reading them all
+    // through Dovecot's shared namespace (scripts/rehearse/mailbox-reader.ts), not one per player.
     const allMail: Received[] = [];
     const mailboxes = [...actors.map((p) => p.email), GM, TD];
-    const clients = new Map<string, { c: ImapFlow; lastUid: number }>();
-    for (const address of mailboxes) {
-      const c = new ImapFlow({ host, port: imapPort, secure: false, auth: { user: address, pass: MAIL_PASSWORD }, logger: false, disableAutoIdle: true });
-      c.on('error', () => {});
-      await c.connect();
-      await c.mailboxOpen('INBOX');
-      clients.set(address, { c, lastUid: 0 });
-    }
-    cleanups.push(async () => { for (const { c } of clients.values()) await c.logout().catch(() => c.close()); });
+    const reader = new MailboxReader({ host, port: imapPort, user: READER, pass: MAIL_PASSWORD, connections: o.readerConnections ?? 4 });
+    await reader.connect();
+    for (const address of mailboxes) reader.add(address);
+    cleanups.push(() => reader.close());
 
     // The first process first: with --processes it is the ingester, and takes the intake lock.
     await startJudgeProcess(slots[0]!);
@@ -625,7 +696,14 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // deadline on a busy machine; it costs nothing, the phase goes early once all have voted.
       const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
       // A board where the GM puts in a replacement gets REPLACEMENT_BOARD_HOURS per movement turn (above).
-      const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
+      // B.8(c): the captain's board gets longer movement turns: the NMR'd player's contact period
+      // (48 hours, 96 with a weekend, D.VII(6)(a)) and then the captain's chain of mails (the request,
+      // his POSITION, its answer, his orders) must fit before the next deadline.
+      if (round === 1) captainPlan = await planCaptain(fresh);
+      // The captain's board: the contact period at its longest (96 hours) and about 18 real seconds for
+      // the chain, at least 120 hours (168 at 14,400×, 120 at 3,600×).
+      const captainHours = Math.max(120, 96 + Math.ceil((18 * o.speed) / 3600));
+      const movement = (g: string) => (captainPlan?.game === g ? captainHours : votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
       for (const g of fresh) cli(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
     };
 
@@ -635,6 +713,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const sent: Sent[] = [];
     const stats = { gmPermanent: 0, gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
+    const reactMs: number[] = []; // a player's mail read → his Final set sent (the 1-second wait included)
+    const roundEnds: number[] = []; // real instants at which every player had round r's standings
     const lateIds = new Set<string>(); // the late sets sent on purpose
     const endedBy = new Map<string, GameResult>(); // game → its result by vote, as the GM was mailed it
     const phasesOf = new Map<string, string[]>(); // game → phases announced by its mails, in order
@@ -714,6 +794,43 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     let standInOriginal: string | undefined; // the player of record's address
     /**
+     * B.7 ("or in the case of an NMR by his team"), B.8(c): on a round-1 board, a player who is not a
+     * captain, whose captain plays another board, NMRs in S<end year>M and sends nothing more in the
+     * round (no contact with the GM, D.VII(6)(a)); the judge makes the captain the default replacement,
+     * and the captain, reading that mail, asks the judge for the POSITION and orders the power from its
+     * answer, which makes him the official player. Drawn after the seating (the TD's knowledge: who plays
+     * where, and each team's captain), before any mail: the board gets longer turns.
+     */
+    let captainPlan: { game: string; power: Power; player: string; captain: string; phase: string } | undefined;
+    let captainRole: Player | undefined; // the captain as the stand-in on that board (his own board is his Player)
+    const captainSeen: { nmrNotice?: Received; request?: Received; position?: Received; firstPhase?: string } = {};
+    const planCaptain = async (fresh: string[]) => {
+      if ((o.captains ?? 1) < 1 || o.teams < 2 || endYearOfRound(o, 1) < 1902) return undefined;
+      const seating = await q<{ game: string; power: Power; email: string; captain: string }>(`SELECT p.game_id AS game, p.power, pe.email, cap.email AS captain
+        FROM positions p JOIN people pe ON pe.id = p.person_id
+        JOIN tournament_members m ON m.person_id = pe.id AND m.team_id IS NOT NULL
+        JOIN teams t ON t.id = m.team_id JOIN people cap ON cap.id = t.captain_person_id
+        WHERE p.game_id = ANY($1) AND p.ended_at IS NULL ORDER BY p.game_id, p.power`, [fresh]);
+      // Not a player with an NMR of his own in round 1, nor the captain of one (the captain orders the
+      // power in F<end year>M, which his own NMR plan could fall on); not the extension's requester nor
+      // the stand-in's power.
+      const nmrInRound1 = (email: string) => [...nmrPlan].some((k) => k.startsWith(`${email}|1|`));
+      const seatedWith = (r: { game: string; captain: string }) => seating.some((x) => x.game === r.game && x.email === r.captain);
+      const candidates = seating.filter((r) => r.email !== r.captain && !seatedWith(r) && !nmrInRound1(r.email) && !nmrInRound1(r.captain)
+        && !(extensionPlan(r.game)?.requester === r.power) && !(standInPlan(r.game)?.power === r.power));
+      log(`B.8(c): ${seating.length} seats, ${seating.filter((r) => r.email !== r.captain && !seatedWith(r)).length} players whose captain plays another board, ${candidates.length} candidates`);
+      // Not the extension's or the stand-in's board when another will do.
+      const preferred = candidates.filter((r) => !extensionPlan(r.game) && !standInPlan(r.game));
+      const pool = preferred.length > 0 ? preferred : candidates;
+      if (pool.length === 0) { log('B.8(c): no player whose captain plays another board; the captain\'s replacement is not rehearsed'); return undefined; }
+      const pick = pool[Math.floor(rng(`${o.seed}/captain`)() * pool.length)]!;
+      const plan = { game: pick.game, power: pick.power, player: pick.email, captain: pick.captain, phase: `S${endYearOfRound(o, 1)}M` };
+      const cap = players.find((x) => x.email === plan.captain)!;
+      captainRole = { ...cap, game: plan.game, power: plan.power, address: undefined, busy: Promise.resolve(), random: rng(`${o.seed}/captain-stand-in`), extension: undefined, lastSet: undefined, pendingFinal: undefined };
+      log(`B.8(c): ${plan.player} (${plan.power}, ${plan.game}) will miss ${plan.phase} and stay silent; captain ${plan.captain} plays another board`);
+      return plan;
+    };
+    /**
      * B.7 ("Any player may be replaced at their own request at any time"), B.8: on the last round's
      * board 1, a player drawn from the seed asks to go; when the GM reads S1901M's results he mails
      * `REPLACE <POWER> <reserve> <name>` without UNTIL: a permanent replacement from F1901M. Not the
@@ -782,6 +899,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
 
     const act = async (p: Player, phase: string, pos: Position | undefined, text: string, units: Unit[], seenAt: number, replyTo?: Received) => {
+      if (captainPlan && p.email === captainPlan.player && p.game === captainPlan.game && phaseIndex(parsePhase(phase)!) >= phaseIndex(parsePhase(captainPlan.phase)!)) {
+        // B.8(c): the NMR'd player sends nothing more in this game (no contact, D.VII(6)(a)).
+        if (phase === captainPlan.phase) stats.nmrs++;
+        return;
+      }
       if (nmrPlan.has(`${p.email}|${roundOf(p.game)}|${phase}`)) { stats.nmrs++; return; }
       const sp = standInPlan(p.game);
       const pp = permanentPlan(p.game);
@@ -849,6 +971,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           : [...lines, `GRAY PRESS TO ALL: someone is watching you (press ${token})`];
       }
       p.lastSet = { phase, lines, units: units.map((u) => `${u.kind} ${u.loc}`).sort().join(',') };
+      reactMs.push(Date.now() - seenAt);
       await send(p, phase, lines, true, 'orders', replyTo);
     };
 
@@ -873,8 +996,39 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
     };
 
+    /**
+     * The captain on the board where he is the default replacement (B.8(c)): his NMR notice (B.8(b)),
+     * then the judge's "A replacement for <POWER>" mail, on which he asks for the POSITION (the only
+     * mail that tells him the power's units), and orders the open phase from its answer. True when the
+     * mail was one of these; the board's results then come to him as to any player (handle, below).
+     */
+    const captainMail = async (p: Player, plan: NonNullable<typeof captainPlan>, m: Received): Promise<boolean> => {
+      if (m.subject.includes(`] NMR: no orders from ${plan.power} for `)) { captainSeen.nmrNotice ??= m; return true; }
+      if (m.subject.includes(`] A replacement for ${plan.power}`)) {
+        if (captainSeen.request) return true; // a redelivery
+        captainSeen.request = m;
+        p.address = /send orders for [A-Z]+ to (\S+@[a-z0-9.-]+[a-z])/.exec(m.text.replace(/\s+/g, ' '))?.[1] ?? `${plan.game}@judge.example.org`;
+        p.secret = players.find((x) => x.email === p.email)?.secret;
+        await sleep(Math.max(0, m.at + 1000 - Date.now()));
+        const messageId = `<${createHash('sha1').update(`${p.email}/${plan.game}/position/${sent.length}/${o.seed}`).digest('hex').slice(0, 16)}@example.org>`;
+        await transport.sendMail({ from: `${p.name} <${p.email}>`, to: p.address, subject: 'POSITION', messageId, text: `POSITION\n\nPassword: ${p.secret}\n` });
+        sent.push({ messageId, from: p.email, at: Date.now(), game: plan.game, phase: plan.phase, final: false });
+        return true;
+      }
+      if (/\] (POSITION|MAP): /.test(m.subject) && m.inReplyTo && !captainSeen.position) {
+        captainSeen.position = m;
+        const pos = parsePositionLookup(m.text);
+        if (!pos.phase) { log(`B.8(c): the POSITION answer names no phase: ${m.subject}`); return true; }
+        captainSeen.firstPhase = pos.phase;
+        await act(p, pos.phase, pos.position, positionAdjustText(plan.power, pos.position), pos.position.units.get(plan.power) ?? [], m.at);
+        return true;
+      }
+      return false;
+    };
+
     const handle = async (p: Player | undefined, m: Received) => {
       if (!p) return;
+      if (p === captainRole && captainPlan && (await captainMail(p, captainPlan, m))) return;
       const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
       if (/The game begins|You take over/.test(m.subject) && game) {
         const taking = /You take over/.test(m.subject);
@@ -1001,31 +1155,29 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
     };
 
+    const actorOf = new Map(actors.map((p) => [p.email, p]));
     const poll = async () => {
-      for (const [address, box] of clients) {
-        const found: Received[] = [];
-        for await (const msg of box.c.fetch(`${box.lastUid + 1}:*`, { uid: true, source: true }, { uid: true })) {
-          if (msg.uid <= box.lastUid || !msg.source) continue;
-          box.lastUid = Math.max(box.lastUid, msg.uid);
-          const parsed = await simpleParser(msg.source);
-          const r: Received = {
-            to: address, messageId: parsed.messageId ?? '', subject: parsed.subject ?? '', inReplyTo: parsed.inReplyTo as string | undefined,
-            at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments, from: parsed.from?.value[0]?.address ?? '',
-          };
-          found.push(r);
-        }
-        for (const r of found) {
-          allMail.push(r);
-          const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
-          if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
-          if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
-          if (address === GM) watchGm(r);
-          const p = actors.find((x) => x.email === address);
-          if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
-        }
+      for (const msg of await reader.pass()) {
+        const address = msg.address;
+        const parsed = await simpleParser(msg.source);
+        const r: Received = {
+          to: address, messageId: parsed.messageId ?? '', subject: parsed.subject ?? '', inReplyTo: parsed.inReplyTo as string | undefined,
+          // Only the CSV attachments (the standings) are kept: the map pictures of every results mail
+          // held the script's memory at 800 MB at 21 teams.
+          at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments.filter((a) => a.filename?.endsWith('.csv')), from: parsed.from?.value[0]?.address ?? '',
+        };
+        allMail.push(r);
+        const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
+        if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
+        if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
+        if (address === GM) watchGm(r);
+        // The captain standing in (B.8(c)) reads that board's mail as its player, his own board's as his own.
+        const p = captainRole && address === captainRole.email && /\[([a-z0-9-]+)\]/.exec(r.subject)?.[1] === captainRole.game ? captainRole : actorOf.get(address);
+        if (p) p.busy = p.busy.then(() => handle(p, r)).catch((e: Error) => log(`player ${p.email}: ${e.message}`));
       }
     };
 
+    const playStart = Date.now();
     await seatRound(1);
 
     // 4. Play until every player has the last round's standings, killing the judge mid-deadline --kills
@@ -1043,6 +1195,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const got = new Set(standingsMails.filter((m) => standingsRound(m) === round).map((m) => m.to));
       if (players.every((p) => got.has(p.email))) {
         log(`round ${round}: every player has its standings mail (real +${((Date.now() - wallStart) / 1000).toFixed(1)} s)`);
+        roundEnds.push(Date.now());
         if (round === o.rounds) break;
         round++;
         await seatRound(round);
@@ -1074,7 +1227,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
       await sleep(150);
     }
-    await Promise.all(actors.map((p) => p.busy));
+    await Promise.all([...actors, ...(captainRole ? [captainRole] : [])].map((p) => p.busy));
     await gmBusy;
     // Everything the judge queued sent (mail still in flight after the standings), then a last look
     // for late duplicates, then stop the judge cleanly.
@@ -1094,6 +1247,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     await sleep(1000);
     await poll();
     await Promise.all(slots.map((slot) => stopJudgeProcess(slot, 'SIGTERM')));
+    const countStart = Date.now();
 
     // Each process's share of the work, by the name its connections gave the 0030 columns.
     const unattributed = { stored: 0, decided: 0, adjudicated: 0, sent: 0 };
@@ -1114,7 +1268,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const sentIds = new Set(sent.map((s) => s.messageId));
     const storedRows = await q<{ message_id: string; n: string }>(`SELECT message_id, count(*) AS n FROM inbound_messages WHERE message_id = ANY($1) GROUP BY message_id`, [[...sentIds]]);
     const decidedRows = await q<{ message_id: string; n: string }>(`SELECT m.message_id, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY m.message_id`, [[...sentIds]]);
-    const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sent.find((s) => s.messageId === m.inReplyTo)?.from);
+    const sentById = new Map(sent.map((x) => [x.messageId, x]));
+    const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sentById.get(m.inReplyTo)?.from);
     // Per order mail, its acknowledgements' distinct Message-IDs (two = two mails) and copies (redeliveries).
     const ackIds = new Map<string, Set<string>>();
     for (const a of acks) ackIds.set(a.inReplyTo!, (ackIds.get(a.inReplyTo!) ?? new Set()).add(a.messageId));
@@ -1258,6 +1413,47 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       permanent.players = mine.map((x) => `${x[head!.indexOf('player')]} ${x[head!.indexOf('score')]}`);
     }
 
+    // B.8(c): the captain's replacement after an NMR, as the judge recorded it and as people read it.
+    let captain: RehearsalSummary['captain'];
+    if (captainPlan) {
+      const cp = captainPlan;
+      const orig = players.find((x) => x.email === cp.player)!;
+      const cap = players.find((x) => x.email === cp.captain)!;
+      const flat = (t: string | undefined) => (t ?? '').replace(/\s+/g, ' ');
+      captain = { game: cp.game, power: cp.power, player: orig.name, captain: cap.name, nmrNoticeRead: 0, requestRead: 0, positionRead: 0, captainSets: 0, confirmed: 0, announced: 0, readers: 0, rows: 0, players: [] };
+      // B.8(b): the captain is told of the NMR, by name, power and phase (templates/nmr-notice.hbs).
+      if (flat(captainSeen.nmrNotice?.text).includes(`${orig.name}, who plays ${cp.power} for your team, sent no orders for ${cp.phase}`) && flat(captainSeen.nmrNotice?.text).includes('We are telling you as the team captain (rule B.8(b))')) captain.nmrNoticeRead = 1;
+      else log(`B.8(c): the captain's NMR notice: ${JSON.stringify(captainSeen.nmrNotice?.text.slice(0, 400))}`);
+      // D.VII(6)(a) then B.8(c): no contact in time, so the captain is the default replacement in round 1.
+      const asked = `${cp.power} needs a replacement (NMR in ${cp.phase} and no contact with the GM in time, rule D.VII(6)(a)). In the first round the team captain is the default replacement (rule B.8(c)): you may now send orders for ${cp.power} to ${cp.game}@judge.example.org`;
+      if (flat(captainSeen.request?.text).includes(asked)) captain.requestRead = 1;
+      else log(`B.8(c): the request mail: ${JSON.stringify(captainSeen.request?.text.slice(0, 500))}`);
+      // The POSITION answer: the power's units as the NMR phase's results left them (all held, D.VII(6)(c)).
+      const nmrResults = allMail.find((m) => m.to === GM && m.subject.startsWith(`[${cp.game}] `) && m.subject.includes(`(${cp.phase}) results`));
+      const unitsOf = (pos: Position) => (pos.units.get(cp.power) ?? []).map((u) => `${u.kind} ${u.loc}`).sort().join(',');
+      const lookedUp = captainSeen.position ? unitsOf(parsePositionLookup(captainSeen.position.text).position) : '';
+      const mailed = nmrResults ? unitsOf(parsePosition(nmrResults.text)) : '\u0000';
+      if (lookedUp !== '' && lookedUp === mailed && captainSeen.firstPhase === /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(nmrResults?.text ?? '')?.[1]) captain.positionRead = 1;
+      else log(`B.8(c): POSITION gave "${lookedUp}" for ${captainSeen.firstPhase}, the ${cp.phase} results "${mailed}"`);
+      captain.captainSets = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'orders' AND d.game_id = $1 AND m.message_id = ANY($2)`, [cp.game, sent.filter((x) => x.from === cap.email && x.game === cp.game).map((x) => x.messageId)]))[0]?.n ?? 0);
+      captain.confirmed = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE game_id = $1 AND action = 'position.replace' AND detail->>'power' = $2 AND detail->>'kind' = 'permanent' AND detail->>'rule' = 'B.8(c)'`, [cp.game, cp.power]))[0]?.n ?? 0);
+      // Everyone on the board as seated (the player who NMR'd among them), the GM and the captain.
+      const readers = [...new Set([...allMail.filter((m) => m.subject.startsWith(`[${cp.game}] The game begins`)).map((m) => m.to), cap.email])];
+      captain.readers = readers.length;
+      const says = `${cap.name} is now the player of ${cp.power}, replacing ${orig.name}: a permanent replacement. Why: the team captain, standing in, sent orders and is now the official player (B.8(c))`;
+      captain.announced = readers.filter((to) => allMail.some((m) => m.to === to && m.subject.startsWith(`[${cp.game}] ${cp.power}: ${cap.name} takes over (permanent)`) && flat(m.text).includes(says))).length;
+      if (captain.announced !== captain.readers) log(`B.8(c): ${captain.announced} of ${captain.readers} read "${says}"`);
+      // C.14: the player held the seasons before the captain's first order, the captain from it to the end.
+      const last = (phasesOf.get(cp.game) ?? []).at(-1) ?? cp.phase;
+      if (captainSeen.firstPhase) holders.set(cp.game, { power: cp.power, periods: [{ player: orig.name, from: 'S1901', to: seasonName(seasonIndex(captainSeen.firstPhase) - 1) }, { player: cap.name, from: seasonName(seasonIndex(captainSeen.firstPhase)), to: seasonName(seasonIndex(last)) }] });
+      const r1 = standingsMails.find((m) => standingsRound(m) === 1);
+      const csvText = r1?.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
+      const [head, ...rows] = csvText.trim().split(/\r?\n/).map((l) => l.split(','));
+      const mine = rows.filter((x) => x[head!.indexOf('game')] === cp.game && x[head!.indexOf('power')] === cp.power);
+      captain.rows = mine.length;
+      captain.players = mine.map((x) => `${x[head!.indexOf('player')]} ${x[head!.indexOf('score')]}`);
+    }
+
     // 6. The standings the judge mailed against the pure `tournament score` on the final centres it mailed.
     // Per round: its standings mail (the first that reached a player) against its own games.
     const standingsByRound = [...gamesOfRound].map(([r, ids]) => ({
@@ -1269,7 +1465,9 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // 7. `mailjudge reproduce` of every game.
     // Every game of the tournament replayed together (one fresh database), compared byte for byte.
     let reproduced = 0;
+    const reproduceStart = Date.now();
     const rep = spawnSync(process.execPath, [CLI, 'reproduce', '--tournament', SLUG, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const reproduceSeconds = (Date.now() - reproduceStart) / 1000;
     if (rep.status === 0) reproduced = ((JSON.parse(rep.stdout) as { games?: string[] }).games ?? []).filter((g) => games.includes(g)).length;
     else {
       log(`reproduce --tournament ${SLUG}: exit ${rep.status}: ${(rep.stdout + rep.stderr).slice(0, 800)}`);
@@ -1279,7 +1477,32 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
 
     // Busiest second of intake (stored_at) and delivery → acknowledgement as the players saw it.
     const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
-    const latencies = acks.map((a) => a.at - sent.find((s) => s.messageId === a.inReplyTo)!.at);
+    const latencies = acks.map((a) => a.at - sentById.get(a.inReplyTo!)!.at);
+    // Where the time goes (real milliseconds): the players, the intake, the deadlines.
+    const realMs = (d: Date) => anchor.getTime() + (d.getTime() - ORIGIN.getTime()) / o.speed;
+    const pcts = (v: number[]) => ({ p50: Math.round(percentile(v, 50)), p99: Math.round(percentile(v, 99)), max: Math.round(Math.max(0, ...v)) });
+    const storedAt = new Map((await q<{ message_id: string; stored_at: Date }>(`SELECT message_id, min(stored_at) AS stored_at FROM inbound_messages WHERE message_id = ANY($1) GROUP BY 1`, [[...sentIds]])).map((r) => [r.message_id, r.stored_at.getTime()]));
+    const sentToStored = sent.flatMap((x) => (storedAt.has(x.messageId) ? [storedAt.get(x.messageId)! - x.at] : []));
+    const storedToAck = acks.flatMap((a) => (storedAt.has(a.inReplyTo!) ? [a.at - storedAt.get(a.inReplyTo!)!] : []));
+    const phaseRows = await q<{ game_id: string; name: string; deadline: Date; adjudicated_at: Date }>(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL`);
+    const atDeadline = phaseRows.filter((r) => r.adjudicated_at.getTime() >= r.deadline.getTime());
+    const lastRead = new Map<string, number>();
+    for (const m of allMail) {
+      const k = /^\[([a-z0-9-]+)\] .*\(([SFW]\d{4}[MRA])\) results$/.exec(m.subject);
+      if (k) lastRead.set(`${k[1]}|${k[2]}`, Math.max(lastRead.get(`${k[1]}|${k[2]}`) ?? 0, m.at));
+    }
+    const toLastReader = phaseRows.flatMap((r) => (lastRead.has(`${r.game_id}|${r.name}`) ? [lastRead.get(`${r.game_id}|${r.name}`)! - realMs(r.adjudicated_at)] : []));
+    const stages = {
+      timeline: {
+        setupSeconds: round1((playStart - wallStart) / 1000),
+        roundSeconds: roundEnds.map((t, i) => round1((t - (i === 0 ? playStart : roundEnds[i - 1]!)) / 1000)),
+        countingSeconds: round1((Date.now() - countStart) / 1000 - reproduceSeconds),
+        reproduceSeconds: round1(reproduceSeconds),
+      },
+      players: { readToFinalSetMs: pcts(reactMs), readPassMs: reader.figures().passMs },
+      intake: { sentToStoredMs: pcts(sentToStored), storedToAckReadMs: pcts(storedToAck) },
+      deadlines: { phases: phaseRows.length, atDeadline: atDeadline.length, jobLagMs: pcts(atDeadline.map((r) => realMs(r.adjudicated_at) - realMs(r.deadline))), adjudicatedToLastResultsReadMs: pcts(toLastReader) },
+    };
     const usage = process.resourceUsage();
     const summary: RehearsalSummary = {
       teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: o.speed, seed: o.seed,
@@ -1293,9 +1516,12 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       extensions,
       replacements,
       permanent,
+      captain,
       nmrs: stats.nmrs, endedByVote, preliminarySets: stats.preliminary, illegalOrders: stats.illegal,
       deliveryToAckMs: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
       busiestSecond: { messages: Number(busiest?.n ?? 0) },
+      playersReader: reader.figures(),
+      stages,
       processes: {
         judge: { cpuSeconds: round1(slots.reduce((n, s) => n + s.figures.cpuSeconds, 0)), peakRssMb: round1(Math.max(...slots.map((s) => s.figures.peakRssMb))), incarnations: slots.reduce((n, s) => n + s.figures.incarnations, 0) },
         judges: slots.map((s) => ({ ...s.figures, cpuSeconds: round1(s.figures.cpuSeconds), peakRssMb: round1(s.figures.peakRssMb) })),
@@ -1310,9 +1536,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     log(`${summary.teams} teams, ${summary.rounds} round(s), ${summary.games} games to ${Array.from({ length: o.rounds }, (_, i) => endYearOfRound(o, i + 1)).join('/')}, ${slots.length} judge process(es), ${summary.kills} kill(s), ${summary.wallSeconds} s: ` +
       `messages sent ${messages.sent}, stored ${messages.stored}, decided ${messages.decided}, acknowledged ${messages.acknowledged}; lost ${lost}, duplicated ${duplicated}, redelivered ${summary.redelivered}; ` +
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
-      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); press published ${pressPublished}/${pressSent.length}; ` +
+      `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); ${captain ? `B.8(c) captain ${captain.confirmed} (NMR notice ${captain.nmrNoticeRead}, request ${captain.requestRead}, position ${captain.positionRead}, ${captain.captainSets} set(s), announced to ${captain.announced}/${captain.readers}, standings rows ${captain.players.join(' and ') || 'none'}); ` : ''}press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+    const st = summary.stages;
+    log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
+    const rf = summary.playersReader;
+    log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
     for (const j of summary.processes.judges) {
       log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
     }
@@ -1428,11 +1658,14 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--calendar-mail') o.calendarMail = true;
     else if (a === '--processes') o.processes = processLayout(Number(v()));
     else if (a === '--timeout') o.timeoutSeconds = Number(v());
+    else if (a === '--captains') o.captains = Number(v());
+    else if (a === '--reader-connections') o.readerConnections = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
-    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side does not scale
-    // to 1,029 IMAP connections yet (docs/rehearsal.md, "--full, and what is not done yet").
-    else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: one IMAP connection per player (1,029) is more than the private Dovecot takes on two cores; see docs/rehearsal.md');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --full`);
+    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side reads 1,032
+    // mailboxes in a few seconds now, but the deadlines' results (147 boards' mails with their maps on
+    // two cores) and the clock they need keep it over an hour (docs/rehearsal.md, "What holds --full back").
+    else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: the results of 147 boards at each deadline (~48 s of two cores) need a clock slow enough that the event would take over an hour; see docs/rehearsal.md, "What holds --full back"');
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);

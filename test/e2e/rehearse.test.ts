@@ -10,7 +10,9 @@
  * (the guaranteed one, then one the GM grants by mail, D.VII(5)) and a third, which the GM refuses by
  * mail; on board 2 the GM puts the CSV's reserve on a power as a temporary stand-in by mail until the
  * player is back (B.7); in round 2, on board 1, the GM replaces a player permanently by mail with the
- * reserve (B.7, B.8), and the standings pro-rate the position between them (C.14). Everything the summary says is counted from the database and the
+ * reserve (B.7, B.8), and the standings pro-rate the position between them (C.14); and in round 1 a
+ * player misses S1902M and stays silent, and his team captain, the default replacement in the first
+ * round (B.8(c)), takes the position by mail and becomes its official player. Everything the summary says is counted from the database and the
  * mailboxes by scripts/rehearse.ts; here it must show nothing lost, nothing twice, every phase the
  * GM was mailed adjudicated once, the mailed standings equal to the pure `tournament score` of the
  * mailed final centres, and every game reproduced by `mailjudge reproduce`.
@@ -111,6 +113,32 @@ describe('npm run rehearse, the small default', () => {
     expect(s.permanent.takeOverRead, detail).toBe(1);
     expect(s.permanent.replacementSets, detail).toBeGreaterThanOrEqual(1);
     expect(s.permanent.rows, detail).toBe(2);
+    // B.7 ("in the case of an NMR by his team"), B.8(b), B.8(c) on a round-1 board: a player misses
+    // S1902M and sends nothing more; his captain, on the other board, is told of the NMR (B.8(b)); the
+    // player's contact period passes (D.VII(6)(a)) and the judge mails the captain that he is the
+    // default replacement in the first round, with the game's address; the captain asks for the
+    // POSITION, whose units for the power are those of the S1902M results (an NMR's units hold,
+    // D.VII(6)(c)), orders the open phase from it and so becomes the official player: one permanent
+    // replacement under B.8(c), announced to the 7 players seated, the GM and the captain (9 readers) as
+    // "<captain> is now the player of <POWER>, replacing <player>: a permanent replacement." with the
+    // B.8(c) reason. C.14 with 2 × (1902 − 1900) = 4 seasons: the player held S1901, F1901 and S1902
+    // (3/4 of the position's score), the captain F1902 (1/4). The round's CSV has 1 row for the
+    // position, the player's 3/4 (checked against `tournament score` with those periods inside
+    // standingsMatch below): the captain's advancement score is his own board's, the first game in
+    // which he was permanent (C.15), so his 1/4 is in no row.
+    expect(s.captain, detail).toBeDefined();
+    expect(s.captain!.nmrNoticeRead, detail).toBe(1);
+    expect(s.captain!.requestRead, detail).toBe(1);
+    expect(s.captain!.positionRead, detail).toBe(1);
+    expect(s.captain!.captainSets, detail).toBeGreaterThanOrEqual(1);
+    expect(s.captain!.confirmed, detail).toBe(1);
+    expect(s.captain!.readers, detail).toBe(9);
+    expect(s.captain!.announced, detail).toBe(9);
+    expect(s.captain!.players.map((x) => x.split(' ')[0]), detail).toEqual([s.captain!.player]);
+    // The players' side: every mailbox (14 players, the reserve, the GM, the TD) read through the
+    // shared namespace by 4 IMAP connections, not one per player.
+    expect(s.playersReader.mailboxes, detail).toBe(17);
+    expect(s.playersReader.connections, detail).toBe(4);
     // The corpus's forms were all sent (quoted replies, HTML only, text and HTML), and read: nothing
     // lost above, every set acknowledged.
     expect(Math.min(s.styles.quotedReplies, s.styles.htmlOnly, s.styles.htmlAlternative), detail).toBeGreaterThan(0);

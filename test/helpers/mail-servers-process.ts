@@ -88,7 +88,32 @@ async function stopProcess(proc: ChildProcess, pid = proc.pid, graceMs = 10_000)
   clearTimeout(timer);
 }
 
-function dovecotConfig(dir: string, imapPort: number, lmtpPort: number): string {
+/**
+ * Every user's mailboxes readable by any user under `shared/<address>/` (StartMailServersOptions.sharedMailboxes),
+ * without the ACL plugin (Dovecot's docs: "When testing you could first try accessing shared/public
+ * mailboxes without ACL plugin even enabled"): a test system, where every password is the same anyway.
+ * The namespace is not listed (a static userdb cannot enumerate its users), so a reader names each
+ * mailbox, `STATUS "shared/alice@example.org/INBOX" (UIDNEXT)`; the inbox namespace is stated because
+ * Dovecot wants one when any namespace is, with the shared one's separator.
+ */
+function sharedNamespaces(): string {
+  return `namespace inbox {
+  inbox = yes
+  separator = /
+  prefix =
+}
+namespace shared {
+  type = shared
+  separator = /
+  prefix = shared/%%u/
+  location = maildir:%%h/Maildir:INDEXPVT=~/shared/%%u
+  subscriptions = no
+  list = no
+}
+`;
+}
+
+function dovecotConfig(dir: string, imapPort: number, lmtpPort: number, shared = false): string {
   return `# Private Dovecot (test/helpers/mail-servers-process.ts).
 base_dir = ${dir}/dovecot/run
 state_dir = ${dir}/dovecot/state
@@ -117,7 +142,7 @@ userdb {
   args = uid=nobody gid=nogroup home=${dir}/dovecot/mail/%u allow_all_users=yes
 }
 mail_location = maildir:~/Maildir
-service imap-login {
+${shared ? sharedNamespaces() : ''}service imap-login {
   inet_listener imap {
     address = 127.0.0.1
     port = ${imapPort}
@@ -275,6 +300,12 @@ export interface StartMailServersOptions {
    * many addresses delivered into one mailbox (scripts/rehearse.ts: every game's address into the judge's).
    */
   readonly aliases?: readonly string[];
+  /**
+   * Every user's mailboxes also readable by any user as `shared/<address>/INBOX` (a shared namespace
+   * without ACLs), so that one reader with a few IMAP connections can watch a thousand mailboxes
+   * (scripts/rehearse.ts: the scripted players). Off by default.
+   */
+  readonly sharedMailboxes?: boolean;
 }
 
 /** Running mail servers. */
@@ -319,7 +350,7 @@ export async function startMailServers(options: StartMailServersOptions = {}): P
     for (const d of ['run', 'state', 'mail']) mkdirSync(join(dir, 'dovecot', d), { recursive: true });
     chownSync(mailRoot, idOf('user', 'nobody'), idOf('group', 'nogroup'));
     const dovecotConf = join(dir, 'dovecot', 'dovecot.conf');
-    writeFileSync(dovecotConf, dovecotConfig(dir, imapPort, lmtpPort));
+    writeFileSync(dovecotConf, dovecotConfig(dir, imapPort, lmtpPort, options.sharedMailboxes === true));
     const dovecot = spawn(dovecotBin, ['-F', '-c', dovecotConf], { stdio: ['ignore', 'ignore', 'pipe'] });
     let dovecotErr = '';
     dovecot.stderr!.on('data', (b: Buffer) => (dovecotErr += b.toString()));
