@@ -84,7 +84,9 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
     await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'position.stand-in-refused', detail: { power, person: captain.id, rule: 'B.8(c), B.9', held: b9.heldGames, problems: b9.problems } });
     return { kind: 'captain-barred-b9' };
   } else if (choice.kind === 'captain-default' && captain) {
-    await openCaptainStandIn(trx, game, power, captain, s.now, s.cause);
+    // From the instant the rule made the captain the replacement (the contact deadline, or the NMR),
+    // not the moment a busy judge's tick came round to it: the same instant in every replay.
+    await openCaptainStandIn(trx, game, power, captain, s.startedAt, s.cause);
     await sendNotice(trx, s.fromAddress, notice('captain', () => ({ ...base, captainDefault: true, toCaptain: true })), [captain]);
     await sendNotice(trx, s.fromAddress, notice('captain', () => ({ ...base, captainDefault: true, captainName: captain.name })), distinctPeople([gm, ...tds]));
   } else if (choice.kind === 'wait') {
