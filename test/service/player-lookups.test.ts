@@ -98,12 +98,12 @@ describe('player commands by email', () => {
     expect((await sentSince('look', before))[0]!.body_text).toMatch(/^The position at the start of Spring 1901 Movement \(S1901M\):\n\nENGLAND {2}3 centres/);
 
     before = await lastId();
-    expect((await sim.send('look', addr(g, 'ENGLAND'), 'MAPS', 'hi')).kind).toBe('noOrders');
+    expect((await sim.send('look', addr(g, 'ENGLAND'), 'MAPP', 'hi')).kind).toBe('noOrders');
     const [help, ...rest] = await sentSince('look', before);
     expect(rest).toEqual([]);
     expect(help!.kind).toBe('help');
-    expect(help!.subject).toBe('[look] "MAPS" is not a command: the commands');
-    expect(help!.body_text).toMatch(/^"MAPS" is not a command the judge knows, so it did nothing with your message/);
+    expect(help!.subject).toBe('[look] "MAPP" is not a command: the commands');
+    expect(help!.body_text).toMatch(/^"MAPP" is not a command the judge knows, so it did nothing with your message/);
     for (const c of ['POSITION', 'HISTORY S1901M', 'SUMMARY', 'ORDERS', 'DEADLINE', 'MAP ', 'HELP']) expect(help!.body_text).toContain(`  ${c}`);
       // No judge serves the web view here, so WEB is not offered.
     expect(help!.body_text).not.toContain('  WEB');
