@@ -58,6 +58,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const SEND_CONNECTIONS = Number(process.env.BENCH_SEND_CONNECTIONS ?? 4);
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const POOL = process.env.BENCH_POOL;
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 60_000);
 const SQL_DETAIL = process.env.BENCH_SQL_DETAIL === '1';
 const GAMES = Math.ceil(MESSAGES / POWERS.length);
@@ -75,7 +76,11 @@ const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$
  * uses this `pg`): each is a round trip, and a socket write costs ~80 µs of CPU in this sandbox.
  */
 const statements = { judge: 0, queue: 0, receipt: 0 };
+/** Wall time (ms) the statements were in flight, summed (their mean number in flight = this / the run's wall time). */
+const waited = { judge: 0, queue: 0 };
 const statementTexts = new Map<string, number>();
+/** BENCH_SQL_DETAIL: each statement's summed latency (ms), by its first 90 characters. */
+const statementWaits = new Map<string, number>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (pg.Client.prototype as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
   const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
@@ -88,7 +93,21 @@ const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
     const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
     statementTexts.set(key, (statementTexts.get(key) ?? 0) + 1);
   }
-  return clientQuery.apply(this, args);
+  const started = performance.now();
+  const result = clientQuery.apply(this, args);
+  const kind = /graphile_worker/.test(text) ? 'queue' : 'judge';
+  if (result && typeof (result as Promise<unknown>).then === 'function') {
+    const done = () => {
+      const ms = performance.now() - started;
+      waited[kind] += ms;
+      if (SQL_DETAIL) {
+        const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+        statementWaits.set(key, (statementWaits.get(key) ?? 0) + ms);
+      }
+    };
+    void (result as Promise<unknown>).then(done, done);
+  }
+  return result;
 };
 
 /** Run `fn` over `items`, `n` at a time. */
@@ -179,6 +198,7 @@ async function main(): Promise<void> {
       MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${info.host}:${info.imapPort}`,
       MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
       MAILJUDGE_SMTP_URL: `smtp://${info.host}:${info.smtpPort}`,
+      ...(POOL ? { MAILJUDGE_DB_POOL_SIZE: POOL } : {}),
     });
     if (!loaded.ok) throw new Error(loaded.problems.join('; '));
     const config = loaded.config;
@@ -230,7 +250,9 @@ async function main(): Promise<void> {
     const sampler = setInterval(sample, 100);
     const cpu0 = process.cpuUsage();
     const sql0 = { ...statements };
+    const waited0 = { ...waited };
     statementTexts.clear();
+    statementWaits.clear();
     const pg0 = postgresUsage(postmaster).cpuMs;
 
     const transport = nodemailer.createTransport({ host: info.host, port: info.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: SEND_CONNECTIONS, maxMessages: Infinity });
@@ -269,6 +291,8 @@ async function main(): Promise<void> {
     sample();
     peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss);
     const cpu = process.cpuUsage(cpu0);
+    const runMs = Date.now() - sendStart;
+    const inFlight = { judge: (waited.judge - waited0.judge) / runMs, queue: (waited.queue - waited0.queue) / runMs };
     const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue, receipt: statements.receipt - sql0.receipt };
     const sqlTexts = [...statementTexts].sort((a, b) => b[1] - a[1]);
     const pgCpuMs = postgresUsage(postmaster).cpuMs - pg0;
@@ -359,15 +383,16 @@ async function main(): Promise<void> {
     console.log(`delivery → ack in inbox        ${dist(lat.endToEnd)}`);
     console.log(`intake, one message at a time  ${gaps.length ? `${pct(gaps, 50).toFixed(1)} ms median between consecutive stores` : 'n/a'}; measured alone: mailparser ${parseMs.toFixed(1)} ms, mailauth ${authMs.toFixed(1)} ms, IMAP FETCH+STORE ${imapMs.toFixed(1)} ms per message, a SQL round trip ${sqlRttMs.toFixed(2)} ms`);
     console.log(`SQL statements per message     ${((sql.judge + sql.queue) / MESSAGES).toFixed(1)} (${(sql.judge / MESSAGES).toFixed(1)} the judge's, ${(sql.queue / MESSAGES).toFixed(1)} graphile-worker's; incl. this script's 50 ms progress polls)`);
-    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / (Date.now() - sendStart)) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / (Date.now() - sendStart)) * 100)}% (wall ${s(Date.now() - sendStart)}, 2 cores)`);
+    console.log(`SQL in flight, mean            ${inFlight.judge.toFixed(2)} of the judge's statements, ${inFlight.queue.toFixed(2)} graphile-worker's (Σ latency / wall of the run; the judge's mean latency ${((inFlight.judge * runMs) / Math.max(1, sql.judge)).toFixed(2)} ms)`);
+    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / runMs) * 100)}% (wall ${s(runMs)}, 2 cores)`);
     console.log(`peak RSS, node process         ${mb(peakRss)} during the run (${mb(process.resourceUsage().maxRSS * 1024)} whole process incl. setup; judge + sending client)`);
     console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RssAnon of its processes)`);
     const polls = Math.floor((lastStored - judgeStarted) / POLL_MS);
     console.log(`intake driven by               ${polls === 0 ? 'IMAP notifications (IDLE/EXISTS) only' : `IMAP notifications, and ${polls} fallback poll(s) may have fired`}: the ${s(POLL_MS)} poll timer started ${s(lastStored - judgeStarted)} before the last store`);
     console.log(`outcomes                       ${[...outcomes].map(([k, n]) => `${n} ${k}`).join('; ')}`);
     if (SQL_DETAIL) {
-      console.log('SQL statements during the run, per message (first 90 characters):');
-      for (const [text, n] of sqlTexts) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)}  ${text}`);
+      console.log('SQL statements during the run: per message, mean latency, the first 90 characters:');
+      for (const [text, n] of sqlTexts) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)} ${((statementWaits.get(text) ?? 0) / n).toFixed(1).padStart(7)} ms  ${text}`);
     }
     console.log(`receipt SQL per message        ${(sql.receipt / MESSAGES).toFixed(2)} (store, decision queue, add_jobs, checkpoint, BEGIN/COMMIT; counted in the above)`);
     const figures = {
