@@ -21,7 +21,7 @@ import { createTransport, type MailTransport } from '../mail/outbound/send.js';
 import { readDkimKey } from '../mail/outbound/dkim-key.js';
 import { bounceAddress } from '../mail/outbound/return-path.js';
 import { verpKey } from '../db/judge-keys.js';
-import { decideQueued, type ReceiveContext } from '../service/intake/receive-message.js';
+import { decideQueuedBatch, type ReceiveContext } from '../service/intake/receive-message.js';
 import { storeMessages } from '../service/intake/store-message.js';
 import { undecidedAmong } from '../db/inbound-decisions.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
@@ -141,9 +141,10 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
             throw e;
           }
         },
-        // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts).
-        'decide-message': async (payload) => {
-          await decideQueued(db, receiveCtx, (payload as { inboundId: number }).inboundId);
+        // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts),
+        // and the messages of its queue waiting behind it, in order, each in its own transaction.
+        'decide-message': async (payload, helpers) => {
+          await decideQueuedBatch(db, receiveCtx, { inboundId: (payload as { inboundId: number }).inboundId, jobId: helpers.job.id }, { stopping: () => helpers.abortSignal.aborted });
         },
         'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }),
     };
