@@ -257,6 +257,7 @@ async function main(): Promise<void> {
 
     const transport = nodemailer.createTransport({ host: info.host, port: info.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: SEND_CONNECTIONS, maxMessages: Infinity });
     const sendStart = Date.now();
+    const hrStart = process.hrtime.bigint() / 1000n; // µs: the clock of a --cpu-prof profile's samples
     const sentAt = new Map<string, number>();
     const sending = Promise.all(mails.map(async (m, i) => {
       if (RATE) await sleep(sendStart + (i * 1000) / RATE - Date.now());
@@ -273,7 +274,10 @@ async function main(): Promise<void> {
     for (;;) {
       if (Date.now() > until) throw new Error(`timed out: ${await count('inbound_messages')} stored, ${await count('inbound_decisions')} decided`);
       await sleep(50);
-      if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) decidedPolled = Date.now();
+      if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) {
+        decidedPolled = Date.now();
+        if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) console.log(`profile window (µs, hrtime) ${hrStart} ${process.hrtime.bigint() / 1000n}: sending start → all decided`);
+      }
       if (decidedPolled === undefined) continue;
       const open = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
       if (Number(open.n) === 0) break;

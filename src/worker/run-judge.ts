@@ -40,6 +40,9 @@ import { describeClock, judgeNow, judgeTimeOf, realDurationOf, useClock } from '
 import { JUDGE_ROLES, roleLabel, type JudgeRole } from './roles.js';
 import { schedulerSweep } from './scheduler-sweep.js';
 
+/** How many other waiting send-mail jobs one send-mail job takes over (issue 29: acknowledgements sent in batches). */
+export const SEND_TAKE_OVER = 20;
+
 export interface RunningJudge {
   readonly database: OpenDatabase;
   readonly transport: MailTransport;
@@ -146,7 +149,8 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
         'decide-message': async (payload, helpers) => {
           await decideQueuedBatch(db, receiveCtx, { inboundId: (payload as { inboundId: number }).inboundId, jobId: helpers.job.id }, { stopping: () => helpers.abortSignal.aborted });
         },
-        'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }),
+        // Issue 29: with the send-mail jobs waiting now (SEND_TAKE_OVER), over the transport's pool.
+        'send-mail': async (payload, helpers) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }, { job: helpers.job, takeOver: SEND_TAKE_OVER }),
     };
     const schedulerTasks: TaskList = {
         // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).
