@@ -15,7 +15,12 @@
  *   BENCH_SEND_CONNECTIONS=4  SMTP connections the sender opens to Postfix (default 4)
  *   BENCH_RATE=20             pace the sending at 20 messages/s (default: as fast as Postfix takes them)
  *   BENCH_POLL_MS=60000       the IMAP source's fallback polling interval (default 60 s, production's)
- *   BENCH_SQL_DETAIL=1        also list the SQL statements sent during the run, per message
+ *   BENCH_SQL_DETAIL=1        also list the SQL statements sent during the run, per message, with their mean latency
+ *   BENCH_POOL=10             the judge's database pool (MAILJUDGE_DB_POOL_SIZE; default the config's)
+ *   BENCH_WORKER_PROCESSES=1  also run N judge processes with the worker role only on the same database
+ *                             (scripts/bench-ingest-worker.ts; their statements are not counted, their CPU is)
+ *   node --cpu-prof dist/scripts/bench-ingest.js   profiles the judge (it runs in this process) and prints
+ *                             the profile's window (hrtime µs) from the first send to the last decision
  *
  * Setup (untimed): embedded PostgreSQL (durability 'fast') and a private Dovecot + Postfix
  * (test/helpers/mail-servers-process.ts) in temp dirs; the games are inserted directly, each with the
@@ -33,6 +38,7 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { ImapFlow } from 'imapflow';
 import { sql as rawSql } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -59,6 +65,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const SEND_CONNECTIONS = Number(process.env.BENCH_SEND_CONNECTIONS ?? 4);
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
 const POOL = process.env.BENCH_POOL;
+const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 0);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 60_000);
 const SQL_DETAIL = process.env.BENCH_SQL_DETAIL === '1';
 const GAMES = Math.ceil(MESSAGES / POWERS.length);
@@ -174,6 +181,17 @@ function postgresUsage(postmaster: number): { cpuMs: number; rss: number } {
   return { cpuMs, rss };
 }
 
+/** A process's CPU time so far (ms, utime + stime, from /proc). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mailjudge-bench-ingest-'));
   chmodSync(dir, 0o755); // the postgres OS user must traverse it when we run as root
@@ -181,6 +199,7 @@ async function main(): Promise<void> {
   let judge: RunningJudge | undefined;
   let stopDb: (() => Promise<void>) | undefined;
   let stopPg: (() => Promise<void>) | undefined;
+  const workers: { child: ChildProcess; cpuMs: number | undefined }[] = [];
   try {
     // --- Setup (untimed) ---
     const t0 = performance.now();
@@ -234,6 +253,29 @@ async function main(): Promise<void> {
       ingest: { idle: true, pollIntervalMs: POLL_MS },
       receive: { auth: { resolver: domains.resolver } },
     });
+    // Other judge processes with the worker role only (issue 29: several judges on one database).
+    const zoneFile = join(dir, 'zone.json');
+    writeFileSync(zoneFile, JSON.stringify((domains as unknown as { zone: unknown }).zone));
+    for (let k = 0; k < WORKER_PROCESSES; k++) {
+      const stateDir = join(dir, `worker-${k}`);
+      mkdirSync(stateDir, { recursive: true });
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'bench-ingest-worker.js')], {
+        env: { ...process.env, DATABASE_URL: server.url, MAILJUDGE_STATE_DIR: stateDir, MAILJUDGE_FROM_ADDRESS: JUDGE, MAILJUDGE_SMTP_URL: `smtp://${info.host}:${info.smtpPort}`, MAILJUDGE_LOG_LEVEL: 'warn', BENCH_ZONE_FILE: zoneFile, BENCH_CONCURRENCY: String(CONCURRENCY) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const worker = { child, cpuMs: undefined as number | undefined };
+      let out = '';
+      await new Promise<void>((ready, fail) => {
+        child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (out.includes('ready')) ready();
+          const m = /cpu (\d+)/.exec(out);
+          if (m) worker.cpuMs = Number(m[1]);
+        });
+        child.once('exit', (code) => fail(new Error(`worker process ${k} exited (${code})`)));
+      });
+      workers.push(worker);
+    }
     const judgeStarted = Date.now();
     if (!judge.ingest.leader) throw new Error('the judge did not take the ingest lock');
     await judge.ingest.syncNow(); // the start-up sync is done: the mailbox is empty
@@ -295,6 +337,7 @@ async function main(): Promise<void> {
     sample();
     peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss);
     const cpu = process.cpuUsage(cpu0);
+    const workersCpu0 = workers.map((w) => processCpuMs(w.child.pid!));
     const runMs = Date.now() - sendStart;
     const inFlight = { judge: (waited.judge - waited0.judge) / runMs, queue: (waited.queue - waited0.queue) / runMs };
     const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue, receipt: statements.receipt - sql0.receipt };
@@ -388,7 +431,7 @@ async function main(): Promise<void> {
     console.log(`intake, one message at a time  ${gaps.length ? `${pct(gaps, 50).toFixed(1)} ms median between consecutive stores` : 'n/a'}; measured alone: mailparser ${parseMs.toFixed(1)} ms, mailauth ${authMs.toFixed(1)} ms, IMAP FETCH+STORE ${imapMs.toFixed(1)} ms per message, a SQL round trip ${sqlRttMs.toFixed(2)} ms`);
     console.log(`SQL statements per message     ${((sql.judge + sql.queue) / MESSAGES).toFixed(1)} (${(sql.judge / MESSAGES).toFixed(1)} the judge's, ${(sql.queue / MESSAGES).toFixed(1)} graphile-worker's; incl. this script's 50 ms progress polls)`);
     console.log(`SQL in flight, mean            ${inFlight.judge.toFixed(2)} of the judge's statements, ${inFlight.queue.toFixed(2)} graphile-worker's (Σ latency / wall of the run; the judge's mean latency ${((inFlight.judge * runMs) / Math.max(1, sql.judge)).toFixed(2)} ms)`);
-    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / runMs) * 100)}% (wall ${s(runMs)}, 2 cores)`);
+    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / runMs) * 100)}% (wall ${s(runMs)}, 2 cores)${workers.length ? `; the worker processes, whole life: ${workersCpu0.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}` : ''}`);
     console.log(`peak RSS, node process         ${mb(peakRss)} during the run (${mb(process.resourceUsage().maxRSS * 1024)} whole process incl. setup; judge + sending client)`);
     console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RssAnon of its processes)`);
     const polls = Math.floor((lastStored - judgeStarted) / POLL_MS);
@@ -413,6 +456,8 @@ async function main(): Promise<void> {
     const allGood = joined === MESSAGES && lat.toMailbox.length === MESSAGES && outcomes.get('orders → orders-received sent') === MESSAGES;
     if (!allGood) process.exitCode = 1;
   } finally {
+    for (const w of workers) w.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once('exit', r)))));
     await judge?.stop().catch((e: Error) => console.error(`judge stop: ${e.message}`));
     await stopDb?.();
     await sleep(100);

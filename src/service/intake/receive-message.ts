@@ -386,7 +386,7 @@ export async function decideQueued(db: Db, ctx: ReceiveContext, inboundId: numbe
 }
 
 /** How many messages of its queue one `decide-message` job decides at most, and for how long it takes more (issue 29). */
-export const DECIDE_BATCH = { messages: 100, ms: 5_000 } as const;
+export const DECIDE_BATCH = { messages: 100, ms: 1_000 } as const;
 
 /**
  * The `decide-message` job (issue 29), batched: decide the job's own message (decideQueued), then the
