@@ -97,8 +97,8 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
 }
 
 /**
- * Take over up to `limit` other `send-mail` jobs that wait now (due, not running, never tried, in no
- * named queue), in the order the queue would run them, inside the caller's transaction: their rows are
+ * Take over up to `limit` other `send-mail` jobs of one mail each (replies: acknowledgements, refusals)
+ * that wait now (due, not running, never tried, in no named queue), in the order the queue would run them, inside the caller's transaction: their rows are
  * deleted, so no other worker runs them, and come back if the transaction rolls back (a crash before the
  * mails are marked sent). Returns their mails' outbox ids. One statement.
  */
@@ -110,6 +110,7 @@ async function takeOverSendJobs(trx: Trx, ownJobId: string, limit: number): Prom
          SELECT w.id FROM graphile_worker._private_jobs w
           WHERE w.task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'send-mail')
             AND w.job_queue_id IS NULL AND w.locked_at IS NULL AND w.attempts = 0 AND w.run_at <= now()
+            AND w.payload->>'outboxId' IS NOT NULL -- one mail (a reply); a game's reports are one job already
             AND w.id <> ${ownJobId}::bigint
           ORDER BY w.priority, w.run_at, w.id
           LIMIT ${limit}
