@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueOutboxWithSendJob } from '../../src/db/outbox.js';
-import { SEND_MAIL_PRIORITY } from '../../src/db/jobs.js';
+import { enqueueJob, SEND_MAIL_PRIORITY } from '../../src/db/jobs.js';
 import { createTransport } from '../../src/mail/outbound/send.js';
 import { sendMailTask } from '../../src/worker/tasks/send-mail.js';
 import { migrateQueue } from '../../src/worker/queue.js';
@@ -41,16 +41,21 @@ const statuses = async (ids: number[]) =>
   (await t.db.selectFrom('outbox').select(['id', 'status', 'attempts']).where('id', 'in', ids).orderBy('id').execute()).map((r) => `${r.status}/${r.attempts}`);
 
 describe('send-mail takes over the waiting send jobs (issue 29)', () => {
-  it('sends their mails with its own, once, and removes their jobs', async () => {
+  it('sends their mails with its own, once, and removes their jobs; the reports of a game (one job) are left to theirs', async () => {
     const ids = [await queue('a'), await queue('b'), await queue('c')];
+    // Two mails queued together with one job, as a game's reports are (queueMails).
+    const reports = [await queue('r1'), await queue('r2')];
+    await sql`DELETE FROM graphile_worker._private_jobs WHERE key IN (${`send:${reports[0]}`}, ${`send:${reports[1]}`})`.execute(t.db);
+    await enqueueJob(t.db, 'send-mail', { outboxIds: reports }, { jobKey: `send:${reports[0]}+2`, priority: SEND_MAIL_PRIORITY });
     const [first] = await jobs();
     expect(first!.key).toBe(`send:${ids[0]}`);
     const outboxDir = join(dir, 'ok');
     const transport = createTransport({ outboxDir, from: JUDGE });
     await sendMailTask(t.db, transport, { outboxId: ids[0]! }, undefined, { job: { id: first!.id }, takeOver: 20 });
-    // The running job's row is graphile-worker's to complete; the other two are gone.
-    expect((await jobs()).map((j) => j.key)).toEqual([`send:${ids[0]}`]);
+    // The running job's row is graphile-worker's to complete; the other two are gone; the reports' job waits.
+    expect((await jobs()).map((j) => j.key)).toEqual([`send:${ids[0]}`, `send:${reports[0]}+2`]);
     expect(await statuses(ids)).toEqual(['sent/1', 'sent/1', 'sent/1']);
+    expect(await statuses(reports)).toEqual(['pending/0', 'pending/0']);
     expect(readdirSync(outboxDir).filter((f) => !f.startsWith('.')).length).toBe(3);
     await sql`DELETE FROM graphile_worker._private_jobs`.execute(t.db);
   });
