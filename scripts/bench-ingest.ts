@@ -15,7 +15,12 @@
  *   BENCH_SEND_CONNECTIONS=4  SMTP connections the sender opens to Postfix (default 4)
  *   BENCH_RATE=20             pace the sending at 20 messages/s (default: as fast as Postfix takes them)
  *   BENCH_POLL_MS=60000       the IMAP source's fallback polling interval (default 60 s, production's)
- *   BENCH_SQL_DETAIL=1        also list the SQL statements sent during the run, per message
+ *   BENCH_SQL_DETAIL=1        also list the SQL statements sent during the run, per message, with their mean latency
+ *   BENCH_POOL=10             the judge's database pool (MAILJUDGE_DB_POOL_SIZE; default the config's)
+ *   BENCH_WORKER_PROCESSES=1  also run N judge processes with the worker role only on the same database
+ *                             (scripts/bench-ingest-worker.ts; their statements are not counted, their CPU is)
+ *   node --cpu-prof dist/scripts/bench-ingest.js   profiles the judge (it runs in this process) and prints
+ *                             the profile's window (hrtime µs) from the first send to the last decision
  *
  * Setup (untimed): embedded PostgreSQL (durability 'fast') and a private Dovecot + Postfix
  * (test/helpers/mail-servers-process.ts) in temp dirs; the games are inserted directly, each with the
@@ -33,6 +38,7 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync, mkdtempSync, openSync, readSync, closeSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { ImapFlow } from 'imapflow';
 import { sql as rawSql } from 'kysely';
 import nodemailer from 'nodemailer';
@@ -58,6 +64,8 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const SEND_CONNECTIONS = Number(process.env.BENCH_SEND_CONNECTIONS ?? 4);
 const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+const POOL = process.env.BENCH_POOL;
+const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 0);
 const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 60_000);
 const SQL_DETAIL = process.env.BENCH_SQL_DETAIL === '1';
 const GAMES = Math.ceil(MESSAGES / POWERS.length);
@@ -75,7 +83,11 @@ const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$
  * uses this `pg`): each is a round trip, and a socket write costs ~80 µs of CPU in this sandbox.
  */
 const statements = { judge: 0, queue: 0, receipt: 0 };
+/** Wall time (ms) the statements were in flight, summed (their mean number in flight = this / the run's wall time). */
+const waited = { judge: 0, queue: 0 };
 const statementTexts = new Map<string, number>();
+/** BENCH_SQL_DETAIL: each statement's summed latency (ms), by its first 90 characters. */
+const statementWaits = new Map<string, number>();
 const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 (pg.Client.prototype as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
   const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
@@ -88,7 +100,21 @@ const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
     const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
     statementTexts.set(key, (statementTexts.get(key) ?? 0) + 1);
   }
-  return clientQuery.apply(this, args);
+  const started = performance.now();
+  const result = clientQuery.apply(this, args);
+  const kind = /graphile_worker/.test(text) ? 'queue' : 'judge';
+  if (result && typeof (result as Promise<unknown>).then === 'function') {
+    const done = () => {
+      const ms = performance.now() - started;
+      waited[kind] += ms;
+      if (SQL_DETAIL) {
+        const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+        statementWaits.set(key, (statementWaits.get(key) ?? 0) + ms);
+      }
+    };
+    void (result as Promise<unknown>).then(done, done);
+  }
+  return result;
 };
 
 /** Run `fn` over `items`, `n` at a time. */
@@ -155,6 +181,17 @@ function postgresUsage(postmaster: number): { cpuMs: number; rss: number } {
   return { cpuMs, rss };
 }
 
+/** A process's CPU time so far (ms, utime + stime, from /proc). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mailjudge-bench-ingest-'));
   chmodSync(dir, 0o755); // the postgres OS user must traverse it when we run as root
@@ -162,6 +199,7 @@ async function main(): Promise<void> {
   let judge: RunningJudge | undefined;
   let stopDb: (() => Promise<void>) | undefined;
   let stopPg: (() => Promise<void>) | undefined;
+  const workers: { child: ChildProcess; cpuMs: number | undefined }[] = [];
   try {
     // --- Setup (untimed) ---
     const t0 = performance.now();
@@ -179,6 +217,7 @@ async function main(): Promise<void> {
       MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${info.host}:${info.imapPort}`,
       MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
       MAILJUDGE_SMTP_URL: `smtp://${info.host}:${info.smtpPort}`,
+      ...(POOL ? { MAILJUDGE_DB_POOL_SIZE: POOL } : {}),
     });
     if (!loaded.ok) throw new Error(loaded.problems.join('; '));
     const config = loaded.config;
@@ -214,6 +253,29 @@ async function main(): Promise<void> {
       ingest: { idle: true, pollIntervalMs: POLL_MS },
       receive: { auth: { resolver: domains.resolver } },
     });
+    // Other judge processes with the worker role only (issue 29: several judges on one database).
+    const zoneFile = join(dir, 'zone.json');
+    writeFileSync(zoneFile, JSON.stringify((domains as unknown as { zone: unknown }).zone));
+    for (let k = 0; k < WORKER_PROCESSES; k++) {
+      const stateDir = join(dir, `worker-${k}`);
+      mkdirSync(stateDir, { recursive: true });
+      const child = spawn(process.execPath, [join(import.meta.dirname, 'bench-ingest-worker.js')], {
+        env: { ...process.env, DATABASE_URL: server.url, MAILJUDGE_STATE_DIR: stateDir, MAILJUDGE_FROM_ADDRESS: JUDGE, MAILJUDGE_SMTP_URL: `smtp://${info.host}:${info.smtpPort}`, MAILJUDGE_LOG_LEVEL: 'warn', BENCH_ZONE_FILE: zoneFile, BENCH_CONCURRENCY: String(CONCURRENCY) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const worker = { child, cpuMs: undefined as number | undefined };
+      let out = '';
+      await new Promise<void>((ready, fail) => {
+        child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+          out += d;
+          if (out.includes('ready')) ready();
+          const m = /cpu (\d+)/.exec(out);
+          if (m) worker.cpuMs = Number(m[1]);
+        });
+        child.once('exit', (code) => fail(new Error(`worker process ${k} exited (${code})`)));
+      });
+      workers.push(worker);
+    }
     const judgeStarted = Date.now();
     if (!judge.ingest.leader) throw new Error('the judge did not take the ingest lock');
     await judge.ingest.syncNow(); // the start-up sync is done: the mailbox is empty
@@ -230,11 +292,14 @@ async function main(): Promise<void> {
     const sampler = setInterval(sample, 100);
     const cpu0 = process.cpuUsage();
     const sql0 = { ...statements };
+    const waited0 = { ...waited };
     statementTexts.clear();
+    statementWaits.clear();
     const pg0 = postgresUsage(postmaster).cpuMs;
 
     const transport = nodemailer.createTransport({ host: info.host, port: info.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: SEND_CONNECTIONS, maxMessages: Infinity });
     const sendStart = Date.now();
+    const hrStart = process.hrtime.bigint() / 1000n; // µs: the clock of a --cpu-prof profile's samples
     const sentAt = new Map<string, number>();
     const sending = Promise.all(mails.map(async (m, i) => {
       if (RATE) await sleep(sendStart + (i * 1000) / RATE - Date.now());
@@ -251,7 +316,10 @@ async function main(): Promise<void> {
     for (;;) {
       if (Date.now() > until) throw new Error(`timed out: ${await count('inbound_messages')} stored, ${await count('inbound_decisions')} decided`);
       await sleep(50);
-      if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) decidedPolled = Date.now();
+      if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) {
+        decidedPolled = Date.now();
+        if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) console.log(`profile window (µs, hrtime) ${hrStart} ${process.hrtime.bigint() / 1000n}: sending start → all decided`);
+      }
       if (decidedPolled === undefined) continue;
       const open = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow();
       if (Number(open.n) === 0) break;
@@ -269,6 +337,9 @@ async function main(): Promise<void> {
     sample();
     peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss);
     const cpu = process.cpuUsage(cpu0);
+    const workersCpu0 = workers.map((w) => processCpuMs(w.child.pid!));
+    const runMs = Date.now() - sendStart;
+    const inFlight = { judge: (waited.judge - waited0.judge) / runMs, queue: (waited.queue - waited0.queue) / runMs };
     const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue, receipt: statements.receipt - sql0.receipt };
     const sqlTexts = [...statementTexts].sort((a, b) => b[1] - a[1]);
     const pgCpuMs = postgresUsage(postmaster).cpuMs - pg0;
@@ -359,15 +430,16 @@ async function main(): Promise<void> {
     console.log(`delivery → ack in inbox        ${dist(lat.endToEnd)}`);
     console.log(`intake, one message at a time  ${gaps.length ? `${pct(gaps, 50).toFixed(1)} ms median between consecutive stores` : 'n/a'}; measured alone: mailparser ${parseMs.toFixed(1)} ms, mailauth ${authMs.toFixed(1)} ms, IMAP FETCH+STORE ${imapMs.toFixed(1)} ms per message, a SQL round trip ${sqlRttMs.toFixed(2)} ms`);
     console.log(`SQL statements per message     ${((sql.judge + sql.queue) / MESSAGES).toFixed(1)} (${(sql.judge / MESSAGES).toFixed(1)} the judge's, ${(sql.queue / MESSAGES).toFixed(1)} graphile-worker's; incl. this script's 50 ms progress polls)`);
-    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / (Date.now() - sendStart)) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / (Date.now() - sendStart)) * 100)}% (wall ${s(Date.now() - sendStart)}, 2 cores)`);
+    console.log(`SQL in flight, mean            ${inFlight.judge.toFixed(2)} of the judge's statements, ${inFlight.queue.toFixed(2)} graphile-worker's (Σ latency / wall of the run; the judge's mean latency ${((inFlight.judge * runMs) / Math.max(1, sql.judge)).toFixed(2)} ms)`);
+    console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / runMs) * 100)}% (wall ${s(runMs)}, 2 cores)${workers.length ? `; the worker processes, whole life: ${workersCpu0.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}` : ''}`);
     console.log(`peak RSS, node process         ${mb(peakRss)} during the run (${mb(process.resourceUsage().maxRSS * 1024)} whole process incl. setup; judge + sending client)`);
     console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RssAnon of its processes)`);
     const polls = Math.floor((lastStored - judgeStarted) / POLL_MS);
     console.log(`intake driven by               ${polls === 0 ? 'IMAP notifications (IDLE/EXISTS) only' : `IMAP notifications, and ${polls} fallback poll(s) may have fired`}: the ${s(POLL_MS)} poll timer started ${s(lastStored - judgeStarted)} before the last store`);
     console.log(`outcomes                       ${[...outcomes].map(([k, n]) => `${n} ${k}`).join('; ')}`);
     if (SQL_DETAIL) {
-      console.log('SQL statements during the run, per message (first 90 characters):');
-      for (const [text, n] of sqlTexts) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)}  ${text}`);
+      console.log('SQL statements during the run: per message, mean latency, the first 90 characters:');
+      for (const [text, n] of sqlTexts) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)} ${((statementWaits.get(text) ?? 0) / n).toFixed(1).padStart(7)} ms  ${text}`);
     }
     console.log(`receipt SQL per message        ${(sql.receipt / MESSAGES).toFixed(2)} (store, decision queue, add_jobs, checkpoint, BEGIN/COMMIT; counted in the above)`);
     const figures = {
@@ -384,6 +456,8 @@ async function main(): Promise<void> {
     const allGood = joined === MESSAGES && lat.toMailbox.length === MESSAGES && outcomes.get('orders → orders-received sent') === MESSAGES;
     if (!allGood) process.exitCode = 1;
   } finally {
+    for (const w of workers) w.child.kill('SIGTERM');
+    await Promise.all(workers.map((w) => new Promise((r) => (w.child.exitCode !== null ? r(null) : w.child.once('exit', r)))));
     await judge?.stop().catch((e: Error) => console.error(`judge stop: ${e.message}`));
     await stopDb?.();
     await sleep(100);

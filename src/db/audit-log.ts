@@ -18,8 +18,8 @@ import type { AuditLogRow, Db, Json, Trx } from './schema.js';
 
 /** `prev_hash` of the first row. */
 export const GENESIS_HASH = '0'.repeat(64);
-/** `pg_advisory_xact_lock` key of the chain's head ("mjau"). */
-const AUDIT_LOCK_KEY = 0x6d6a6175;
+/** `pg_advisory_xact_lock` key of the chain's head ("mjau"): taken by `append_audit_entry` (sql/0034). */
+export const AUDIT_LOCK_KEY = 0x6d6a6175;
 
 /** What happened, as the caller states it. */
 export interface AuditInput {
@@ -69,50 +69,37 @@ export function auditEntryFromRow(row: AuditLogRow): AuditEntry {
  * Append an entry to the chain inside `trx` and return it. Holds the chain lock until `trx` ends, so
  * call it last in a transaction that does other slow work. Requires READ COMMITTED (the default):
  * throws a {@link DbError} (`audit-isolation`) otherwise, since an older snapshot could miss the head.
+ *
+ * Issue 29: one statement (`append_audit_entry`, sql/0034): the lock, the head, the id and the row,
+ * so the chain's lock is held for one round trip (this statement's answer, then the caller's COMMIT)
+ * instead of three. The canonical JSON is written here up to the id and the time, which the database
+ * fills in; the returned hash is checked against {@link auditHash} before the caller commits.
  */
 export async function appendAudit(trx: Trx, input: AuditInput, options: { alongside?: Compilable } = {}): Promise<AuditEntry> {
-  // `alongside`: a write of the caller's sent in the lock's statement (a data-modifying WITH, always
+  const gameId = input.gameId ?? null;
+  const detail = toJson(input.detail ?? {});
+  // canonicalJson({id, at, game, actor, action, detail}) with its keys sorted: action, actor, at, detail, game, id.
+  const head = `{"action":${JSON.stringify(input.action)},"actor":${JSON.stringify(input.actor)},"at":"`;
+  const tail = `","detail":${canonicalJson(detail)},"game":${JSON.stringify(gameId)},"id":`;
+  const append = sql`append_audit_entry(${gameId}::text, ${input.actor}::text, ${input.action}::text, ${JSON.stringify(detail)}::jsonb, ${head}::text, ${tail}::text)`;
+  // `alongside`: a write of the caller's sent in the same statement (a data-modifying WITH, always
   // run to completion), one round trip fewer (issue 29: the decision's row, mail/inbound/decide.ts).
-  const lock = options.alongside
-    ? await sql<{ isolation: string }>`
-    WITH alongside AS (${options.alongside})
-    SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY}) IS NULL AS locked,
-           current_setting('transaction_isolation') AS isolation`.execute(trx)
-    : await sql<{ isolation: string }>`
-    SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEY}) IS NULL AS locked,
-           current_setting('transaction_isolation') AS isolation`.execute(trx);
-  const isolation = lock.rows[0]?.isolation;
-  if (isolation !== 'read committed') {
-    throw new DbError('audit-isolation', `appendAudit needs a READ COMMITTED transaction, not ${isolation}`);
+  type Row = { entry_id: number | null; entry_at: Date | null; entry_prev: string | null; entry_hash: string | null; isolation: string };
+  const r = options.alongside
+    ? await sql<Row>`WITH alongside AS (${options.alongside}) SELECT * FROM ${append}`.execute(trx)
+    : await sql<Row>`SELECT * FROM ${append}`.execute(trx);
+  const row = r.rows[0]!;
+  if (row.isolation !== 'read committed' || row.entry_id === null) {
+    throw new DbError('audit-isolation', `appendAudit needs a READ COMMITTED transaction, not ${row.isolation}`);
   }
-  const head = await sql<{ id: number; at: Date; prev: string | null }>`
-    SELECT nextval(pg_get_serial_sequence('audit_log', 'id')) AS id,
-           date_trunc('milliseconds', clock_timestamp()) AS at,
-           (SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1) AS prev`.execute(trx);
-  const h = head.rows[0]!;
-  const entry = {
-    id: h.id,
-    at: h.at,
-    gameId: input.gameId ?? null,
-    actor: input.actor,
-    action: input.action,
-    detail: toJson(input.detail ?? {}),
-  };
-  const prevHash = h.prev ?? GENESIS_HASH;
+  const entry = { id: Number(row.entry_id), at: row.entry_at!, gameId, actor: input.actor, action: input.action, detail };
+  const prevHash = row.entry_prev!;
   const hash = auditHash(prevHash, entry);
-  await trx
-    .insertInto('audit_log')
-    .values({
-      id: entry.id,
-      at: entry.at,
-      game_id: entry.gameId,
-      actor: entry.actor,
-      action: entry.action,
-      detail: JSON.stringify(entry.detail),
-      prev_hash: prevHash,
-      hash,
-    })
-    .execute();
+  if (hash !== row.entry_hash) {
+    // The database's text of the entry differs from canonicalJson's (it cannot, unless the function
+    // or this module changed alone): refuse it, the caller's transaction rolls back.
+    throw new DbError('audit-hash', `audit entry ${entry.id}: the database computed hash ${row.entry_hash}, the chain's formula ${hash}`);
+  }
   return { ...entry, prevHash, hash };
 }
 

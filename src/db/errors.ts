@@ -12,6 +12,7 @@ export type DbErrorCode =
   | 'migration-failed'
   | 'embedded-start-failed'
   | 'audit-isolation'
+  | 'audit-hash'
   | 'bad-state-json'
   | 'not-found'
   | 'restore-refused';

@@ -163,6 +163,44 @@ export async function insertInboundMessages(db: Db, ms: readonly NewInboundMessa
   return out;
 }
 
+/** A message waiting in a decision queue behind the running job (issue 29, {@link findQueuedBehind}). */
+export type QueuedMessage = InboundMessage & {
+  readonly envelope: { ip?: string; helo?: string; mailFrom?: string } | null;
+  readonly decided: boolean;
+  /** Its decision job's key (`decide:<id>`). */
+  readonly jobKey: string;
+};
+
+/**
+ * The next jobs of the queue of job `jobId` (graphile-worker's named queue, issue 29), in the order
+ * the queue would run them (priority, run_at, id), at most `limit`: each a due, unlocked
+ * `decide-message` job and its stored message (jobs given up on are passed over, as the queue does). Stops before the first job that is
+ * not one (another task, not yet due, a message gone): what follows it must wait for it. The running
+ * job holds the queue's lock, so no worker takes these meanwhile; its task decides them in this order,
+ * each in its own transaction (service/intake/receive-message.ts, `decideQueuedBatch`). One statement.
+ */
+export async function findQueuedBehind(db: Db, jobId: string, limit: number): Promise<QueuedMessage[]> {
+  const r = await sql<InboundMessageRow & { job_key: string | null; task_identifier: string; due: boolean; has_message: boolean; decided: boolean }>`
+    SELECT j.key AS job_key, t.identifier AS task_identifier, (j.run_at <= now() AND j.locked_at IS NULL) AS due,
+           m.id IS NOT NULL AS has_message, m.*,
+           EXISTS (SELECT 1 FROM inbound_decisions d WHERE d.inbound_message_id = m.id) AS decided
+      FROM graphile_worker._private_jobs j
+      JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      LEFT JOIN inbound_messages m
+        ON t.identifier = 'decide-message' AND m.id = (j.payload->>'inboundId')::int
+     WHERE j.job_queue_id = (SELECT job_queue_id FROM graphile_worker._private_jobs WHERE id = ${jobId}::bigint)
+       AND j.id <> ${jobId}::bigint
+       AND j.attempts < j.max_attempts -- a job given up on is never run: passed over, as the queue does
+     ORDER BY j.priority, j.run_at, j.id
+     LIMIT ${limit}`.execute(db);
+  const out: QueuedMessage[] = [];
+  for (const row of r.rows) {
+    if (row.task_identifier !== 'decide-message' || !row.due || !row.has_message || row.job_key === null) break;
+    out.push({ ...infoFromRow(row), raw: row.raw, envelope: row.envelope, decided: row.decided, jobKey: row.job_key });
+  }
+  return out;
+}
+
 /** A stored message as its decision needs it (bytes, receipt, source, the SMTP envelope), or `undefined`. */
 export async function findMessageToDecide(db: Db, id: number): Promise<(InboundMessage & { envelope: { ip?: string; helo?: string; mailFrom?: string } | null; decided: boolean }) | undefined> {
   // Issue 29: whether it is decided already, in the same statement (the decision job's first read).

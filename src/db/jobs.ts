@@ -65,6 +65,12 @@ export async function removeJob(trx: Db, jobKey: string): Promise<void> {
   await sql`SELECT graphile_worker.remove_job(${jobKey}::text)`.execute(trx);
 }
 
+/** Remove pending jobs by their keys, in one statement (issue 29: a batch's decided messages). */
+export async function removeJobs(trx: Db, jobKeys: readonly string[]): Promise<void> {
+  if (jobKeys.length === 0) return;
+  await sql`SELECT count(graphile_worker.remove_job(k)) FROM unnest(${jobKeys as string[]}::text[]) AS k`.execute(trx);
+}
+
 /** The key of a stored message's decision job: one per inbound message. */
 export function decideJobKey(inboundId: number): string {
   return `decide:${inboundId}`;

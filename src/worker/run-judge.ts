@@ -21,7 +21,7 @@ import { createTransport, type MailTransport } from '../mail/outbound/send.js';
 import { readDkimKey } from '../mail/outbound/dkim-key.js';
 import { bounceAddress } from '../mail/outbound/return-path.js';
 import { verpKey } from '../db/judge-keys.js';
-import { decideQueued, type ReceiveContext } from '../service/intake/receive-message.js';
+import { decideQueuedBatch, type ReceiveContext } from '../service/intake/receive-message.js';
 import { storeMessages } from '../service/intake/store-message.js';
 import { undecidedAmong } from '../db/inbound-decisions.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
@@ -39,6 +39,9 @@ import { observeAdjudication } from '../config/metrics.js';
 import { describeClock, judgeNow, judgeTimeOf, realDurationOf, useClock } from '../config/clock.js';
 import { JUDGE_ROLES, roleLabel, type JudgeRole } from './roles.js';
 import { schedulerSweep } from './scheduler-sweep.js';
+
+/** How many other waiting send-mail jobs one send-mail job takes over (issue 29: acknowledgements sent in batches). */
+export const SEND_TAKE_OVER = 20;
 
 export interface RunningJudge {
   readonly database: OpenDatabase;
@@ -141,11 +144,13 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
             throw e;
           }
         },
-        // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts).
-        'decide-message': async (payload) => {
-          await decideQueued(db, receiveCtx, (payload as { inboundId: number }).inboundId);
+        // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts),
+        // and the messages of its queue waiting behind it, in order, each in its own transaction.
+        'decide-message': async (payload, helpers) => {
+          await decideQueuedBatch(db, receiveCtx, { inboundId: (payload as { inboundId: number }).inboundId, jobId: helpers.job.id }, { stopping: () => helpers.abortSignal.aborted });
         },
-        'send-mail': async (payload) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }),
+        // Issue 29: with the send-mail jobs waiting now (SEND_TAKE_OVER), over the transport's pool.
+        'send-mail': async (payload, helpers) => sendMailTask(db, transport, payload as SendMailPayload, { fromAddress: config.fromAddress, now: ctx.now }, { job: helpers.job, takeOver: SEND_TAKE_OVER }),
     };
     const schedulerTasks: TaskList = {
         // Reminders, GM digests, early adjudication, withheld 1901 phases, replacements (D.VII, B.7, B.8).

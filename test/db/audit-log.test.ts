@@ -39,6 +39,17 @@ describe('the audit chain', () => {
     expect(await verifyAuditChain(t.db)).toBeNull();
   });
 
+  it('hashes in the database exactly as the chain formula does, text outside ASCII and escapes included (issue 29)', async () => {
+    // sql/0034 computes the hash in PostgreSQL from the canonical JSON written here; appendAudit
+    // refuses a mismatch, and verifyAuditChain recomputes every hash in JavaScript.
+    const e = await t.db.transaction().execute((trx) => appendAudit(trx, {
+      actor: 'person:Müller "Mü"', action: 'test.unicode',
+      detail: { name: 'Müller ✓ 😀', escapes: 'a"b\\c\n\t\u0001', big: 12345678901234, neg: -1.5, list: [null, true, 'ß'] },
+    }));
+    expect(e.hash).toBe(auditHash(e.prevHash, e));
+    expect(await verifyAuditChain(t.db)).toBeNull();
+  });
+
   it('stays one chain when many transactions append at once', async () => {
     await Promise.all(Array.from({ length: 12 }, (_, i) => append(t.db, 'test.concurrent', { i })));
     expect(await verifyAuditChain(t.db, { batchSize: 5 })).toBeNull();

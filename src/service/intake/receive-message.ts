@@ -19,8 +19,8 @@ import { createHash } from 'node:crypto';
 import { findGame, type Game } from '../../db/games.js';
 import { holderOfToken, parseReplyAddress } from '../../db/reply-tokens.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
-import { findMessageToDecide, insertInboundMessage } from '../../db/inbound-messages.js';
-import { DECIDE_JOB_MAX_ATTEMPTS, decideJobKey, enqueueJob, hasEarlierJobInQueue, removeJob } from '../../db/jobs.js';
+import { findMessageToDecide, findQueuedBehind, insertInboundMessage, type QueuedMessage } from '../../db/inbound-messages.js';
+import { DECIDE_JOB_MAX_ATTEMPTS, decideJobKey, enqueueJob, hasEarlierJobInQueue, removeJob, removeJobs } from '../../db/jobs.js';
 import { decideQueues, storeMessages } from './store-message.js';
 import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
 import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../rules/limits.js';
@@ -383,6 +383,67 @@ export async function decideQueued(db: Db, ctx: ReceiveContext, inboundId: numbe
     ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}), ...(m.uid !== null && m.uidvalidity !== null ? { uid: m.uid, uidvalidity: m.uidvalidity } : {}),
     ...(m.envelope ? { envelope: { ip: m.envelope.ip ?? '', helo: m.envelope.helo ?? '', mailFrom: m.envelope.mailFrom ?? '' } } : {}),
   }, { undecided: true });
+}
+
+/** How many messages of its queue one `decide-message` job decides at most, and for how long it takes more (issue 29). */
+export const DECIDE_BATCH = { messages: 100, ms: 1_000 } as const;
+
+/**
+ * The `decide-message` job (issue 29), batched: decide the job's own message (decideQueued), then the
+ * messages waiting behind it in the same queue (a game's), in the queue's order, each in its own
+ * transaction exactly as its own job would (decideStored): a crash loses nothing (an undecided
+ * message keeps its job) and decides nothing twice (a decided one's job, run again, finds it decided).
+ * The running job holds the queue's lock, so nobody else takes them meanwhile, and the order of a
+ * game's messages is the order they were stored (D.VII(1)). Their jobs are withdrawn in one
+ * statement once they are decided. It stops at a message from `mailjudge ingest` (that pipe decides
+ * its own message to print the outcome), at a failure of the environment (that message keeps its job,
+ * which graphile-worker runs next, with its retries), after {@link DECIDE_BATCH}'s messages or time
+ * (other work of the worker waits meanwhile), or when `stopping()` says so. Per message this saves the
+ * job's fetch and completion and the message's own read (one read for the batch); each decision reads
+ * the game's state again, since the message before may have changed it.
+ */
+export async function decideQueuedBatch(
+  db: Db,
+  ctx: ReceiveContext,
+  job: { inboundId: number; jobId: string },
+  options: { limit?: number; ms?: number; stopping?: () => boolean } = {},
+): Promise<{ own: ReceiveOutcome; more: number }> {
+  const own = await decideQueued(db, ctx, job.inboundId);
+  const limit = options.limit ?? DECIDE_BATCH.messages;
+  const end = Date.now() + (options.ms ?? DECIDE_BATCH.ms);
+  let more = 0;
+  while (more < limit && Date.now() < end && !options.stopping?.()) {
+    const queued = await findQueuedBehind(db, job.jobId, Math.min(limit - more, 50));
+    if (queued.length === 0) break;
+    const done: string[] = [];
+    let stop = false;
+    try {
+      for (const m of queued) {
+        if (m.source === 'pipe' || Date.now() >= end || options.stopping?.()) {
+          stop = true;
+          break;
+        }
+        if (!m.decided) await decideStored(db, ctx, storedOf(m), { undecided: true });
+        done.push(m.jobKey);
+        more++;
+      }
+    } catch (e) {
+      // A failure of the environment (decideStored counted the attempt): this message keeps its job.
+      log().warn({ event: 'intake.batch-stopped', inboundId: queued[done.length]?.id, error: (e as Error).message }, 'a message of the batch could not be decided now: its own job will retry it');
+      stop = true;
+    }
+    if (done.length > 0) await removeJobs(db, done);
+    if (stop || queued.length < 50) break;
+  }
+  return { own, more };
+}
+
+function storedOf(m: QueuedMessage): StoredMessage {
+  return {
+    inboundId: m.id, raw: m.raw, receivedAt: m.receivedAt, source: m.source, role: m.role, messageId: m.messageId ?? undefined,
+    ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}), ...(m.uid !== null && m.uidvalidity !== null ? { uid: m.uid, uidvalidity: m.uidvalidity } : {}),
+    ...(m.envelope ? { envelope: { ip: m.envelope.ip ?? '', helo: m.envelope.helo ?? '', mailFrom: m.envelope.mailFrom ?? '' } } : {}),
+  };
 }
 
 /**

@@ -13,6 +13,9 @@ import { recordBounce } from '../../db/mail-bounces.js';
 import { noticeBounce } from '../../service/bounce-notice.js';
 import type { OutboxMail } from '../../db/outbox.js';
 import { judgeNow } from '../../config/clock.js';
+import { sql } from 'kysely';
+import { enqueueJob, SEND_MAIL_PRIORITY } from '../../db/jobs.js';
+import type { Trx } from '../../db/schema.js';
 
 /** One mail (`outboxId`), or several queued together (`outboxIds`, issue 29: a deadline's reports of one game). */
 export type SendMailPayload = { readonly outboxId: number } | { readonly outboxIds: readonly number[] };
@@ -36,11 +39,21 @@ interface Failure {
  * a single mail's would be, and the job is retried (for the still pending ones only) when any failure
  * may pass.
  */
-export async function sendMailTask(db: Db, transport: MailTransport, payload: SendMailPayload, bounces?: { fromAddress: string; now?: () => Date }): Promise<void> {
-  const ids = 'outboxIds' in payload ? payload.outboxIds : [payload.outboxId];
+export async function sendMailTask(db: Db, transport: MailTransport, payload: SendMailPayload, bounces?: { fromAddress: string; now?: () => Date }, options: { job?: { id: string }; takeOver?: number } = {}): Promise<void> {
+  const own = 'outboxIds' in payload ? payload.outboxIds : [payload.outboxId];
+  let ids: readonly number[] = own;
   const failures: Failure[] = [];
   await db.transaction().execute(async (trx) => {
+    // Issue 29: the other send-mail jobs waiting now are taken over (a burst of acknowledgements):
+    // their mails go out with this job's over the pool, claimed, sent and marked in this transaction.
+    const taken = options.job && options.takeOver ? await takeOverSendJobs(trx, options.job.id, options.takeOver) : [];
+    ids = [...own, ...taken];
     const mails = ids.length === 1 ? await claimPendingOutbox(trx, { id: ids[0]!, limit: 1 }) : await claimPendingOutbox(trx, { ids, limit: ids.length });
+    // A taken mail this claim skipped (sent already, or locked by whoever is sending it) keeps a job:
+    // one that finds it sent does nothing.
+    for (const id of taken.filter((t) => !mails.some((m) => m.id === t))) {
+      await enqueueJob(trx, 'send-mail', { outboxId: id }, { jobKey: `send:${id}`, priority: SEND_MAIL_PRIORITY });
+    }
     if (mails.length === 0) return; // sent already, failed for good, or being sent by another worker
     const results = await Promise.allSettled(mails.map((mail) => transport.send(mail)));
     const sent: OutboxMail[] = [];
@@ -61,6 +74,11 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
     const outboxId = failure.mail.id;
     await db.transaction().execute(async (trx) => {
       await markOutboxFailed(trx, outboxId, failure.error.message, { permanent });
+      // A mail of a job taken over (issue 29) has no job of its own any more: it gets one again, at
+      // graphile-worker's own backoff (exp(attempts) seconds), as if its job had failed.
+      if (!permanent && !own.includes(outboxId)) {
+        await enqueueJob(trx, 'send-mail', { outboxId }, { jobKey: `send:${outboxId}`, priority: SEND_MAIL_PRIORITY, runAt: new Date(judgeNow().getTime() + Math.exp(Math.min(failure.attempts, 10)) * 1000) });
+      }
       if (refused) {
         // Issue 27: the smarthost refused it for good (5xx): a bounce like any other, the GM told at once.
         const at = bounces.now?.() ?? judgeNow();
@@ -76,4 +94,28 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
     if (!permanent) retry ??= failure.error;
   }
   if (retry) throw retry; // graphile-worker retries with backoff
+}
+
+/**
+ * Take over up to `limit` other `send-mail` jobs of one mail each (replies: acknowledgements, refusals)
+ * that wait now (due, not running, never tried, in no named queue), in the order the queue would run them, inside the caller's transaction: their rows are
+ * deleted, so no other worker runs them, and come back if the transaction rolls back (a crash before the
+ * mails are marked sent). Returns their mails' outbox ids. One statement.
+ */
+async function takeOverSendJobs(trx: Trx, ownJobId: string, limit: number): Promise<number[]> {
+  const r = await sql<{ payload: SendMailPayload }>`
+    WITH taken AS (
+      DELETE FROM graphile_worker._private_jobs j
+       WHERE j.id IN (
+         SELECT w.id FROM graphile_worker._private_jobs w
+          WHERE w.task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'send-mail')
+            AND w.job_queue_id IS NULL AND w.locked_at IS NULL AND w.attempts = 0 AND w.run_at <= now()
+            AND w.payload->>'outboxId' IS NOT NULL -- one mail (a reply); a game's reports are one job already
+            AND w.id <> ${ownJobId}::bigint
+          ORDER BY w.priority, w.run_at, w.id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+      RETURNING j.payload)
+    SELECT payload FROM taken`.execute(trx);
+  return r.rows.flatMap((row) => ('outboxIds' in row.payload ? [...row.payload.outboxIds] : [row.payload.outboxId]));
 }
