@@ -109,7 +109,9 @@ async function takeOverSendJobs(trx: Trx, ownJobId: string, limit: number): Prom
        WHERE j.id IN (
          SELECT w.id FROM graphile_worker._private_jobs w
           WHERE w.task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'send-mail')
-            AND w.job_queue_id IS NULL AND w.locked_at IS NULL AND w.attempts = 0 AND w.run_at <= now()
+            -- is_available = true AND job_queue_id IS NULL: graphile-worker's jobs_no_queue_index, read
+            -- in (priority, run_at) order, so this stops after \`limit\` rows instead of scanning every job.
+            AND w.is_available = true AND w.job_queue_id IS NULL AND w.locked_at IS NULL AND w.attempts = 0 AND w.run_at <= now()
             AND w.payload->>'outboxId' IS NOT NULL -- one mail (a reply); a game's reports are one job already
             AND w.id <> ${ownJobId}::bigint
           ORDER BY w.priority, w.run_at, w.id
