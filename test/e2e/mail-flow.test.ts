@@ -22,6 +22,7 @@ import { insertTournament, insertTournamentMember } from '../../src/db/tournamen
 import { TestDomains } from '../helpers/dkim.js';
 import { imapClient, kickImapUser, mailPrefix, mailServers, MAIL_PASSWORD, readMailbox, sendViaPostfix, waitForMessages } from '../helpers/mail-servers.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { until } from '../helpers/poll.js';
 
 const P = mailPrefix(import.meta.url);
 const JUDGE = `${P}-judge@judge.example.org`;
@@ -351,6 +352,11 @@ describe('deadlines and the confirmation mailbox (D.VII(1), D.VII(7))', () => {
     // mailbox 90 s after it (a slow provider). Germany Cc'd only the confirmation mailbox.
     const raw = await domains.build({ from: player(g, 'ENGLAND'), to, cc: CONFIRM, text: 'F Lon - Nth\nF Edi - Nrg\nA Lvp - Yor\nFinal', messageId: `<${g}-eng@example.org>` });
     await append(CONFIRM, raw, new Date(deadline.getTime() - 30_000));
+    // The confirmation copy is in (and decided) before the game's copy arrives, as its two minutes'
+    // head start means: otherwise the game's copy may be decided first, as a late 1901 set accepted
+    // while the results are withheld (D.VII(6)(b)), and the answer names that rule instead.
+    await judge.ingest.syncNow();
+    await until('the confirmation copy decided', async () => ((await decisionFor(`<${g}-eng@example.org>`)).some((d) => d.role === 'confirm') ? true : undefined));
     await append(JUDGE, raw, new Date(deadline.getTime() + 90_000));
     await append(CONFIRM, await domains.build({ from: player(g, 'GERMANY'), to: CONFIRM, subject: `[${g}] orders`, text: 'A Ber - Kie', messageId: `<${g}-ger@example.org>` }), new Date(deadline.getTime() - 60_000));
     await waitForMessages(CONFIRM, 2);
