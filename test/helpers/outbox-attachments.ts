@@ -17,3 +17,13 @@ export async function withAttachments<T extends { attachments: readonly StoredOu
 export async function withAttachmentsOf<T extends { attachments: readonly StoredOutboxAttachment[] }>(db: Db, row: T): Promise<WithAttachments<T>> {
   return (await withAttachments(db, [row]))[0]!;
 }
+
+/** A game's outbox after row `afterId`, with the attachments' bytes: kind, to, subject, body, attachments. */
+export async function outboxSince(db: Db, gameId: string, afterId: number) {
+  return withAttachments(db, await db.selectFrom('outbox').select(['id', 'kind', 'to_address', 'subject', 'body_text', 'attachments']).where('game_id', '=', gameId).where('id', '>', afterId).orderBy('id').execute());
+}
+
+/** The last outbox row's id (0 when empty): what {@link outboxSince} counts from. */
+export async function lastOutboxId(db: Db): Promise<number> {
+  return (await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0;
+}

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POWERS, type Power } from '../../src/diplomacy/index.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
-import { withAttachments } from '../helpers/outbox-attachments.js';
+import { lastOutboxId, outboxSince } from '../helpers/outbox-attachments.js';
 import { calendarGame, type CalendarGame } from './fixtures.js';
 import { Sim, holdAll } from './sim.js';
 import { insertMapChoice } from '../../src/db/map-choices.js';
@@ -25,12 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function lastId(): Promise<number> {
-  return (await t.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0;
-}
-async function sentSince(gameId: string, afterId: number) {
-  return withAttachments(t.db, await t.db.selectFrom('outbox').select(['id', 'kind', 'to_address', 'subject', 'body_text', 'attachments']).where('game_id', '=', gameId).where('id', '>', afterId).orderBy('id').execute());
-}
+const sentSince = (gameId: string, afterId: number) => outboxSince(t.db, gameId, afterId);
+const lastId = () => lastOutboxId(t.db);
 const pngs = (m: { attachments: readonly { contentType: string; filename: string }[] }) => m.attachments.filter((a) => a.contentType === 'image/png').map((a) => a.filename);
 
 describe('MAPS: the pictures each reader gets with the results', () => {

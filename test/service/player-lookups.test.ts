@@ -15,7 +15,7 @@ import { recordJudgeAddresses } from '../../src/db/judge-settings.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame, type CalendarGame } from './fixtures.js';
 import { Sim, holdAll } from './sim.js';
-import { withAttachments, withAttachmentsOf } from '../helpers/outbox-attachments.js';
+import { lastOutboxId, outboxSince, withAttachmentsOf } from '../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
 const HOUR = 3_600_000;
@@ -28,13 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** The outbox since `afterId`: kind, to, subject, body, attachments. */
-async function sentSince(gameId: string, afterId: number) {
-  return withAttachments(t.db, await t.db.selectFrom('outbox').select(['id', 'kind', 'to_address', 'subject', 'body_text', 'attachments']).where('game_id', '=', gameId).where('id', '>', afterId).orderBy('id').execute());
-}
-async function lastId(): Promise<number> {
-  return (await t.db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst())?.m ?? 0;
-}
+const sentSince = (gameId: string, afterId: number) => outboxSince(t.db, gameId, afterId);
+const lastId = () => lastOutboxId(t.db);
 
 describe('player commands by email', () => {
   let g: CalendarGame;

@@ -137,8 +137,8 @@ function nearest(c: number, pal: ByGreen): number {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** Each pixel as one 32-bit word, R in the low byte and A in the high one. */
-function words(rgba: Uint8Array, n: number): Uint32Array {
+/** Each pixel as one 32-bit word, R in the low byte and A in the high one (a view when it can be). */
+export function pixelWords(rgba: Uint8Array, n: number): Uint32Array {
   if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) return new Uint32Array(rgba.buffer, rgba.byteOffset, n);
   const out = new Uint32Array(n);
   for (let i = 0, p = 0; i < n; i++, p += 4) out[i] = (rgba[p]! | (rgba[p + 1]! << 8) | (rgba[p + 2]! << 16) | (rgba[p + 3]! << 24)) >>> 0;
@@ -152,7 +152,7 @@ function words(rgba: Uint8Array, n: number): Uint32Array {
 export function indexColours(rgba: Uint8Array, width: number, height: number): Indexed | undefined {
   const n = width * height;
   if (n === 0) return undefined;
-  const px = words(rgba, n);
+  const px = pixelWords(rgba, n);
   const table = new ColourCounts(12);
   // Pass 1: the picture as runs of one colour along each row (a map is mostly flat fills: about one
   // pixel in eight starts a run), each run counted once in the table.

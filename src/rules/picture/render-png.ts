@@ -12,7 +12,7 @@
  */
 import { crc32, deflate, deflateSync } from 'node:zlib';
 import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { indexColours, plteData } from './palette.js';
+import { indexColours, pixelWords, plteData } from './palette.js';
 
 /** zlib level for RGB data: 3 is the knee of time against size for flat-coloured maps. */
 const DEFLATE_LEVEL = 3;
@@ -28,37 +28,22 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
 /** The RGB rows (each led by filter byte 0) of opaque RGBA pixels, or undefined if a pixel is not opaque. */
 function opaqueRows(rgba: Uint8Array, width: number, height: number): Buffer | undefined {
   const raw = Buffer.allocUnsafe((width * 3 + 1) * height);
+  // One 32-bit read per pixel (A in the high byte): about a third faster than four byte reads.
+  const px = pixelWords(rgba, width * height);
   let o = 0;
-  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
-    // One 32-bit read per pixel (A in the high byte): about a third faster than four byte reads.
-    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, width * height);
-    let p = 0;
-    for (let y = 0; y < height; y++) {
-      raw[o++] = 0; // filter: none
-      for (let x = 0; x < width; x++, p++) {
-        const v = px[p]!;
-        if (v >>> 24 !== 255) return undefined;
-        raw[o] = v & 255;
-        raw[o + 1] = (v >>> 8) & 255;
-        raw[o + 2] = (v >>> 16) & 255;
-        o += 3;
-      }
-    }
-    return raw;
-  }
   let p = 0;
   for (let y = 0; y < height; y++) {
-    raw[o++] = 0;
-    for (let x = 0; x < width; x++, p += 4) {
-      if (rgba[p + 3] !== 255) return undefined;
-      raw[o++] = rgba[p]!;
-      raw[o++] = rgba[p + 1]!;
-      raw[o++] = rgba[p + 2]!;
+    raw[o++] = 0; // filter: none
+    for (let x = 0; x < width; x++, p++) {
+      const v = px[p]!;
+      if (v >>> 24 !== 255) return undefined;
+      raw[o] = v & 255;
+      raw[o + 1] = (v >>> 8) & 255;
+      raw[o + 2] = (v >>> 16) & 255;
+      o += 3;
     }
   }
   return raw;

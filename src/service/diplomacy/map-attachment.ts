@@ -36,14 +36,6 @@ export function phoneFilename(filename: string): string {
   return filename.replace(/(\.png)?$/i, '-phone.png');
 }
 
-/**
- * Issue 28: the wide map (inline in the HTML form by `cid`) and the phone layout beside it
- * (`<name>-phone.png`: the map in two stacked halves with larger names, readable at 400 px wide).
- */
-export function mapAttachments(picture: MapPicture, filename: string, cid?: string): OutboxAttachment[] {
-  return [mapAttachment(picture, filename, cid), mapAttachment(picture, phoneFilename(filename), undefined, 'phone')];
-}
-
 /** The layouts drawn for a results report: the wide map (inline in the HTML form) and the phone one. */
 export interface MapLayouts {
   readonly wide?: OutboxAttachment;
@@ -51,10 +43,11 @@ export interface MapLayouts {
 }
 
 /**
- * {@link mapAttachments}' pictures, the same bytes, rasterized off the main thread and both layouts
- * at once (issue 29: at a deadline of many boards the maps are most of the work; this way one judge
- * process draws on every core while its event loop serves the other games' SQL); only the layouts
- * some reader wants (`MAPS`, src/db/map-choices.ts) are drawn.
+ * Issue 28's two layouts of a results map, the wide one (inline in the HTML form by `cid`) and the
+ * phone one (`<name>-phone.png`), rasterized off the main thread and both at once (issue 29: at a
+ * deadline of many boards the maps are most of the work; this way one judge process draws on every
+ * core while its event loop serves the other games' SQL); only the layouts some reader wants
+ * (`MAPS`, src/db/map-choices.ts) are drawn.
  */
 export async function mapLayoutsAsync(picture: MapPicture, filename: string, cid: string | undefined, want: { readonly wide: boolean; readonly phone: boolean }): Promise<MapLayouts> {
   const [wide, phone] = await Promise.all([
