@@ -1325,6 +1325,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // "New deadline", 72 and then 24 hours later than the one before, the last the phase's deadline.
     const extGame = `${SLUG}-r1-b1`;
     const extPlanned = extensionPlan(extGame);
+    let extensionRedelivered = 0;
     const extensions = { requested: stats.extRequested, granted: 0, byGm: 0, refused: 0, gmAnswers: stats.gmAnswers, announced: 0, players: 0, refusalRead: 0 };
     if (extPlanned && games.includes(extGame)) {
       const rows = await q<{ decision: string; answers_id: number | null }>(`SELECT decision, answers_id FROM extensions WHERE game_id = $1 AND phase = $2 AND power = $3`, [extGame, extPlanned.phase, extPlanned.requester]);
@@ -1336,7 +1337,12 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       extensions.players = holders.size;
       const hour = 3_600_000;
       for (const to of holders) {
-        const moves = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`))
+        // One per Message-ID: a copy sent again after a SIGKILL between the server's acceptance and
+        // the outbox's record of it is a redelivery (counted with the others), not a second announcement.
+        const copies = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`));
+        const byId = new Map(copies.map((m) => [m.messageId, m]));
+        extensionRedelivered += copies.length - byId.size;
+        const moves = [...byId.values()]
           .map((m) => ({ now: gmtTime(/^New deadline: (.*)$/m.exec(m.text)?.[1]), was: gmtTime(/^Was:\s+(.*)$/m.exec(m.text)?.[1]) }))
           .sort((a, b) => a.was - b.was);
         const ok = moves.length === 2 && moves[0]!.now === moves[0]!.was + 72 * hour && moves[1]!.was === moves[0]!.now && moves[1]!.now === moves[1]!.was + 24 * hour && moves[1]!.now === ph?.deadline.getTime();
@@ -1506,7 +1512,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const usage = process.resourceUsage();
     const summary: RehearsalSummary = {
       teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: o.speed, seed: o.seed,
-      messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered,
+      messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered + extensionRedelivered,
       phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
       resultMails, outsideEvent: outside, gamesReproduced: reproduced,
       standingsMatch: standings.match, standingsDetail: standings.detail, standingsByRound,

@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { parseWorldMap, readArmies, updateTurn } from '../../../src/coalition/index.js';
 import type { Db } from '../../../src/db/schema.js';
+import { DiceStream } from '../../../src/dice/index.js';
 import { receiveMessage } from '../../../src/service/intake/receive-message.js';
 import { ROOT } from '../../helpers/cli.js';
 
@@ -27,4 +29,19 @@ export function outboxTo(db: Db, game: string, to: string, kind?: string) {
   let q = db.selectFrom('outbox').select(['kind', 'subject', 'body_text', 'to_address']).where('game_id', '=', game).where('to_address', '=', to);
   if (kind) q = q.where('kind', '=', kind);
   return q.orderBy('id').execute();
+}
+
+/**
+ * A turn-1 seed for game `game` whose update spawns a Raider (`spawn`, 3 in 20 with no Raider on the
+ * map, 6.3.2) or does not, found with the pure update: a test whose text depends on the roll fixes it.
+ */
+export function turnOneSeed(mapJson: object, armyJson: Parameters<typeof readArmies>[0], lock: Date, game: string, spawn: boolean): string {
+  const parsed = parseWorldMap(mapJson);
+  if (!parsed.ok) throw new Error('map');
+  const armies = readArmies(armyJson, []);
+  for (let i = 0; i < 500; i++) {
+    const candidate = `turn-one-seed-${String(i).padStart(6, '0')}`;
+    if (Boolean(updateTurn({ map: parsed.map, armies, lock }, [], new DiceStream(candidate, `${game}:T1`)).raiderSpawn) === spawn) return candidate;
+  }
+  throw new Error(`no seed with spawn ${spawn}`);
 }

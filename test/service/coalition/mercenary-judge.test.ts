@@ -7,14 +7,12 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
-import { parseWorldMap, readArmies, updateTurn } from '../../../src/coalition/index.js';
-import { DiceStream } from '../../../src/dice/index.js';
 import { checkCoalitionSpec, runCoalitionCreate } from '../../../src/service/coalition/create-game.js';
 import { runCoalitionPlace } from '../../../src/service/coalition/place-raider.js';
 import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
-import { JUDGE, at, exampleMap, sendMail, outboxTo } from './fixtures.js';
+import { JUDGE, at, exampleMap, sendMail, outboxTo, turnOneSeed } from './fixtures.js';
 
 let t: TestDatabase;
 const LOCK = new Date('2026-11-20T05:00:00Z');
@@ -48,18 +46,6 @@ const spec = (id: string, merc: boolean, extra: { name: string; team: string; ra
 const send = (from: string, to: string, text: string, receivedAt: Date, id: string) => sendMail(t.db, { from, to, text, receivedAt, id, subject: 'turn 1' });
 
 const mails = (game: string, to: string, kind?: string) => outboxTo(t.db, game, to, kind);
-
-/** A turn-1 seed whose update spawns a Raider (3 in 20 with no Raider on the map), found with the pure update. */
-function spawningSeed(armyJson: Parameters<typeof readArmies>[0], game: string): string {
-  const parsed = parseWorldMap(map);
-  if (!parsed.ok) throw new Error('map');
-  const armies = readArmies(armyJson, []);
-  for (let i = 0; i < 500; i++) {
-    const candidate = `spawn-seed-${String(i).padStart(6, '0')}`;
-    if (updateTurn({ map: parsed.map, armies, lock: LOCK }, [], new DiceStream(candidate, `${game}:T1`)).raiderSpawn) return candidate;
-  }
-  throw new Error('no spawning seed');
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -179,7 +165,7 @@ describe('the Mercenary Judge (chapter 6)', () => {
     const s = { ...spec('merc4', true), editWindowMinutes: 0 };
     s.world.armies = s.world.armies.filter((a) => a.mercenary !== 'raider');
     // A turn-1 seed whose update spawns a Raider (3 in 20 with no Raider on the map), found with the pure update.
-    const seed = spawningSeed(s.world.armies, 'merc4');
+    const seed = turnOneSeed(map, s.world.armies, LOCK, 'merc4', true);
     expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed })).toMatchObject({ ok: true });
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc4', phase: 'T1' })).toBe('adjudicated');
     const update = (await mails('merc4', 'gix@example.org', 'coalition-update'))[0]!.body_text;
@@ -245,7 +231,7 @@ describe('the Mercenary Judge (chapter 6)', () => {
   it('places a spawned Raider from the console too, logged for reproduce (mailjudge coalition place)', async () => {
     const s = { ...spec('merc7', true), editWindowMinutes: 0 };
     s.world.armies = s.world.armies.filter((a) => a.mercenary !== 'raider');
-    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed: spawningSeed(s.world.armies, 'merc7') })).toMatchObject({ ok: true });
+    expect(await runCoalitionCreate(t.db, s, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed: turnOneSeed(map, s.world.armies, LOCK, 'merc7', true) })).toMatchObject({ ok: true });
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'merc7', phase: 'T1' })).toBe('adjudicated');
     expect(await runCoalitionPlace(t.db, 'merc7', 'Raider T1', '20C', 'cli:merc', at('2026-11-20T06:00:00Z'), JUDGE)).toEqual({ ok: false, problems: ['20C is next to the town at 19C: a Raider is never on a square adjacent to a base, portal or town (6.3.1)'] });
     expect(await runCoalitionPlace(t.db, 'merc7', 'Raider T1', '24G', 'cli:merc', at('2026-11-20T06:01:00Z'), JUDGE)).toMatchObject({ ok: true });

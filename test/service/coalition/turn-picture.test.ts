@@ -12,7 +12,7 @@ import { adjudicateTurn } from '../../../src/service/game-kinds.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
 import { decodePng } from '../../helpers/decode-png.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
-import { JUDGE, at, exampleMap, sendMail } from './fixtures.js';
+import { JUDGE, at, exampleMap, sendMail, turnOneSeed } from './fixtures.js';
 import { withAttachments } from '../../helpers/outbox-attachments.js';
 
 let t: TestDatabase;
@@ -51,7 +51,9 @@ afterAll(async () => t.close());
 
 describe('the Coalition movement update', () => {
   it('carries the grid as a PNG that decodes, shows the armies after the turn, and is inline in the HTML form', async () => {
-    expect(await runCoalitionCreate(t.db, spec, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
+    // A seed whose roll spawns no Raider (6.3.2): the text below goes from the battles to the dice.
+    const seed = turnOneSeed(map, spec.world.armies, spec.lock, 'cvp2', false);
+    expect(await runCoalitionCreate(t.db, spec, 'test', at('2026-11-18T12:00:00Z'), JUDGE, { seed })).toMatchObject({ ok: true });
     await send('sai@example.org', spec.address, 'Sai Rei: 3D > 5D', at('2026-11-19T20:00:00Z'), 'p1');
     await send('gix@example.org', spec.address, 'Gix: 20H > 25H', at('2026-11-19T20:05:00Z'), 'p2'); // too far (3.2.2.1): Gix stays on 20H
     expect(await adjudicateTurn(t.db, { now: () => at('2026-11-20T05:01:00Z'), fromAddress: JUDGE }, { gameId: 'cvp2', phase: 'T1' })).toBe('adjudicated');
