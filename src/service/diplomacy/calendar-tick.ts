@@ -167,6 +167,8 @@ async function stepProcedure(trx: Trx, ctx: TaskContext, game: Game, noticeId: n
   if (choice.kind === 'wait') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: choice.until, note: `waiting for the ${choice.for}` });
   // B.8(c), B.9: the captain may not stand in; the procedure waits for the replacement the GM records.
   else if (choice.kind === 'captain-barred-b9') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: null, note: 'the team captain may not stand in (B.9); waiting for the replacement the captain names' });
+  else if (choice.kind === 'captain-plays-here') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: null, note: `the team captain plays ${choice.power} in this game (B.8(c)); waiting for the replacement the captain names` });
+  else if (choice.kind === 'stand-in-holds') await updateNmrNotice(trx, noticeId, { status: 'procedure', at: now, procedureUntil: null, note: 'a stand-in holds the position (B.7); the captain was not given it' });
   else if (choice.kind === 'captain-default') await updateNmrNotice(trx, noticeId, { status: 'captain', at: now, note: 'the team captain stands in (B.8(c))' });
   // civil-disorder: advanceReplacement resolved the notice; captain-choice and reserve need a choice the judge never makes alone.
 }

@@ -41,19 +41,27 @@ export interface ReplacementStart {
   readonly fromAddress: string;
 }
 
-/** Give the captain the position as a stand-in (B.8(c)); `false` if someone already stands in or the captain holds a power here. */
-export async function openCaptainStandIn(trx: Trx, game: Game, power: Power, captain: Person, at: Date, cause: string): Promise<boolean> {
+/**
+ * Why the captain was not given the position: already playing another power of this game (nobody
+ * plays two powers of one game), or a stand-in (B.7) already holding it.
+ */
+export type CaptainNotGiven = { readonly kind: 'captain-plays-here'; readonly power: Power } | { readonly kind: 'stand-in-holds'; readonly personId: number };
+
+/** Give the captain the position as a stand-in (B.8(c)); what stood in the way, if anything did. */
+export async function openCaptainStandIn(trx: Trx, game: Game, power: Power, captain: Person, at: Date, cause: string): Promise<CaptainNotGiven | undefined> {
   const current = await findCurrentPositions(trx, game.id);
-  if (current.some((p) => p.personId === captain.id)) return false;
-  if (current.some((p) => p.power === power && p.kind === 'temporary')) return false;
+  const own = current.find((p) => p.personId === captain.id);
+  if (own) return { kind: 'captain-plays-here', power: own.power };
+  const standIn = current.find((p) => p.power === power && p.kind === 'temporary');
+  if (standIn) return { kind: 'stand-in-holds', personId: standIn.personId };
   await insertPosition(trx, { gameId: game.id, power, personId: captain.id, kind: 'temporary', startedAt: at, reason: `${CAPTAIN_STAND_IN} (${cause})` });
   await endCivilDisorder(trx, game.id, power, at);
   await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'position.stand-in', detail: { power, person: captain.id, reason: CAPTAIN_STAND_IN, cause } });
-  return true;
+  return undefined;
 }
 
-/** What the procedure did: the rule's choice, or the captain barred from standing in by B.9. */
-export type ReplacementStep = ReplacementChoice | { readonly kind: 'captain-barred-b9' };
+/** What the procedure did: the rule's choice, the captain barred from standing in by B.9, or not given the position for another reason. */
+export type ReplacementStep = ReplacementChoice | { readonly kind: 'captain-barred-b9' } | CaptainNotGiven;
 
 /** Run the procedure's next step for one position and return what the rule chose. */
 export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise<ReplacementStep> {
@@ -86,7 +94,11 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
   } else if (choice.kind === 'captain-default' && captain) {
     // From the instant the rule made the captain the replacement (the contact deadline, or the NMR),
     // not the moment a busy judge's tick came round to it: the same instant in every replay.
-    await openCaptainStandIn(trx, game, power, captain, s.startedAt, s.cause);
+    const notGiven = await openCaptainStandIn(trx, game, power, captain, s.startedAt, s.cause);
+    if (notGiven) {
+      await captainNotGivenNotices(trx, s, notGiven, captain, gm, tds);
+      return notGiven;
+    }
     await sendNotice(trx, s.fromAddress, notice('captain', () => ({ ...base, captainDefault: true, toCaptain: true })), [captain]);
     await sendNotice(trx, s.fromAddress, notice('captain', () => ({ ...base, captainDefault: true, captainName: captain.name })), distinctPeople([gm, ...tds]));
   } else if (choice.kind === 'wait') {
@@ -105,6 +117,26 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
     await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'position.civil-disorder', detail: { power, cause: s.cause } });
   }
   return choice;
+}
+
+/**
+ * The captain is the default replacement (B.8(c)) but was not given the position. Playing another
+ * power of this game, the captain may still designate the player who sends the orders ("the Team
+ * Captain or player designated by the Team Captain"), whom the GM records; a stand-in already holding
+ * the position (B.7) keeps it, and only the GM and the TDs are told.
+ */
+async function captainNotGivenNotices(trx: Trx, s: ReplacementStart, why: CaptainNotGiven, captain: Person, gm: Person | undefined, tds: readonly Person[]): Promise<void> {
+  const { game, power } = s;
+  const base = { power, cause: s.cause, phase: s.phase, captainName: captain.name };
+  const notice = (context: () => object) => ({ game, template: 'replacement-request', key: `replacement:${game.id}:${power}:${s.phase}:captain-not-given`, context });
+  if (why.kind === 'captain-plays-here') {
+    await sendNotice(trx, s.fromAddress, notice(() => ({ ...base, captainNotGiven: `you already play ${why.power} in this game, and nobody plays two powers of one game`, toCaptain: true, gmEmail: gm?.email })), [captain]);
+    await sendNotice(trx, s.fromAddress, notice(() => ({ ...base, captainNotGiven: `${captain.name} already plays ${why.power} in this game, and nobody plays two powers of one game`, recordNamed: true })), distinctPeople([gm, ...tds]));
+  } else {
+    const standIn = await findPerson(trx, why.personId);
+    await sendNotice(trx, s.fromAddress, notice(() => ({ ...base, captainNotGiven: `${standIn?.name ?? 'a stand-in'} already stands in for ${power} (rule B.7), and keeps the position`, standInHolds: true })), distinctPeople([gm, ...tds]));
+  }
+  await appendAudit(trx, { gameId: game.id, actor: 'worker', action: 'position.stand-in-refused', detail: { power, person: captain.id, rule: 'B.8(c)', why: why.kind, ...(why.kind === 'captain-plays-here' ? { plays: why.power } : { standIn: why.personId }) } });
 }
 
 /**
