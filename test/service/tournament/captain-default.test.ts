@@ -1,5 +1,6 @@
 /**
- * B.8(c) in round 1: the team captain is the default replacement of a player who NMR'd, but is not
+ * B.8(c) in round 1: the team captain is the default replacement of a player who NMR'd, standing in
+ * from the instant the rule says (the contact deadline), however late the judge's tick; but is not
  * given the position when already playing another power of the same game (nobody plays two powers of
  * one game; the captain may designate the player instead: "the Team Captain or player designated by
  * the Team Captain"), nor when a stand-in (B.7) already holds it. Who is told what, and the notice's state.
@@ -26,13 +27,26 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function nmrAndTick(game: string, playerId: number) {
+async function nmrAndTick(game: string, playerId: number, tickLateMs = 0) {
   const contact = contactDeadline(PUBLISHED);
   await insertNmrNotice(t.db, { gameId: game, phase: 'S1901M', power: 'TURKEY', personId: playerId, publishedAt: PUBLISHED, contactDeadline: contact });
-  await calendarTickTask(t.db, { now: () => contact, fromAddress: JUDGE });
+  await calendarTickTask(t.db, { now: () => new Date(contact.getTime() + tickLateMs), fromAddress: JUDGE });
 }
 
-describe('B.8(c): the captain not given the position', () => {
+describe('B.8(c): the team captain as the default replacement', () => {
+  it('stands in from the contact deadline even when the tick comes five hours late, and is told to send orders', { timeout: 60_000 }, async () => {
+    const g = await calendarGame(t.db, 'cng0', { deadline: new Date('2030-07-01T12:00:00Z'), round: 1, captains: ['TURKEY'] });
+    const captain = g.captains.get('TURKEY')!;
+    await nmrAndTick('cng0', g.players.get('TURKEY')!.id, 5 * 3_600_000);
+    // Published Monday 3 June 2030 12:00 GMT; 48 hours with no weekend in them (D.VII(6)(a)): Wednesday 5 June 12:00.
+    const contact = new Date('2030-06-05T12:00:00Z');
+    expect(contactDeadline(PUBLISHED)).toEqual(contact);
+    const standIn = (await findCurrentPositions(t.db, 'cng0')).filter((p) => p.power === 'TURKEY' && p.kind === 'temporary');
+    expect(standIn.map((p) => [p.personId, p.startedAt.toISOString()])).toEqual([[captain.id, contact.toISOString()]]);
+    const toCaptain = flat((await mails(t.db, 'cng0', 'replacement-request')).find((m) => m.to === captain.email)!.body);
+    expect(toCaptain).toContain('In the first round the team captain is the default replacement (rule B.8(c)): you may now send orders for TURKEY to cng0@judge.example.org');
+  });
+
   it('a captain who plays AUSTRIA in the same game is not made TURKEY\'s stand-in; told to name the player; the GM and TD told how to record it', { timeout: 60_000 }, async () => {
     const g = await calendarGame(t.db, 'cng1', { deadline: new Date('2030-07-01T12:00:00Z'), round: 1, captains: ['TURKEY'] });
     const captain = g.captains.get('TURKEY')!;
