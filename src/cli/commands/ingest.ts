@@ -85,11 +85,10 @@ async function storeFirst(settings: PipeSettings, opts: { confirm?: boolean }, r
 
 /** After the store path: the whole configuration, then the decision, as the full path decides. */
 async function decideAfterStore(opts: { confirm?: boolean; config?: string }, settings: PipeSettings, raw: Buffer, stored: StoredReceipt): Promise<number> {
-  const [{ readConfig }, { openDatabase }, { decideReceived }, { migrateQueue }, { log }] = await Promise.all([
+  const [{ readConfig }, { openDatabase }, { decideReceived }, { log }] = await Promise.all([
     import('../../config/read-config.js'),
     import('../../db/connect.js'),
     import('../../service/intake/receive-message.js'),
-    import('../../worker/queue.js'),
     import('../../config/log.js'),
   ]);
   const role = opts.confirm ? 'confirm' : 'game';
@@ -105,12 +104,13 @@ async function decideAfterStore(opts: { confirm?: boolean; config?: string }, se
   if (disagree.length > 0) log().error({ event: 'ingest.settings-disagree', settings: disagree }, 'src/config/pipe-settings.ts read these settings otherwise than loadConfig: a bug');
   let open;
   try {
-    open = await openDatabase(r.config);
+    // The store path has just read that the schema (the judge's and the queue's) is this build's:
+    // no migrator, no graphile-worker to load.
+    open = await openDatabase(r.config, { schemaChecked: disagree.length === 0 });
   } catch (e) {
     return tempfail('the database is unavailable', e);
   }
   try {
-    await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);
     const outcome = await decideReceived(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, role }, stored);
     print({ ...outcome, receivedAt: stored.receivedAt.toISOString(), receiptFrom: stored.receipt.from, ...(stored.receipt.note ? { receiptNote: stored.receipt.note } : {}) });
     return EX_OK;
