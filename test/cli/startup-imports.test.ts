@@ -98,4 +98,20 @@ describe('the CLI loads only the command it runs (issue 29)', () => {
       await t.close();
     }
   });
+
+  it('ingest --queue stores and exits without ever loading Kysely or the mail parser (zod checks the configuration after the store)', async () => {
+    const t = await createTestDatabase();
+    try {
+      await migrateQueue(t.url);
+      const message = 'From: ann@example.org\r\nTo: g@judge.example.org\r\nSubject: orders\r\nMessage-ID: <startup-queue@example.org>\r\n\r\nA PAR - BUR\r\n';
+      const r = loaded(['ingest', '--queue'], message, { DATABASE_URL: t.url, MAILJUDGE_LOG_LEVEL: 'silent' });
+      expect(r.status, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'stored', created: true, queue: 'intake:other' });
+      const npm = r.modules.filter((m) => m.startsWith('npm:'));
+      expect(npm).toContain('npm:zod');
+      for (const heavy of ['npm:kysely', 'npm:mailparser', 'npm:graphile-worker', 'npm:mailauth']) expect(npm).not.toContain(heavy);
+    } finally {
+      await t.close();
+    }
+  });
 });

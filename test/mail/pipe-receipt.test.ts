@@ -143,8 +143,8 @@ describe('storeFromPipe', () => {
 });
 
 describe('mailjudge ingest through the store path', () => {
-  function ingest(url: string, input: Buffer) {
-    const r = spawnSync(process.execPath, [CLI, 'ingest'], { input, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: url, MAILJUDGE_LOG_LEVEL: 'silent' } });
+  function ingest(url: string, input: Buffer, args: string[] = []) {
+    const r = spawnSync(process.execPath, [CLI, 'ingest', ...args], { input, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: url, MAILJUDGE_LOG_LEVEL: 'silent' } });
     if (r.error) throw r.error;
     const stdout = r.stdout.toString();
     return { status: r.status, stderr: r.stderr.toString(), json: stdout ? (JSON.parse(stdout.trim().split('\n').pop()!) as Record<string, unknown>) : undefined };
@@ -185,5 +185,27 @@ describe('mailjudge ingest through the store path', () => {
     const r = ingest(`postgres://postgres@127.0.0.1:${await freePort()}/none`, orders('prc-down'));
     expect(r.status, r.stderr).toBe(75);
     expect(r.json).toMatchObject({ error: expect.stringContaining('the database is unavailable') });
+  });
+
+  it('--queue: stored with its job and nothing decided; the second delivery finds it stored', async () => {
+    const first = ingest(t.url, orders('prc-queue'), ['--queue']);
+    expect(first.status, first.stderr).toBe(0);
+    const id = first.json!.inboundId as number;
+    expect(first.json).toEqual({ kind: 'stored', inboundId: id, created: true, queue: `game:${GAME}`, receivedAt: expect.any(String), receiptFrom: 'clock', receiptNote: expect.any(String) });
+    expect(await jobOf(id)).toEqual([{ task_identifier: 'decide-message', queue_name: `game:${GAME}`, key: `decide:${id}`, max_attempts: 25, payload: { inboundId: id } }]);
+    expect(await count('SELECT count(*) AS n FROM inbound_decisions WHERE inbound_message_id = $1', [id])).toBe(0);
+    const again = ingest(t.url, orders('prc-queue'), ['--queue']);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.json).toMatchObject({ kind: 'stored', inboundId: id, created: false });
+    expect(await count("SELECT count(*) AS n FROM inbound_messages WHERE message_id = '<prc-queue@example.org>'")).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM graphile_worker.jobs WHERE key = $1', [`decide:${id}`])).toBe(1);
+  });
+
+  it('--queue with a configuration the store path does not read wrong: stored, then 75 with the problem', async () => {
+    const r = spawnSync(process.execPath, [CLI, 'ingest', '--queue'], { input: orders('prc-badconf'), env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: t.url, MAILJUDGE_SMTP_LISTEN: 'nowhere', MAILJUDGE_LOG_LEVEL: 'silent' } });
+    expect(r.status, r.stderr.toString()).toBe(75);
+    const out = JSON.parse(r.stdout.toString().trim()) as { error: string; inboundId: number };
+    expect(out.error).toMatch(/^MAILJUDGE_SMTP_LISTEN="nowhere": must be host:port/);
+    expect(await count("SELECT count(*) AS n FROM inbound_messages WHERE id = $1 AND message_id = '<prc-badconf@example.org>'", [out.inboundId])).toBe(1);
   });
 });

@@ -12,6 +12,8 @@
  * the raw message is stored before anything parses it.
  */
 
+import type { Config } from '../../config/config.js';
+import type { Logger } from '../../config/log.js';
 import type { PipeSettings } from '../../config/pipe-settings.js';
 
 /** sysexits.h codes the MTA understands. */
@@ -29,8 +31,16 @@ const tempfail = (what: string, e: unknown): number => {
   return EX_TEMPFAIL;
 };
 
+/** The command's options (src/cli/ingest-command.ts). */
+export interface IngestOptions {
+  readonly confirm?: boolean;
+  /** Store only: the worker decides (issue 29). */
+  readonly queue?: boolean;
+  readonly config?: string;
+}
+
 /** Run the command; returns the exit code. Never throws. */
-export async function runIngest(opts: { confirm?: boolean; config?: string }, input: Buffer, deliveredAt: Date): Promise<number> {
+export async function runIngest(opts: IngestOptions, input: Buffer, deliveredAt: Date): Promise<number> {
   const [{ readPipeSettings }, { mboxFromLineLength }] = await Promise.all([import('../../config/pipe-settings.js'), import('../../mail/inbound/header-fields.js')]);
   // An mbox "From " line (pipe flag F) is the MTA's envelope, not part of the message.
   const raw = input.subarray(mboxFromLineLength(input));
@@ -38,7 +48,7 @@ export async function runIngest(opts: { confirm?: boolean; config?: string }, in
   if (settings) {
     const stored = await storeFirst(settings, opts, raw, deliveredAt);
     if (typeof stored === 'number') return stored;
-    if (stored !== undefined) return decideAfterStore(opts, settings, raw, stored);
+    if (stored !== undefined) return opts.queue ? reportStored(opts, settings, raw, stored) : decideAfterStore(opts, settings, raw, stored);
   }
   return ingestFull(opts, raw, deliveredAt);
 }
@@ -50,7 +60,7 @@ type StoredReceipt = { inboundId: number; created: boolean; queue?: string; rece
  * database unreachable, the transaction failed), or `undefined` when the database is not migrated
  * (nothing was written: the full path migrates it).
  */
-async function storeFirst(settings: PipeSettings, opts: { confirm?: boolean }, raw: Buffer, deliveredAt: Date): Promise<StoredReceipt | number | undefined> {
+async function storeFirst(settings: PipeSettings, opts: IngestOptions, raw: Buffer, deliveredAt: Date): Promise<StoredReceipt | number | undefined> {
   const pg = (await import('pg')).default;
   // The pool's connections carry this name too (src/db/connect.ts): inbound_messages.stored_by records it.
   const client = new pg.Client({ connectionString: settings.databaseUrl, application_name: 'mailjudge' });
@@ -83,8 +93,46 @@ async function storeFirst(settings: PipeSettings, opts: { confirm?: boolean }, r
   }
 }
 
+/** The outcome line of `--queue`: stored (or stored before), the worker decides. */
+function printStored(stored: StoredReceipt): void {
+  print({
+    kind: 'stored', inboundId: stored.inboundId, created: stored.created, ...(stored.queue ? { queue: stored.queue } : {}),
+    receivedAt: stored.receivedAt.toISOString(), receiptFrom: stored.receipt.from, ...(stored.receipt.note ? { receiptNote: stored.receipt.note } : {}),
+  });
+}
+
+/** `--queue` after the store path: the whole configuration checked (a wrong one is still 75), then the receipt printed; Kysely never loads. */
+async function reportStored(opts: IngestOptions, settings: PipeSettings, raw: Buffer, stored: StoredReceipt): Promise<number> {
+  const [{ readConfig }, { log }] = await Promise.all([import('../../config/read-config.js'), import('../../config/log.js')]);
+  logStored(log, opts, raw, stored);
+  const r = readConfig(opts.config !== undefined ? { configPath: opts.config } : {});
+  if (!r.ok) return configProblems(r.problems, stored);
+  warnIfDisagree(log, settings, r.config);
+  printStored(stored);
+  return EX_OK;
+}
+
+function logStored(log: () => Logger, opts: IngestOptions, raw: Buffer, stored: StoredReceipt): void {
+  const role = opts.confirm ? 'confirm' : 'game';
+  log().info({ event: 'message.received', inboundId: stored.inboundId, source: 'pipe', mailbox: `pipe:${role}`, role, receivedAt: stored.receivedAt.toISOString(), bytes: raw.length, ...(stored.created ? { queue: stored.queue } : { duplicate: true }) }, stored.created ? 'message stored' : 'message stored before');
+}
+
+/** The whole configuration has problems the store path's settings did not show: the message is stored with its job; 75, and the MTA retries. */
+function configProblems(problems: readonly string[], stored: StoredReceipt): number {
+  process.stderr.write(`mailjudge ingest: ${problems.length} configuration problem(s) (the message is stored; the MTA will retry):\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+  print({ error: problems[0], problems, inboundId: stored.inboundId });
+  return EX_TEMPFAIL;
+}
+
+/** Whether pipe-settings.ts read what loadConfig reads (it must: test/config/pipe-settings.test.ts); a disagreement is logged as the bug it is. */
+function warnIfDisagree(log: () => Logger, settings: PipeSettings, config: Config): boolean {
+  const disagree = (['databaseUrl', 'fromAddress', 'pipeReceivedBy', 'statementTimeoutSeconds'] as const).filter((k) => JSON.stringify(config[k]) !== JSON.stringify(settings[k]));
+  if (disagree.length > 0) log().error({ event: 'ingest.settings-disagree', settings: disagree }, 'src/config/pipe-settings.ts read these settings otherwise than loadConfig: a bug');
+  return disagree.length === 0;
+}
+
 /** After the store path: the whole configuration, then the decision, as the full path decides. */
-async function decideAfterStore(opts: { confirm?: boolean; config?: string }, settings: PipeSettings, raw: Buffer, stored: StoredReceipt): Promise<number> {
+async function decideAfterStore(opts: IngestOptions, settings: PipeSettings, raw: Buffer, stored: StoredReceipt): Promise<number> {
   const [{ readConfig }, { openDatabase }, { decideReceived }, { log }] = await Promise.all([
     import('../../config/read-config.js'),
     import('../../db/connect.js'),
@@ -92,21 +140,15 @@ async function decideAfterStore(opts: { confirm?: boolean; config?: string }, se
     import('../../config/log.js'),
   ]);
   const role = opts.confirm ? 'confirm' : 'game';
-  log().info({ event: 'message.received', inboundId: stored.inboundId, source: 'pipe', mailbox: `pipe:${role}`, role, receivedAt: stored.receivedAt.toISOString(), bytes: raw.length, ...(stored.created ? { queue: stored.queue } : { duplicate: true }) }, stored.created ? 'message stored' : 'message stored before');
+  logStored(log, opts, raw, stored);
   const r = readConfig(opts.config !== undefined ? { configPath: opts.config } : {});
-  if (!r.ok) {
-    // Stored with its job (a worker decides it); the MTA retries, and the retry finds it stored.
-    process.stderr.write(`mailjudge ingest: ${r.problems.length} configuration problem(s) (the message is stored; the MTA will retry):\n${r.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-    print({ error: r.problems[0], problems: r.problems, inboundId: stored.inboundId });
-    return EX_TEMPFAIL;
-  }
-  const disagree = (['databaseUrl', 'fromAddress', 'pipeReceivedBy', 'statementTimeoutSeconds'] as const).filter((k) => JSON.stringify(r.config[k]) !== JSON.stringify(settings[k]));
-  if (disagree.length > 0) log().error({ event: 'ingest.settings-disagree', settings: disagree }, 'src/config/pipe-settings.ts read these settings otherwise than loadConfig: a bug');
+  if (!r.ok) return configProblems(r.problems, stored);
+  const agree = warnIfDisagree(log, settings, r.config);
   let open;
   try {
     // The store path has just read that the schema (the judge's and the queue's) is this build's:
     // no migrator, no graphile-worker to load.
-    open = await openDatabase(r.config, { schemaChecked: disagree.length === 0 });
+    open = await openDatabase(r.config, { schemaChecked: agree });
   } catch (e) {
     return tempfail('the database is unavailable', e);
   }
@@ -122,7 +164,7 @@ async function decideAfterStore(opts: { confirm?: boolean; config?: string }, se
 }
 
 /** The full path: the whole configuration, the database opened and migrated, then store and decide. */
-async function ingestFull(opts: { confirm?: boolean; config?: string }, raw: Buffer, deliveredAt: Date): Promise<number> {
+async function ingestFull(opts: IngestOptions, raw: Buffer, deliveredAt: Date): Promise<number> {
   const [{ readConfig }, { judgeTimeOf }, { openDatabase }] = await Promise.all([
     import('../../config/read-config.js'),
     import('../../config/clock.js'),
@@ -158,7 +200,13 @@ async function ingestFull(opts: { confirm?: boolean; config?: string }, raw: Buf
     const receivedAt = receipt.receivedAt;
     // Answers to the sender are queued jobs: the queue's schema must exist.
     await migrateQueue(r.config.databaseUrl ?? open.embedded!.url);
-    const outcome = await receiveThroughQueue(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` });
+    const msg = { raw, receivedAt, source: 'pipe', role, mailbox: `pipe:${role}` } as const;
+    if (opts.queue) {
+      const [stored] = await (await import('../../service/intake/store-message.js')).storeMessages(open.db, r.config.fromAddress, [msg]);
+      printStored({ ...stored!, receivedAt, receipt: { from: receipt.from, ...(receipt.note ? { note: receipt.note } : {}) } });
+      return EX_OK;
+    }
+    const outcome = await receiveThroughQueue(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, msg);
     print({ ...outcome, receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}) });
     return EX_OK;
   } catch (e) {
