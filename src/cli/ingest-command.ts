@@ -16,7 +16,9 @@
  * quarantined, and retrying it could not help); 75 (EX_TEMPFAIL) the message could not be stored,
  * deciding it failed for a reason of the environment (the database unreachable, a deadlock:
  * src/db/transient-error.ts), or the configuration is wrong, so the MTA keeps the message and
- * retries (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost);
+ * retries (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost;
+ * on the store path, docs/startup.md, a setting it does not read is found wrong after the message is
+ * stored with its job: the retry then finds it stored);
  * 66 (EX_NOINPUT) nothing on stdin. The outcome is printed as one JSON line.
  *
  * `--queue` (issue 29): the pipe only stores (with the job) and exits; a worker decides the message.
