@@ -16,8 +16,12 @@
  * quarantined, and retrying it could not help); 75 (EX_TEMPFAIL) the message could not be stored,
  * deciding it failed for a reason of the environment (the database unreachable, a deadlock:
  * src/db/transient-error.ts), or the configuration is wrong, so the MTA keeps the message and
- * retries (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost);
+ * retries (not EX_CONFIG: Postfix bounces that one, 5.3.5, and the player's orders would be lost;
+ * on the store path, docs/startup.md, a setting it does not read is found wrong after the message is
+ * stored with its job: the retry then finds it stored);
  * 66 (EX_NOINPUT) nothing on stdin. The outcome is printed as one JSON line.
+ *
+ * `--queue` (issue 29): the pipe only stores (with the job) and exits; a worker decides the message.
  *
  * This module only declares the command; its code is src/cli/commands/ingest.ts, imported when it
  * runs (docs/startup.md).
@@ -31,6 +35,7 @@ export function registerIngestCommand(program: Command): void {
     .command('ingest')
     .description('read one email (RFC 822) on stdin and hand it to the judge, as an MTA pipe delivery does; prints the outcome as JSON')
     .option('--confirm', "the message came to the TD's order-confirmation address (D.VII(7))")
+    .option('--queue', "store the message with its decision job and exit: a worker of 'mailjudge start' decides it (prints {\"kind\":\"stored\"})")
     .option('--config <file>', 'JSON config file (default: MAILJUDGE_CONFIG, else none)')
     .addHelpText(
       'after',
@@ -40,13 +45,15 @@ MAILJUDGE_PIPE_RECEIVED_BY) and it is at most 5 minutes ahead of the clock; othe
 outcome says why (receiptNote).
 Decided and the outcome printed once no earlier message of the same game is waiting (up to 20 s);
 still behind one then: {"kind":"queued"}, and a worker of 'mailjudge start' decides it in order.
+With --queue: stored with its job, {"kind":"stored"} printed, and the worker decides it (the pipe
+costs what the store costs; run 'mailjudge start' with the worker role).
 Exit codes (sysexits): 0 stored, whatever the judge decided (a message it cannot read is
 quarantined: mailjudge quarantine); 75 the database is unreachable or failed for a reason a retry
 may cure, or a configuration problem (the MTA keeps the message and retries); 66 empty input.
 Postfix master.cf example:
   mailjudge unix - n n - - pipe flags=R user=judge argv=/usr/local/bin/mailjudge ingest`,
     )
-    .action(async (opts: { confirm?: boolean; config?: string }) => {
+    .action(async (opts: { confirm?: boolean; queue?: boolean; config?: string }) => {
       // The exit code is set, not forced: the outcome line reaches the MTA whole (src/cli/exit.ts).
       const input = readStdinBytes();
       const now = (await import('../config/clock.js')).realNow();

@@ -8,12 +8,11 @@
  * password, is a problem. An environment variable set to the empty string counts as unset.
  */
 import { z } from 'zod';
-import { DEFAULT_PG_PORT, DEFAULT_STATE_DIR } from './defaults.js';
+import { DEFAULT_FROM_ADDRESS, DEFAULT_PG_PORT, DEFAULT_STATE_DIR, DEFAULT_STATEMENT_TIMEOUT_SECONDS } from './defaults.js';
+import { DATABASE_PROTOCOLS, EMAIL, HOSTS_PATTERN, hostsOf, isUrlOf, parseUrl, WHOLE_NUMBER } from './setting-text.js';
 import type { ClockSetting } from './clock.js';
 
-export { DEFAULT_PG_PORT, DEFAULT_STATE_DIR };
-/** The default From address of the judge's mail. */
-export const DEFAULT_FROM_ADDRESS = 'judge@localhost';
+export { DEFAULT_FROM_ADDRESS, DEFAULT_PG_PORT, DEFAULT_STATE_DIR, DEFAULT_STATEMENT_TIMEOUT_SECONDS };
 
 /** An SMTP smarthost: `smtp://user@host:587` or `smtps://user@host:465`. */
 export interface SmtpConfig {
@@ -150,7 +149,6 @@ export interface Config {
  */
 export const DEFAULT_WORKER_CONCURRENCY = 4;
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
-export const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 30;
 
 /** The outcome of {@link loadConfig}. */
 export type LoadConfigResult = { readonly ok: true; readonly config: Config } | { readonly ok: false; readonly problems: string[] };
@@ -195,23 +193,13 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
 };
 
-const EMAIL = /^[^@\s<>]+@[^@\s<>]+$/;
-
-function parseUrl(text: string): URL | undefined {
-  try {
-    return new URL(text);
-  } catch {
-    return undefined;
-  }
-}
-
 function urlSchema(protocols: readonly string[], example: string) {
   const error = `must be a ${protocols.join(' or ')} URL such as ${example}`;
-  return z.string({ error }).refine((s) => protocols.includes(parseUrl(s)?.protocol.slice(0, -1) ?? ''), { error });
+  return z.string({ error }).refine((s) => isUrlOf(protocols, s), { error });
 }
 
 const WEB_URL = urlSchema(['http', 'https'], 'https://judge.example.org');
-const DATABASE_URL = urlSchema(['postgres', 'postgresql'], 'postgres://judge@db.example.org:5432/judge');
+const DATABASE_URL = urlSchema(DATABASE_PROTOCOLS, 'postgres://judge@db.example.org:5432/judge');
 const SMTP_URL = urlSchema(['smtp', 'smtps'], 'smtps://judge@smtp.example.org:465');
 const IMAP_URL = urlSchema(['imap', 'imaps'], 'imaps://judge@imap.example.org:993');
 const FROM_MESSAGE = 'must be a bare email address such as judge@example.org';
@@ -238,7 +226,7 @@ const LIMIT = z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE }).m
 const ENV_LIMIT = z.string().regex(/^\d+$/, { error: LIMIT_MESSAGE }).transform(Number).pipe(LIMIT);
 const SECONDS_MESSAGE = 'must be a whole number of seconds, 0 for none';
 const SECONDS = z.number({ error: SECONDS_MESSAGE }).int({ error: SECONDS_MESSAGE }).min(0, { error: SECONDS_MESSAGE });
-const ENV_SECONDS = z.string().regex(/^\d+$/, { error: SECONDS_MESSAGE }).transform(Number).pipe(SECONDS);
+const ENV_SECONDS = z.string().regex(WHOLE_NUMBER, { error: SECONDS_MESSAGE }).transform(Number).pipe(SECONDS);
 const SmtpLimitsFile = z.strictObject(
   { maxConnections: LIMIT.optional(), maxConnectionsPerIp: LIMIT.optional(), sessionSeconds: LIMIT.optional(), idleSeconds: LIMIT.optional(), maxLines: LIMIT.optional(), maxHeaderBytes: LIMIT.optional() },
   { error: 'must be an object such as {"maxConnections": 100, "maxConnectionsPerIp": 20, "sessionSeconds": 120}' },
@@ -249,8 +237,8 @@ const ADDRESS = z.string({ error: ADDRESS_MESSAGE }).regex(EMAIL, { error: ADDRE
 const HOSTS_MESSAGE = 'must be host names separated by commas, such as mx.judge.example.org,mx2.judge.example.org';
 const HOSTS = z
   .string({ error: HOSTS_MESSAGE })
-  .regex(/^\s*[A-Za-z0-9.-]+(\s*,\s*[A-Za-z0-9.-]+)*\s*$/, { error: HOSTS_MESSAGE })
-  .transform((text) => text.split(',').map((h) => h.trim().toLowerCase()));
+  .regex(HOSTS_PATTERN, { error: HOSTS_MESSAGE })
+  .transform(hostsOf);
 
 const PROCESSED_MESSAGE = 'must be seen (flag stored messages \\Seen) or move:<folder> such as move:Processed';
 const PROCESSED = z.string({ error: PROCESSED_MESSAGE }).regex(/^(seen|move:.+)$/, { error: PROCESSED_MESSAGE }).transform((v) => v as 'seen' | `move:${string}`);

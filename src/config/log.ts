@@ -9,7 +9,8 @@
  * `MAILJUDGE_LOG_LEVEL` (trace, debug, info, warn, error, silent; default info) sets the level.
  */
 import pino, { type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { createRequire } from 'node:module';
+import type PinoPretty from 'pino-pretty';
 import { clockSetting, judgeNow } from './clock.js';
 
 export type { Logger };
@@ -25,7 +26,9 @@ export function createLogger(options: { level?: string; destination?: NodeJS.Wri
   // Issue 30: with the fast clock on, every line carries the simulated time (`time` stays real).
   const mixin = () => (clockSetting() ? { simulatedTime: judgeNow().toISOString() } : {});
   const base = { level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, mixin };
-  if (isTty) return pino(base, pretty({ destination: 2, sync: true, colorize: true, translateTime: 'UTC:yyyy-mm-dd HH:MM:ss.l o', ignore: 'pid' }));
+  // pino-pretty (~40 ms to load) only on a terminal: `mailjudge ingest` from an MTA never needs it (docs/startup.md).
+  const pretty = isTty ? (createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty) : undefined;
+  if (pretty) return pino(base, pretty({ destination: 2, sync: true, colorize: true, translateTime: 'UTC:yyyy-mm-dd HH:MM:ss.l o', ignore: 'pid' }));
   return pino(base, destination);
 }
 

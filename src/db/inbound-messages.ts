@@ -11,6 +11,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, InboundMessageRow, InboundRole, InboundSource } from './schema.js';
+import { findStoredInbound, insertInbound } from './receipt-sql.js';
+import { runStatement } from './run-statement.js';
 
 /** A received message to store. */
 export interface NewInboundMessage {
@@ -77,29 +79,16 @@ function toNumber(v: number | bigint | null | undefined): number | null {
  * (the stored row is left exactly as it was). Safe against a concurrent insert of the same message.
  */
 export async function insertInboundMessage(db: Db, m: NewInboundMessage): Promise<{ id: number; created: boolean }> {
-  const uidvalidity = toNumber(m.uidvalidity);
-  const uid = toNumber(m.uid);
-  const mailbox = m.mailbox ?? null;
-  const inserted = await db
-    .insertInto('inbound_messages')
-    .values({ raw: m.raw, received_at: m.receivedAt, source: m.source, mailbox, uidvalidity, uid, message_id: m.messageId ?? null, role: m.role ?? 'game', envelope: m.envelope ? JSON.stringify(m.envelope) : null })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { id: inserted.id, created: true };
-  let q = db.selectFrom('inbound_messages').select('id');
-  if (uid !== null) {
-    q = q.where('mailbox', '=', mailbox).where('uidvalidity', '=', uidvalidity).where('uid', '=', uid);
-  } else {
-    const sha256 = createHash('sha256').update(m.raw).digest('hex');
-    q = q
-      .where('uid', 'is', null)
-      .where('source', '=', m.source)
-      .where(sql<string>`coalesce(mailbox, '')`, '=', mailbox ?? '')
-      .where('sha256', '=', sha256);
-  }
-  const existing = await q.executeTakeFirstOrThrow();
-  return { id: existing.id, created: false };
+  // The statements are receipt-sql.ts's, which `mailjudge ingest`'s store path runs on a bare pg client.
+  const values = {
+    raw: m.raw, receivedAt: m.receivedAt, source: m.source, mailbox: m.mailbox ?? null, uidvalidity: toNumber(m.uidvalidity), uid: toNumber(m.uid),
+    messageId: m.messageId ?? null, role: m.role ?? 'game', envelope: m.envelope ?? null,
+  };
+  const [inserted] = await runStatement<{ id: number }>(db, insertInbound(values));
+  if (inserted) return { id: Number(inserted.id), created: true };
+  const [existing] = await runStatement<{ id: number }>(db, findStoredInbound(values, createHash('sha256').update(m.raw).digest('hex')));
+  if (!existing) throw new Error('inbound message neither stored nor found (a unique key other than the message\'s own?)');
+  return { id: Number(existing.id), created: false };
 }
 
 /** The stored message with its bytes, or `undefined`. */

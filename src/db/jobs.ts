@@ -6,6 +6,8 @@
 import { sql } from 'kysely';
 import type { Db } from './schema.js';
 import { realTimeOf } from '../config/clock.js';
+import { addDecideJobs, DECIDE_JOB_MAX_ATTEMPTS } from './receipt-sql.js';
+import { runStatement } from './run-statement.js';
 
 export type TaskName = 'adjudicate-phase' | 'send-mail' | 'calendar-tick' | 'decide-message';
 
@@ -76,22 +78,16 @@ export function decideJobKey(inboundId: number): string {
   return `decide:${inboundId}`;
 }
 
-/** How often a message's decision job is tried before graphile-worker gives up (the intake quarantines it after MAX_DECIDE_ATTEMPTS first). */
-export const DECIDE_JOB_MAX_ATTEMPTS = 25;
+export { DECIDE_JOB_MAX_ATTEMPTS };
 
 /**
  * Add the decision jobs of newly stored messages in the caller's transaction, one statement for the
- * lot (`add_jobs`): each in its queue (`queues[i]`), keyed {@link decideJobKey}. Within one call the
- * jobs' run_at grows by a microsecond per message, so a queue runs them in the order given even
- * though graphile-worker orders by run_at alone; across transactions run_at is each one's start.
+ * lot (receipt-sql.ts addDecideJobs, also run by `mailjudge ingest`'s store path): each in its queue
+ * (`queues[i]`), keyed {@link decideJobKey}, in the order given.
  */
 export async function enqueueDecideJobs(trx: Db, inboundIds: readonly number[], queues: readonly string[]): Promise<void> {
   if (inboundIds.length === 0) return;
-  await sql`/* receipt */ SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
-      SELECT ROW('decide-message', json_build_object('inboundId', x.id), x.queue, now() + x.ord * interval '1 microsecond',
-                 ${DECIDE_JOB_MAX_ATTEMPTS}::int, 'decide:' || x.id, NULL, NULL)::graphile_worker.job_spec
-        FROM unnest(${inboundIds as number[]}::int[], ${queues as string[]}::text[]) WITH ORDINALITY AS x(id, queue, ord)
-       ORDER BY x.ord))`.execute(trx);
+  await runStatement(trx, addDecideJobs(inboundIds, queues));
 }
 
 /**

@@ -9,10 +9,11 @@
  * any number of processes.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { DbError } from './errors.js';
+import { defaultMigrationsDir, MIGRATION_FILE_NAME as FILE_NAME } from './migration-files.js';
 import type { Db } from './schema.js';
 
 /** One migration file. */
@@ -32,23 +33,8 @@ export interface MigrateOptions {
 
 /** `pg_advisory_lock` key of the migrator ("mjmi"). */
 const MIGRATION_LOCK_KEY = 0x6d6a6d69;
-const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
-/** The project root: the nearest folder above this module with a package.json (works from src/ and dist/src/). */
-function projectRoot(): string {
-  let dir = import.meta.dirname;
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new DbError('no-project-root', `no package.json above ${import.meta.dirname}`);
-    dir = up;
-  }
-  return dir;
-}
-
-/** The project's `sql/` folder. */
-export function defaultMigrationsDir(): string {
-  return join(projectRoot(), 'sql');
-}
+export { defaultMigrationsDir };
 
 /** sha256 hex of a migration's text, CRLF normalised to LF. */
 export function migrationChecksum(text: string): string {

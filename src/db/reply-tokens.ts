@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Power } from '../diplomacy/index.js';
 import type { Db } from './schema.js';
+import { parseReplyAddress } from './reply-address.js';
 
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 
@@ -23,16 +24,7 @@ export function replyAddress(judgeAddress: string, gameId: string, token: string
   return `${judgeAddress.slice(0, at)}+${gameId}.${token}${judgeAddress.slice(at)}`.toLowerCase();
 }
 
-/** The game and token of a reply address of this judge, or `undefined`. Pure. */
-export function parseReplyAddress(judgeAddress: string, address: string): { gameId: string; token: string } | undefined {
-  const at = judgeAddress.lastIndexOf('@');
-  const local = judgeAddress.slice(0, at).toLowerCase();
-  const domain = judgeAddress.slice(at + 1).toLowerCase();
-  const a = address.toLowerCase();
-  if (!a.startsWith(`${local}+`) || !a.endsWith(`@${domain}`)) return undefined;
-  const m = /^([a-z0-9][a-z0-9-]*)\.([a-z2-9]{8})$/.exec(a.slice(local.length + 1, a.length - domain.length - 1));
-  return m ? { gameId: m[1]!, token: m[2]! } : undefined;
-}
+export { parseReplyAddress };
 
 /** The token of `to`'s current holding in the game (made at the first call), or `undefined` when `to` holds no power there. */
 export async function replyTokenFor(db: Db, gameId: string, to: string): Promise<string | undefined> {

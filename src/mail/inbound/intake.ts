@@ -8,11 +8,12 @@ import { DateTime } from 'luxon';
 import { gameFromRow, type Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { subjectTags, type GameCandidate } from '../../rules/submission/index.js';
-import { headerFields } from './header-fields.js';
 import type { Envelope } from './identity.js';
 import type { InboundMail } from './parse-message.js';
 import { isAnswerableAddress } from './reply.js';
-import { storableText } from './storable-text.js';
+import { rawMessageId } from './message-id.js';
+
+export { rawMessageId };
 
 export interface IncomingMessage {
   readonly raw: Buffer;
@@ -59,13 +60,6 @@ export type ReceiveOutcome =
   | { kind: 'orders'; inboundId: number; orderSetId: number; gameId: string; power: string; final: boolean }
   /** Coalition movement orders (seed 000 3.1), stored for the turn's lock. */
   | { kind: 'movement'; inboundId: number; gameId: string; turn: number; armies: string[]; via: 'post' | 'pm' };
-
-/** The Message-ID from the raw header block, without parsing the message (dedupe before parsing); storable (no NUL). */
-export function rawMessageId(raw: Buffer): string | undefined {
-  const value = headerFields(raw).find((f) => f.name === 'message-id')?.value;
-  const id = value === undefined ? undefined : /<[^>\r\n]+>/.exec(value)?.[0];
-  return id === undefined ? undefined : storableText(id);
-}
 
 /** Why a message must not be answered (RFC 3834; DESIGN "Reliability"), or `undefined`. */
 export function loopRisk(mail: Pick<InboundMail, 'isBounce' | 'autoSubmitted' | 'precedence' | 'from'>, ownAddresses: string | readonly string[]): string | undefined {

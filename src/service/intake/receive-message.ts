@@ -476,9 +476,24 @@ export const PIPE_QUEUE_WAIT_MS = 20_000;
  */
 export async function receiveThroughQueue(db: Db, ctx: ReceiveContext, msg: IncomingMessage, waitMs = PIPE_QUEUE_WAIT_MS): Promise<ReceiveOutcome | { kind: 'queued'; inboundId: number; queue: string }> {
   const [receipt] = await storeMessages(db, ctx.fromAddress, [msg]);
-  const { inboundId, created } = receipt!;
+  return decideReceived(db, ctx, msg, receipt!, waitMs);
+}
+
+/**
+ * The second half of {@link receiveThroughQueue}, for a message stored already with its job
+ * (`receipt`: by storeMessages, or by `mailjudge ingest`'s store path, pipe-receipt.ts): decided here
+ * once no earlier message of its queue waits, else left to the workers (`queued`).
+ */
+export async function decideReceived(
+  db: Db,
+  ctx: ReceiveContext,
+  msg: Pick<IncomingMessage, 'raw' | 'role'>,
+  receipt: { readonly inboundId: number; readonly created: boolean; readonly queue?: string | undefined },
+  waitMs = PIPE_QUEUE_WAIT_MS,
+): Promise<ReceiveOutcome | { kind: 'queued'; inboundId: number; queue: string }> {
+  const { inboundId, created } = receipt;
   if (!created && (await findDecision(db, inboundId))) return { kind: 'duplicate', inboundId };
-  const queue = receipt!.queue ?? (await decideQueues(db, ctx.fromAddress, [msg]))[0]!;
+  const queue = receipt.queue ?? (await decideQueues(db, ctx.fromAddress, [msg]))[0]!;
   const key = decideJobKey(inboundId);
   for (const end = Date.now() + waitMs; await hasEarlierJobInQueue(db, queue, key); ) {
     if (Date.now() > end) return { kind: 'queued', inboundId, queue };

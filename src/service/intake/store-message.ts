@@ -13,15 +13,15 @@
  * `intake:other`. The queue is only the order: the decision itself reads the game again and may find
  * another one (the queue is then a harmless guess; the decision is idempotent either way).
  */
-import { sql } from 'kysely';
 import { enqueueDecideJobs } from '../../db/jobs.js';
 import { insertInboundMessages } from '../../db/inbound-messages.js';
 import { saveMailboxCheckpoint } from '../../db/mailbox-checkpoints.js';
-import { parseReplyAddress } from '../../db/reply-tokens.js';
+import { receiptCandidates } from '../../db/receipt-sql.js';
+import { runStatement } from '../../db/run-statement.js';
 import type { Db } from '../../db/schema.js';
-import { gameFromAddresses, normalizeAddress, subjectTags, type GameCandidate } from '../../rules/submission/index.js';
-import { headerFields } from '../../mail/inbound/header-fields.js';
+import type { GameCandidate } from '../../rules/submission/index.js';
 import { rawMessageId, type IncomingMessage } from '../../mail/inbound/intake.js';
+import { addressesIn, queueQuestion, queuesOf, recipientsOf } from './receipt-queue.js';
 import { log } from '../../config/log.js';
 
 /** What receipt did with one message. */
@@ -33,49 +33,17 @@ export interface Receipt {
   readonly queue?: string;
 }
 
-/** Addresses (lower-cased) written in a header value: `a@b`, `Name <a@b>`, groups and lists. Pure. */
-export function addressesIn(value: string): string[] {
-  return [...value.matchAll(/[^\s<>,;:"()[\]]+@[^\s<>,;:"()[\]]+/g)].map((m) => normalizeAddress(m[0]));
-}
-
-/** The recipients (To, Cc) and the subject of a raw message, read from its header only. Pure. */
-export function recipientsOf(raw: Buffer): { addresses: string[]; subject: string } {
-  const fields = headerFields(raw);
-  const addresses = fields.filter((f) => f.name === 'to' || f.name === 'cc').flatMap((f) => addressesIn(f.value));
-  return { addresses: [...new Set(addresses)], subject: fields.find((f) => f.name === 'subject')?.value ?? '' };
-}
-
-/** The queue of a message whose game is not known at receipt. Pure. */
-function otherQueue(role: 'game' | 'confirm'): string {
-  return role === 'confirm' ? 'intake:confirm' : 'intake:other';
-}
+export { addressesIn, recipientsOf };
 
 /**
  * The decision queue of each message: one indexed query for the whole batch (the open games named by
  * any address or subject tag, with a Coalition game's PM and battle addresses), then the intake's own
- * addressing rule (gameFromAddresses, D.II(2)) per message; a player's reply address names its game.
+ * addressing rule per message (receipt-queue.ts, which `mailjudge ingest`'s store path shares).
  */
 export async function decideQueues(db: Db, judgeAddress: string, msgs: readonly Pick<IncomingMessage, 'raw' | 'role'>[]): Promise<string[]> {
-  const read = msgs.map((m) => recipientsOf(m.raw));
-  const addresses = [...new Set(read.flatMap((r) => r.addresses))];
-  const tags = [...new Set(read.flatMap((r) => subjectTags(r.subject)))];
-  const candidates: GameCandidate[] = [];
-  if (addresses.length > 0 || tags.length > 0) {
-    const rows = await sql<{ id: string; address: string }>`/* receipt */
-      SELECT g.id, g.address FROM games g
-       WHERE g.status <> 'finished' AND (lower(g.address) = ANY(${addresses}::text[]) OR g.id = ANY(${tags}::text[]))
-      UNION ALL
-      SELECT c.game_id, a.address FROM coalition_games c CROSS JOIN LATERAL (VALUES (c.pm_address), (c.battle_address)) AS a(address)
-       WHERE lower(c.pm_address) = ANY(${addresses}::text[]) OR lower(c.battle_address) = ANY(${addresses}::text[])`.execute(db);
-    candidates.push(...rows.rows);
-  }
-  return msgs.map((m, i) => {
-    const { addresses: named, subject } = read[i]!;
-    const match = gameFromAddresses(named, subject, candidates);
-    if (match.gameId !== undefined) return `game:${match.gameId}`;
-    const reply = named.map((a) => parseReplyAddress(judgeAddress, a)).find((r) => r !== undefined);
-    return reply ? `game:${reply.gameId}` : otherQueue(m.role ?? 'game');
-  });
+  const q = queueQuestion(msgs);
+  const candidates = q.addresses.length > 0 || q.tags.length > 0 ? await runStatement<GameCandidate>(db, receiptCandidates(q.addresses, q.tags)) : [];
+  return queuesOf(judgeAddress, msgs, q, candidates);
 }
 
 /**
