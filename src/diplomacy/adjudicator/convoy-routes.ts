@@ -57,6 +57,7 @@ export function chainThrough(st: MovementState, from: ProvinceId, dest: Province
 
 /** D.VI(2): decide which army moves to adjacent provinces go by convoy; collect convoy fleets. */
 export function decideConvoyMoves(st: MovementState): void {
+  if (!st.convoysInPlay) return; // no convoy ordered, none asked for: every army goes by land
   let convoysFor: Map<number, number[]> | undefined; // built only when some fleet convoys
   for (let c = 0; c < st.n; c++) {
     const o = st.norm[c]!;

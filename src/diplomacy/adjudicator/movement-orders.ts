@@ -3,7 +3,7 @@
  * a foreign one, each order's legality and normal form (an illegal order becomes a hold that may be
  * supported, D.III(4)), and which supports and convoys match the order of the unit they name.
  */
-import { armyNeighbours, canReach, fleetTargetsIn, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
+import { armyNeighbours, canReach, fleetTargetLocations, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
 import type { Location, ProvinceId } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
@@ -15,7 +15,7 @@ import { HOLD, convoyNorm, moveNorm, supportHoldNorm, supportMoveNorm, type Move
 
 /** Attach each submitted order to its unit; orders for no unit, a foreign unit or another phase, and superseded orders, become extra results. */
 export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[]): void {
-  const chosen = new Int32Array(st.n).fill(-1); // the order used for each unit
+  const chosen = new Array<number>(st.n).fill(-1); // the order used for each unit
   for (let index = 0; index < orders.length; index++) {
     const s = orders[index]!;
     const o = s.order;
@@ -77,10 +77,12 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
         if (!adjacent) {
           // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
           if (!convoyGeometricallyPossible(st, here, dest)) return 'noConvoyRoute';
+          st.convoysInPlay = true;
           st.norm[i] = moveNorm(dest, dest, true, route);
           return undefined;
         }
         const wantsConvoy = (o.viaConvoy || route.length > 0) && convoyGeometricallyPossible(st, here, dest);
+        if (wantsConvoy) st.convoysInPlay = true;
         st.norm[i] = moveNorm(dest, dest, wantsConvoy, route);
         return undefined;
       }
@@ -128,6 +130,7 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       if (!isCoastal(st.map, dest) || from === dest) return 'noConvoyRoute';
       // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
       if (!chainThrough(st, from, dest, here, seaFleets(st))) return 'noConvoyRoute';
+      st.convoysInPlay = true;
       st.norm[i] = convoyNorm(t, dest);
       return undefined;
     }
@@ -145,7 +148,7 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
  */
 function fleetDestination(st: MovementState, from: Location, to: Location): Location | { reason: IllegalReason } {
   const dest = provinceOf(to);
-  const reachable = fleetTargetsIn(st.map, from, dest);
+  const reachable = fleetTargetLocations(st.map, from, dest);
   if (reachable.length === 0) return { reason: 'notAdjacent' };
   const province = st.map.provinces.get(dest)!;
   if (province.coasts.length === 0) return reachable[0]!;
@@ -161,12 +164,12 @@ export function matchSupportsAndConvoys(st: MovementState): void {
   for (let s = 0; s < st.n; s++) {
     const o = st.norm[s]!;
     if (o.kind === 'supportHold') {
-      if (st.norm[o.target]!.kind !== 'move') st.supportsOf[o.target]!.push(s);
+      if (st.norm[o.target]!.kind !== 'move') st.addSupport(o.target, s);
     } else if (o.kind === 'supportMove') {
       const t = st.norm[o.target]!;
       if (t.kind !== 'move' || t.dest !== o.dest) continue;
       if (st.rules.supportCoasts === 'datc' && coastOf(o.destLoc) !== undefined && coastOf(t.destLoc) !== undefined && o.destLoc !== t.destLoc) continue;
-      st.supportsOf[o.target]!.push(s);
+      st.addSupport(o.target, s);
     } else if (o.kind === 'convoy') {
       const t = st.norm[o.target]!;
       const fleets = st.convoyFleets[o.target];

@@ -18,8 +18,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export function collect(st: MovementState): MovementResult {
   // Locals, not `st.` reads, in the loops: a cold pass runs them in V8's interpreter (issue 32).
   const n = st.n, norm = st.norm, result = st.resolver.result, destUnit = st.destUnit, stUnits = st.units;
-  const moved = new Uint8Array(n);
-  const dislodgedBy = new Int16Array(n).fill(-1);
+  const moved = new Array<number>(n).fill(0);
+  const dislodgedBy = new Array<number>(n).fill(-1);
   let anyDislodged = false;
   let anyMoved = false;
   for (let i = 0; i < n; i++) {
@@ -71,14 +71,14 @@ export function collect(st: MovementState): MovementResult {
 }
 
 /** Whether the destination of `movers` (the moves into one province) is left vacant by a standoff (DATC 5.B.6). */
-function isStandoff(st: MovementState, movers: readonly number[], moved: Uint8Array, here: number): boolean {
+function isStandoff(st: MovementState, movers: readonly number[], moved: readonly number[], here: number): boolean {
   for (let k = 0; k < movers.length; k++) if (moved[movers[k]!]) return false;
   if (here >= 0 && !moved[here]) return false;
   for (let k = 0; k < movers.length; k++) if (preventStrength(st, movers[k]!) > 0) return true;
   return false;
 }
 
-function orderResults(st: MovementState, moved: Uint8Array, dislodgedBy: Int16Array): OrderResult[] {
+function orderResults(st: MovementState, moved: readonly number[], dislodgedBy: readonly number[]): OrderResult[] {
   const out: OrderResult[] = [];
   const n = st.n, units = st.units, givenOrders = st.given, givenIndex = st.givenIndex, prov = st.prov, illegal = st.illegal, norm = st.norm;
   for (let i = 0; i < n; i++) {

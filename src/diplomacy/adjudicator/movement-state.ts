@@ -84,15 +84,17 @@ export class MovementState {
   readonly attackers: (readonly number[])[];
   /** Per moving unit: the moves into the same destination (itself included), and the unit standing there (-1: none). */
   readonly rivals: (readonly number[])[];
-  readonly destUnit: Int16Array;
-  /** Valid, matching supports for each unit (move or hold). */
-  readonly supportsOf: number[][];
+  readonly destUnit: number[];
+  /** Valid, matching supports for each unit (move or hold); added with {@link addSupport}. */
+  readonly supportsOf: (readonly number[])[];
   /** Valid, matching convoying fleets (province) for each convoyed army. */
   readonly convoyFleets: (Set<ProvinceId> | null | undefined)[];
   /** D.VI(7): fleets of the destination's owner that carry the army only if that unit leaves. */
   readonly reluctantFleets: (Set<ProvinceId> | null | undefined)[];
   /** Convoy orders that name a move nobody made (void: the fleet holds). */
   readonly voidConvoys = new Set<number>();
+  /** Some legal order is a convoy or a move by convoy (set by the legality check; else no convoy pass). */
+  convoysInPlay = false;
   /** Sea provinces holding a fleet of any nation (filled on first use). */
   seaFleetCache: Set<ProvinceId> | null = null;
   /** Every unit's decision. */
@@ -108,31 +110,25 @@ export class MovementState {
     this.n = n;
     this.unitAt = new ProvinceSlots(provinceIndex(map));
     this.prov = new Array<ProvinceId>(n);
-    this.norm = new Array<Norm>(n);
-    this.given = new Array<Order | undefined>(n);
-    this.illegal = new Array<IllegalReason | undefined>(n);
-    this.givenIndex = new Array<number | undefined>(n);
-    this.supportsOf = new Array<number[]>(n);
+    // Every per-unit array filled by one builtin call, not element by element in the interpreter
+    // (a cold pass runs this code before V8 optimises it, issue 32).
+    this.norm = new Array<Norm>(n).fill(HOLD);
+    this.given = new Array<Order | undefined>(n).fill(undefined);
+    this.illegal = new Array<IllegalReason | undefined>(n).fill(undefined);
+    this.givenIndex = new Array<number | undefined>(n).fill(undefined);
+    // No support yet: the shared empty list, replaced by the unit's own on the first (addSupport).
+    this.supportsOf = new Array<readonly number[]>(n).fill(NONE);
     // Set only for convoyed armies (rare): read as undefined for every other unit.
     this.convoyFleets = [];
     this.reluctantFleets = [];
-    this.attackers = new Array<readonly number[]>(n);
-    this.rivals = new Array<readonly number[]>(n);
-    this.destUnit = new Int16Array(n).fill(-1);
-    // Locals, not `this.` reads, in the loop: a cold pass runs it in V8's interpreter (issue 32).
-    const prov = this.prov, norm = this.norm, given = this.given, illegal = this.illegal, givenIndex = this.givenIndex;
-    const supportsOf = this.supportsOf, attackers = this.attackers, rivals = this.rivals, unitAt = this.unitAt;
+    this.attackers = new Array<readonly number[]>(n).fill(NONE);
+    this.rivals = new Array<readonly number[]>(n).fill(NONE);
+    this.destUnit = new Array<number>(n).fill(-1);
+    const prov = this.prov, unitAt = this.unitAt;
     for (let i = 0; i < n; i++) {
       const p = provinceOf(units[i]!.location);
       prov[i] = p;
       unitAt.set(p, i);
-      norm[i] = HOLD;
-      given[i] = undefined;
-      illegal[i] = undefined;
-      givenIndex[i] = undefined;
-      supportsOf[i] = [];
-      attackers[i] = NONE;
-      rivals[i] = NONE;
     }
     this.resolver = new DecisionResolver<MovementState>(n, this, decide, (i) => this.norm[i]!.kind);
   }
@@ -161,6 +157,13 @@ export class MovementState {
       const j = unitAt.get(o.dest);
       if (j !== undefined) destUnit[i] = j;
     }
+  }
+
+  /** Support `s` is valid and matches unit `t`'s order. */
+  addSupport(t: number, s: number): void {
+    const list = this.supportsOf[t]!;
+    if (list === NONE) this.supportsOf[t] = [s];
+    else (list as number[]).push(s);
   }
 
   /** Whether unit `i`'s order succeeds (resolving it if needed). */

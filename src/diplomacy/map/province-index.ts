@@ -10,6 +10,8 @@ export interface ProvinceIndex {
   readonly ids: readonly ProvinceId[];
   /** Number of each province code. */
   readonly numberOf: ReadonlyMap<ProvinceId, number>;
+  /** `count` slots of -1, copied (never written) for each position's {@link ProvinceSlots}. */
+  readonly emptySlots: readonly number[];
 }
 
 const cache = new WeakMap<GameMap, ProvinceIndex>();
@@ -18,23 +20,28 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
   let index = cache.get(map);
   if (index) return index;
   const ids = [...map.provinces.keys()];
-  index = { count: ids.length, ids, numberOf: new Map(ids.map((id, k) => [id, k])) };
+  const emptySlots: number[] = [];
+  for (let k = 0; k < ids.length; k++) emptySlots.push(-1);
+  index = { count: ids.length, ids, numberOf: new Map(ids.map((id, k) => [id, k])), emptySlots };
   cache.set(map, index);
   return index;
 }
 
 /**
- * Which unit (0..n-1) stands in each province of one position: a typed array by province number
- * with a `get` like a map's (`undefined` for an empty or unknown province).
+ * Which unit (0..n-1) stands in each province of one position: an array by province number with a
+ * `get` like a map's (`undefined` for an empty or unknown province). A copy of the index's empty
+ * slots: a plain array of small integers is allocated on V8's heap in one builtin call, where an
+ * `Int16Array` of the 76 provinces (over V8's 64-byte limit for typed arrays on its heap) cost a C++
+ * allocation and a later sweep (issue 32).
  */
 export class ProvinceSlots {
-  private readonly slot: Int16Array;
+  private readonly slot: number[];
   private readonly numberOf: ReadonlyMap<ProvinceId, number>;
   /** A code the map does not know (a position the engine is asked about anyway) keeps its unit here. */
   private other: Map<ProvinceId, number> | undefined;
 
   constructor(index: ProvinceIndex) {
-    this.slot = new Int16Array(index.count).fill(-1);
+    this.slot = index.emptySlots.slice();
     this.numberOf = index.numberOf;
   }
 
