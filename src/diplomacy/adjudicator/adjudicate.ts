@@ -8,7 +8,7 @@ import { POWERS, provinceOf } from '../map/types.js';
 import type { Phase } from '../phase.js';
 import { WM_RULES, type Rules } from '../rules.js';
 import type { DislodgedUnit, GameState, Unit } from '../state.js';
-import { adjudicateAdjustments, adjustmentCounts } from './adjustments.js';
+import { adjudicateAdjustments, centresPerPower, countAdjustments } from './adjustments.js';
 import { adjudicateMovement, type SubmittedOrder } from './movement.js';
 import type { OrderResult } from './results.js';
 import { adjudicateRetreats } from './retreats.js';
@@ -103,13 +103,16 @@ function endOfSeason(
   // When no centre changes hands the ownership map is passed on as it is (positions are never mutated).
   const owned = centresChangeHands(map, units, centers) ? updateCenters(map, units, centers) : centers;
   const solo = options.soloCenters ?? 18;
-  const counts = new Int32Array(POWERS.length);
-  owned.forEach((owner) => {
-    const k = POWERS.indexOf(owner);
-    if (k >= 0) counts[k]!++;
-  });
-  const winner = POWERS.find((_p, k) => counts[k]! >= solo);
-  const adjustments = adjustmentCounts(map, units, owned);
+  // Each power's centres counted once, for the solo and for the adjustments.
+  const counts = centresPerPower(owned);
+  let winner: Power | undefined;
+  for (let k = 0; k < POWERS.length; k++) {
+    if (counts[k]! >= solo) {
+      winner = POWERS[k];
+      break;
+    }
+  }
+  const adjustments = countAdjustments(map, units, owned, counts);
   const next: Phase = adjustments.size > 0 ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
   const state: GameState = { phase: next, units, centers: owned, dislodged: [], standoffs: [] };
   if (winner) return { results, next: null, state, winner };

@@ -175,7 +175,7 @@ export function matchSupportsAndConvoys(st: MovementState): void {
       const fleets = st.convoyFleets[o.target];
       if (t.kind !== 'move' || t.dest !== o.dest || !fleets || !fleets.has(st.prov[s]!)) {
         st.norm[s] = HOLD;
-        st.voidConvoys.add(s);
+        (st.voidConvoys ??= new Set()).add(s);
       }
     }
   }

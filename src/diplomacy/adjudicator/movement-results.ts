@@ -36,12 +36,17 @@ export function collect(st: MovementState): MovementResult {
       anyDislodged = true;
     }
   }
-  // Positions after the moves.
-  const units: Unit[] = [];
-  for (let i = 0; i < n; i++) {
-    if (dislodgedBy[i]! >= 0) continue;
-    const u = stUnits[i]!;
-    units.push({ power: u.power, kind: u.kind, location: moved[i] ? norm[i]!.destLoc : u.location });
+  // Positions after the moves: a unit that stayed is the same (immutable) unit, as the retreat and
+  // adjustment phases pass theirs on; only a unit that moved is a new one.
+  let units: Unit[];
+  if (!anyMoved) units = stUnits.slice();
+  else {
+    units = [];
+    for (let i = 0; i < n; i++) {
+      if (dislodgedBy[i]! >= 0) continue;
+      const u = stUnits[i]!;
+      units.push(moved[i] ? { power: u.power, kind: u.kind, location: norm[i]!.destLoc } : u);
+    }
   }
   // Standoffs: vacant provinces where a move with effect on the province failed (DATC 5.B.6). A
   // province is occupied after the moves when a move into it succeeded or its unit stayed (a unit
@@ -86,16 +91,16 @@ function orderResults(st: MovementState, moved: readonly number[], dislodgedBy: 
     const given = givenOrders[i];
     const o = norm[i]!;
     const text = given ? formatUnitOrder(given, u, o.kind === 'move' ? o.destLoc : undefined) : `${u.kind} ${u.location} H`;
-    const r: Mutable<OrderResult> = { power: u.power, order: text, outcome: 'held' };
     const index = givenIndex[i];
-    if (index !== undefined) r.index = index;
+    // The literal with its index (no property added after): the same keys in the same order.
+    const r: Mutable<OrderResult> = index !== undefined ? { power: u.power, order: text, outcome: 'held', index } : { power: u.power, order: text, outcome: 'held' };
     const by = dislodgedBy[i]! >= 0 ? prov[dislodgedBy[i]!] : undefined;
     const reason = illegal[i];
     if (reason) {
       r.outcome = 'illegal';
       r.reason = reason;
     } else if (o.kind === 'hold') {
-      if (st.voidConvoys.has(i)) r.outcome = 'void';
+      if (st.voidConvoys !== undefined && st.voidConvoys.has(i)) r.outcome = 'void';
       else if (by !== undefined) {
         r.outcome = 'dislodged';
         r.by = by;
@@ -105,7 +110,7 @@ function orderResults(st: MovementState, moved: readonly number[], dislodgedBy: 
       else if (!hasPath(st, i)) {
         r.outcome = 'noConvoy';
         const fleets = st.convoyFleets[i];
-        if (fleets) for (const p of fleets) if (st.resolver.paradoxConvoys.has(st.unitAt.get(p)!)) r.reason = 'paradox';
+        if (fleets) for (const p of fleets) if (st.resolver.isParadoxConvoy(st.unitAt.get(p)!)) r.reason = 'paradox';
       } else {
         r.outcome = 'bounced';
         const others: ProvinceId[] = [];
@@ -132,7 +137,7 @@ function orderResults(st: MovementState, moved: readonly number[], dislodgedBy: 
         }
       }
     } else {
-      if (st.resolver.paradoxConvoys.has(i)) {
+      if (st.resolver.isParadoxConvoy(i)) {
         r.outcome = 'disrupted';
         r.reason = 'paradox';
       } else if (st.reluctantFleets[o.target]?.has(st.prov[i]!) && !moved[st.unitAt.get(o.dest)!]) {

@@ -91,8 +91,8 @@ export class MovementState {
   readonly convoyFleets: (Set<ProvinceId> | null | undefined)[];
   /** D.VI(7): fleets of the destination's owner that carry the army only if that unit leaves. */
   readonly reluctantFleets: (Set<ProvinceId> | null | undefined)[];
-  /** Convoy orders that name a move nobody made (void: the fleet holds). */
-  readonly voidConvoys = new Set<number>();
+  /** Convoy orders that name a move nobody made (void: the fleet holds); created on the first. */
+  voidConvoys: Set<number> | undefined = undefined;
   /** Some legal order is a convoy or a move by convoy (set by the legality check; else no convoy pass). */
   convoysInPlay = false;
   /** Sea provinces holding a fleet of any nation (filled on first use). */

@@ -18,8 +18,8 @@ export class DecisionResolver<C = unknown> {
   /** The outcome of every decision (meaningful once resolved). */
   readonly result: boolean[];
   private readonly deps: number[] = [];
-  /** Convoy orders failed by the backup rule (a convoy paradox). */
-  readonly paradoxConvoys = new Set<number>();
+  /** Convoy orders failed by the backup rule (a convoy paradox); created on the first. */
+  private paradox: Set<number> | undefined = undefined;
 
   /**
    * @param decide evaluates decision `i` of `context` from the current guesses (calls back into
@@ -34,6 +34,11 @@ export class DecisionResolver<C = unknown> {
   ) {
     this.state = new Uint8Array(n);
     this.result = new Array<boolean>(n).fill(false);
+  }
+
+  /** Whether convoy `k` was failed by the backup rule (a convoy paradox). */
+  isParadoxConvoy(k: number): boolean {
+    return this.paradox !== undefined && this.paradox.has(k);
   }
 
   resolve(i: number): boolean {
@@ -91,7 +96,7 @@ export class DecisionResolver<C = unknown> {
       for (const k of convoys) {
         this.result[k] = false;
         this.state[k] = RESOLVED;
-        this.paradoxConvoys.add(k);
+        (this.paradox ??= new Set()).add(k);
       }
       return;
     }
