@@ -53,15 +53,22 @@ export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[
   }
 }
 
-/** Pre-scan: turn each given order into its normal form, or mark it illegal (the unit then holds). */
-export function checkLegality(st: MovementState, i: number): void {
-  const o = st.given[i];
-  if (!o || o.kind === 'hold') return;
-  const unit = st.units[i]!;
-  const here = st.prov[i]!;
-  const reason = legalForm(st, i, o, unit, here);
-  if (reason !== undefined) st.illegal[i] = reason;
+/**
+ * Pre-scan: turn each given order into its normal form, or mark it illegal (the unit then holds).
+ * One loop over locals (issue 32: a cold pass interprets it).
+ */
+export function checkAllLegality(st: MovementState): void {
+  const n = st.n, given = st.given, units = st.units, prov = st.prov, illegal = st.illegal;
+  for (let i = 0; i < n; i++) {
+    const o = given[i];
+    if (o === undefined || o.kind === 'hold') continue;
+    const reason = legalForm(st, i, o, units[i]!, prov[i]!);
+    if (reason !== undefined) illegal[i] = reason;
+  }
 }
+
+const NO_ROUTE: readonly ProvinceId[] = [];
+const NO_NEIGHBOURS: ReadonlySet<ProvinceId> = new Set();
 
 /** Sets unit `i`'s normal form when its order is legal; otherwise returns why it is not (D.III(4)). */
 function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: ProvinceId): IllegalReason | undefined {
@@ -70,9 +77,10 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       const dest = provinceOf(o.to);
       if (dest === here) return 'ownProvince';
       if (unit.kind === 'A') {
-        if (isSea(st.map, dest)) return 'armyToSea';
-        const adjacent = armyNeighbours(st.map, here).has(dest);
-        const route = st.rules.honourConvoyRoutes ? o.route : [];
+        const map = st.map;
+        if (map.provinces.get(dest)?.terrain === 'sea') return 'armyToSea';
+        const adjacent = (map.armyEdges.get(here) ?? NO_NEIGHBOURS).has(dest);
+        const route = st.rules.honourConvoyRoutes ? o.route : NO_ROUTE;
         if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return 'badRoute';
         if (!adjacent) {
           // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
@@ -87,7 +95,8 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
         return undefined;
       }
       // Fleet.
-      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return 'fleetToLand';
+      const terrain = st.map.provinces.get(dest)?.terrain;
+      if (terrain !== 'sea' && terrain !== 'coast') return 'fleetToLand';
       const destLoc = fleetDestination(st, unit.location, o.to);
       if (typeof destLoc !== 'string') return destLoc.reason;
       st.norm[i] = moveNorm(dest, destLoc, false, []);
