@@ -184,7 +184,7 @@ export function adjudicateAdjustments(
         }
         used++;
         vacant.delete(p);
-        built.push({ power, ...made });
+        built.push({ power, kind: made.kind, location: made.location }); // no object spread (slow in V8)
         local.push({ power, order: formatOrder({ kind: 'build', unitKind: made.kind, location: made.location }), outcome: 'built', index: s.index });
       }
     } else if (delta < 0) {
