@@ -76,22 +76,27 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
     case 'move': {
       const dest = provinceOf(o.to);
       if (dest === here) return 'ownProvince';
+      // The destination by number (-1: not a province of the map; no such move is legal).
+      const index = st.index;
+      const d = index.numberOf.get(dest) ?? -1;
       if (unit.kind === 'A') {
-        const map = st.map;
-        if (map.provinces.get(dest)?.terrain === 'sea') return 'armyToSea';
-        const adjacent = (map.armyEdges.get(here) ?? NO_NEIGHBOURS).has(dest);
+        if (d >= 0 && index.sea[d] === 1) return 'armyToSea';
+        const h = st.provNo[i]!;
+        const adjacent = index.armyEdgesNumbered
+          ? d >= 0 && h >= 0 && index.armyAdjacent[h * index.count + d] === 1
+          : d >= 0 && (st.map.armyEdges.get(here) ?? NO_NEIGHBOURS).has(dest); // (a map with an edge to no province)
         const route = st.rules.honourConvoyRoutes ? o.route : NO_ROUTE;
         if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return 'badRoute';
         if (!adjacent) {
           // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
           if (!convoyGeometricallyPossible(st, here, dest)) return 'noConvoyRoute';
           st.convoysInPlay = true;
-          st.norm[i] = moveNorm(dest, dest, true, route);
+          st.norm[i] = moveNorm(dest, d, dest, true, route);
           return undefined;
         }
         const wantsConvoy = (o.viaConvoy || route.length > 0) && convoyGeometricallyPossible(st, here, dest);
         if (wantsConvoy) st.convoysInPlay = true;
-        st.norm[i] = moveNorm(dest, dest, wantsConvoy, route);
+        st.norm[i] = moveNorm(dest, d, dest, wantsConvoy, route);
         return undefined;
       }
       // Fleet.
@@ -99,7 +104,7 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       if (terrain !== 'sea' && terrain !== 'coast') return 'fleetToLand';
       const destLoc = fleetDestination(st, unit.location, o.to);
       if (typeof destLoc !== 'string') return destLoc.reason;
-      st.norm[i] = moveNorm(dest, destLoc, false, []);
+      st.norm[i] = moveNorm(dest, d, destLoc, false, NO_ROUTE);
       return undefined;
     }
     case 'supportHold': {

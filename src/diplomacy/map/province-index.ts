@@ -12,6 +12,12 @@ export interface ProvinceIndex {
   readonly numberOf: ReadonlyMap<ProvinceId, number>;
   /** `count` slots of -1, copied (never written) for each position's {@link ProvinceSlots}. */
   readonly emptySlots: readonly number[];
+  /** 1 for a sea province, by number. */
+  readonly sea: Uint8Array;
+  /** Army adjacency by numbers: `armyAdjacent[a * count + b]` is 1 when an army moves from a to b. */
+  readonly armyAdjacent: Uint8Array;
+  /** Every army edge joins two numbered provinces (so {@link armyAdjacent} answers for the whole map). */
+  readonly armyEdgesNumbered: boolean;
 }
 
 const cache = new WeakMap<GameMap, ProvinceIndex>();
@@ -22,7 +28,21 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
   const ids = [...map.provinces.keys()];
   const emptySlots: number[] = [];
   for (let k = 0; k < ids.length; k++) emptySlots.push(-1);
-  index = { count: ids.length, ids, numberOf: new Map(ids.map((id, k) => [id, k])), emptySlots };
+  const count = ids.length;
+  const numberOf = new Map(ids.map((id, k) => [id, k]));
+  const sea = new Uint8Array(count);
+  for (let k = 0; k < count; k++) if (map.provinces.get(ids[k]!)!.terrain === 'sea') sea[k] = 1;
+  const armyAdjacent = new Uint8Array(count * count);
+  let armyEdgesNumbered = true;
+  for (const [from, tos] of map.armyEdges) {
+    const a = numberOf.get(from);
+    for (const to of tos) {
+      const b = numberOf.get(to);
+      if (a === undefined || b === undefined) armyEdgesNumbered = false;
+      else armyAdjacent[a * count + b] = 1;
+    }
+  }
+  index = { count, ids, numberOf, emptySlots, sea, armyAdjacent, armyEdgesNumbered };
   cache.set(map, index);
   return index;
 }
@@ -56,9 +76,19 @@ export class ProvinceSlots {
     return this.get(p) !== undefined;
   }
 
-  set(p: ProvinceId, value: number): void {
+  /** Sets the unit in `p`; returns the province's number (-1 for a code the map does not know). */
+  set(p: ProvinceId, value: number): number {
     const k = this.numberOf.get(p);
-    if (k !== undefined) this.slot[k] = value;
-    else (this.other ??= new Map()).set(p, value);
+    if (k !== undefined) {
+      this.slot[k] = value;
+      return k;
+    }
+    (this.other ??= new Map()).set(p, value);
+    return -1;
+  }
+
+  /** The unit in the province numbered `k` (-1: none). */
+  at(k: number): number {
+    return this.slot[k]!;
   }
 }
