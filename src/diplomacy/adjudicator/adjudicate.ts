@@ -8,7 +8,7 @@ import { POWERS, provinceOf } from '../map/types.js';
 import type { Phase } from '../phase.js';
 import { WM_RULES, type Rules } from '../rules.js';
 import type { DislodgedUnit, GameState, Unit } from '../state.js';
-import { adjudicateAdjustments, centresPerPower, countAdjustments } from './adjustments.js';
+import { adjudicateAdjustments, adjustmentsDue, centresPerPower } from './adjustments.js';
 import { adjudicateMovement, type SubmittedOrder } from './movement.js';
 import type { OrderResult } from './results.js';
 import { adjudicateRetreats } from './retreats.js';
@@ -112,8 +112,7 @@ function endOfSeason(
       break;
     }
   }
-  const adjustments = countAdjustments(map, units, owned, counts);
-  const next: Phase = adjustments.size > 0 ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
+  const next: Phase = adjustmentsDue(map, units, owned, counts) ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
   const state: GameState = { phase: next, units, centers: owned, dislodged: [], standoffs: [] };
   if (winner) return { results, next: null, state, winner };
   if (options.endYear !== undefined && phase.year >= options.endYear) return { results, next: null, state, ended: true };

@@ -20,7 +20,10 @@ function powerNumber(power: Power): number {
 
 /** How many units each power builds (positive) or removes (negative) this winter. */
 export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<Power, number> {
-  return countAdjustments(map, units, centers, centresPerPower(centers));
+  const deltas = deltasPerPower(map, units, centers, centresPerPower(centers), undefined);
+  const counts = new Map<Power, number>();
+  for (let k = 0; k < POWERS.length; k++) if (deltas[k] !== 0) counts.set(POWERS[k]!, deltas[k]!);
+  return counts;
 }
 
 /** How many supply centres each power owns, by power number ({@link POWERS} order). */
@@ -33,27 +36,38 @@ export function centresPerPower(centers: ReadonlyMap<ProvinceId, Power>): Int32A
   return owned;
 }
 
-/** {@link adjustmentCounts} with each power's centres already counted (the end of a year counts them once for both). */
-export function countAdjustments(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, owned: Int32Array): Map<Power, number> {
-  // One pass over the centres (done by the caller) and one over the units, per power (D.V: centres owned less units).
-  const have = new Int32Array(POWERS.length);
+/** Whether some power builds or removes this winter, with each power's centres already counted (the end of a year counts them once for the solo and this). */
+export function adjustmentsDue(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, owned: Int32Array): boolean {
+  const deltas = deltasPerPower(map, units, centers, owned, undefined);
+  for (let k = 0; k < deltas.length; k++) if (deltas[k] !== 0) return true;
+  return false;
+}
+
+/**
+ * What each power builds (positive) or removes (negative), by power number: centres owned less
+ * units (D.V), builds no more than its vacant owned home centres. `occupied` (the provinces a unit
+ * stands in) is built here when some power may build and the caller has not.
+ */
+function deltasPerPower(
+  map: GameMap,
+  units: readonly Unit[],
+  centers: ReadonlyMap<ProvinceId, Power>,
+  owned: Int32Array,
+  occupied: ReadonlySet<ProvinceId> | undefined,
+): Int32Array {
+  const deltas = new Int32Array(POWERS.length);
   for (let i = 0; i < units.length; i++) {
     const k = powerNumber(units[i]!.power);
-    if (k >= 0) have[k]!++;
+    if (k >= 0) deltas[k]!--;
   }
-  const counts = new Map<Power, number>();
-  let occupied: Set<ProvinceId> | undefined; // built once, only when some power may build
   for (let k = 0; k < POWERS.length; k++) {
-    let delta = owned[k]! - have[k]!;
-    if (delta === 0) continue;
-    const power = POWERS[k]!;
+    const delta = owned[k]! + deltas[k]!;
     if (delta > 0) {
       occupied ??= occupiedProvinces(units);
-      delta = Math.min(delta, vacantHomes(map, occupied, centers, power).length);
-    }
-    if (delta !== 0) counts.set(power, delta);
+      deltas[k] = Math.min(delta, vacantHomes(map, occupied, centers, POWERS[k]!).length);
+    } else deltas[k] = delta;
   }
-  return counts;
+  return deltas;
 }
 
 const homesCache = new WeakMap<GameMap, Map<Power, ProvinceId[]>>();
@@ -123,7 +137,8 @@ export function adjudicateAdjustments(
   centers: ReadonlyMap<ProvinceId, Power>,
   orders: readonly SubmittedOrder[],
 ): AdjustmentResult {
-  const counts = adjustmentCounts(map, units, centers);
+  const occupied = occupiedProvinces(units);
+  const deltas = deltasPerPower(map, units, centers, centresPerPower(centers), occupied);
   const results: OrderResult[] = [];
   // The position is built once at the end: the units not removed, in their order, then the builds
   // (what copying and filtering the whole list at every build and removal gave).
@@ -145,13 +160,13 @@ export function adjudicateAdjustments(
     const k = powerNumber(orders[index]!.power);
     if (k >= 0) byPower[k]!.push({ order: orders[index]!.order, index });
   }
-  const occupied = occupiedProvinces(units);
   for (let k = 0; k < POWERS.length; k++) {
-    const power = POWERS[k]!;
     const mine = byPower[k]!;
+    const delta = deltas[k]!;
+    if (delta === 0 && mine.length === 0) continue; // nothing owed, nothing ordered
+    const power = POWERS[k]!;
     // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
     const sequence = rules.adjustmentPrecedence === 'bottom' ? mine.slice().reverse() : mine;
-    const delta = counts.get(power) ?? 0;
     const local: OrderResult[] = [];
     if (delta > 0) {
       const vacant = new Set(vacantHomes(map, occupied, centers, power));
