@@ -15,17 +15,19 @@ import { HOLD, convoyNorm, moveNorm, supportHoldNorm, supportMoveNorm, type Move
 
 /** Attach each submitted order to its unit; orders for no unit, a foreign unit or another phase, and superseded orders, become extra results. */
 export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[]): void {
-  const chosen = new Array<number>(st.n).fill(-1); // the order used for each unit
+  // Each unit's order is written where it is used (given, givenIndex) as the orders come; locals,
+  // not `st.` reads, in the loop (issue 32).
+  const units = st.units, unitAt = st.unitAt, extra = st.extraResults, given = st.given, givenIndex = st.givenIndex;
   for (let index = 0; index < orders.length; index++) {
     const s = orders[index]!;
     const o = s.order;
     if (o.kind === 'waive' || o.kind === 'build') {
-      st.extraResults.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
+      extra.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
       continue;
     }
-    const i = st.unitAt.get(provinceOf(o.unit.location));
-    if (i === undefined || st.units[i]!.power !== s.power) {
-      st.extraResults.push({
+    const i = unitAt.get(provinceOf(o.unit.location));
+    if (i === undefined || units[i]!.power !== s.power) {
+      extra.push({
         power: s.power,
         order: formatUnitOrder(o),
         outcome: 'illegal',
@@ -35,21 +37,16 @@ export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[
       continue;
     }
     if (o.kind === 'retreat' || o.kind === 'disband') {
-      st.extraResults.push({ power: s.power, order: formatUnitOrder(o, st.units[i]), outcome: 'illegal', reason: 'wrongPhase', index });
+      extra.push({ power: s.power, order: formatUnitOrder(o, units[i]), outcome: 'illegal', reason: 'wrongPhase', index });
       continue;
     }
-    const earlier = chosen[i]!;
-    if (earlier >= 0) {
+    const earlier = givenIndex[i];
+    if (earlier !== undefined) {
       // D.III(5): the last order for a unit within one set is the one used.
-      st.extraResults.push({ power: s.power, order: formatUnitOrder(orders[earlier]!.order, st.units[i]), outcome: 'superseded', index: earlier });
+      extra.push({ power: s.power, order: formatUnitOrder(given[i]!, units[i]), outcome: 'superseded', index: earlier });
     }
-    chosen[i] = index;
-  }
-  for (let i = 0; i < st.n; i++) {
-    const index = chosen[i]!;
-    if (index < 0) continue;
-    st.given[i] = orders[index]!.order;
-    st.givenIndex[i] = index;
+    given[i] = o;
+    givenIndex[i] = index;
   }
 }
 
