@@ -70,7 +70,8 @@ export function adjudicate(state: GameState, orders: readonly SubmittedOrder[], 
 /** Supply-centre ownership after a Fall season: each occupied centre goes to its occupant. */
 export function updateCenters(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<ProvinceId, Power> {
   const out = new Map(centers);
-  for (const u of units) {
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
     const p = provinceOf(u.location);
     if (map.provinces.get(p)?.supplyCenter) out.set(p, u.power);
   }
