@@ -22,13 +22,17 @@ export function collect(st: MovementState): MovementResult {
   const dislodgedBy = new Array<number>(n).fill(-1);
   let anyDislodged = false;
   let anyMoved = false;
+  const moves: number[] = []; // the units ordered to move, in unit order: the later loops visit only them
   for (let i = 0; i < n; i++) {
-    if (norm[i]!.kind === 'move' && result[i]) {
+    if (norm[i]!.kind !== 'move') continue;
+    moves.push(i);
+    if (result[i]) {
       moved[i] = 1;
       anyMoved = true;
     }
   }
-  for (let i = 0; anyMoved && i < n; i++) {
+  for (let k = 0; anyMoved && k < moves.length; k++) {
+    const i = moves[k]!;
     if (!moved[i]) continue;
     const j = destUnit[i]!;
     if (j >= 0 && !moved[j]) {
@@ -54,9 +58,10 @@ export function collect(st: MovementState): MovementResult {
   // Each destination is looked at once, from its first mover (rivals[i][0]: the movers in unit order).
   const standoffs: ProvinceId[] = [];
   const rivals = st.rivals;
-  for (let i = 0; i < n; i++) {
-    const movers = rivals[i]!;
-    if (movers.length === 0 || movers[0] !== i) continue;
+  for (let k = 0; k < moves.length; k++) {
+    const i = moves[k]!;
+    const movers = rivals[i]!; // a move's rivals include itself
+    if (movers[0] !== i) continue;
     if (isStandoff(st, movers, moved, destUnit[i]!)) standoffs.push(norm[i]!.dest);
   }
   standoffs.sort();
