@@ -8,7 +8,7 @@ import { POWERS, provinceOf } from '../map/types.js';
 import type { Phase } from '../phase.js';
 import { WM_RULES, type Rules } from '../rules.js';
 import type { DislodgedUnit, GameState, Unit } from '../state.js';
-import { adjudicateAdjustments, adjustmentCounts } from './adjustments.js';
+import { adjudicateAdjustments, adjustmentsDue, centresPerPower } from './adjustments.js';
 import { adjudicateMovement, type SubmittedOrder } from './movement.js';
 import type { OrderResult } from './results.js';
 import { adjudicateRetreats } from './retreats.js';
@@ -70,7 +70,8 @@ export function adjudicate(state: GameState, orders: readonly SubmittedOrder[], 
 /** Supply-centre ownership after a Fall season: each occupied centre goes to its occupant. */
 export function updateCenters(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<ProvinceId, Power> {
   const out = new Map(centers);
-  for (const u of units) {
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
     const p = provinceOf(u.location);
     if (map.provinces.get(p)?.supplyCenter) out.set(p, u.power);
   }
@@ -103,14 +104,16 @@ function endOfSeason(
   // When no centre changes hands the ownership map is passed on as it is (positions are never mutated).
   const owned = centresChangeHands(map, units, centers) ? updateCenters(map, units, centers) : centers;
   const solo = options.soloCenters ?? 18;
-  const counts = new Int32Array(POWERS.length);
-  owned.forEach((owner) => {
-    const k = POWERS.indexOf(owner);
-    if (k >= 0) counts[k]!++;
-  });
-  const winner = POWERS.find((_p, k) => counts[k]! >= solo);
-  const adjustments = adjustmentCounts(map, units, owned);
-  const next: Phase = adjustments.size > 0 ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
+  // Each power's centres counted once, for the solo and for the adjustments.
+  const counts = centresPerPower(owned);
+  let winner: Power | undefined;
+  for (let k = 0; k < POWERS.length; k++) {
+    if (counts[k]! >= solo) {
+      winner = POWERS[k];
+      break;
+    }
+  }
+  const next: Phase = adjustmentsDue(map, units, owned, counts) ? { season: 'W', year: phase.year, kind: 'A' } : { season: 'S', year: phase.year + 1, kind: 'M' };
   const state: GameState = { phase: next, units, centers: owned, dislodged: [], standoffs: [] };
   if (winner) return { results, next: null, state, winner };
   if (options.endYear !== undefined && phase.year >= options.endYear) return { results, next: null, state, ended: true };

@@ -20,29 +20,54 @@ function powerNumber(power: Power): number {
 
 /** How many units each power builds (positive) or removes (negative) this winter. */
 export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<Power, number> {
-  // One pass over the centres and one over the units, counted per power (D.V: centres owned less units).
+  const deltas = deltasPerPower(map, units, centers, centresPerPower(centers), undefined);
+  const counts = new Map<Power, number>();
+  for (let k = 0; k < POWERS.length; k++) if (deltas[k] !== 0) counts.set(POWERS[k]!, deltas[k]!);
+  return counts;
+}
+
+/** How many supply centres each power owns, by power number ({@link POWERS} order). */
+export function centresPerPower(centers: ReadonlyMap<ProvinceId, Power>): Int32Array {
   const owned = new Int32Array(POWERS.length);
-  const have = new Int32Array(POWERS.length);
   centers.forEach((owner) => {
     const k = powerNumber(owner);
     if (k >= 0) owned[k]!++;
   });
+  return owned;
+}
+
+/** Whether some power builds or removes this winter, with each power's centres already counted (the end of a year counts them once for the solo and this). */
+export function adjustmentsDue(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, owned: Int32Array): boolean {
+  const deltas = deltasPerPower(map, units, centers, owned, undefined);
+  for (let k = 0; k < deltas.length; k++) if (deltas[k] !== 0) return true;
+  return false;
+}
+
+/**
+ * What each power builds (positive) or removes (negative), by power number: centres owned less
+ * units (D.V), builds no more than its vacant owned home centres. `occupied` (the provinces a unit
+ * stands in) is built here when some power may build and the caller has not.
+ */
+function deltasPerPower(
+  map: GameMap,
+  units: readonly Unit[],
+  centers: ReadonlyMap<ProvinceId, Power>,
+  owned: Int32Array,
+  occupied: ReadonlySet<ProvinceId> | undefined,
+): Int32Array {
+  const deltas = new Int32Array(POWERS.length);
   for (let i = 0; i < units.length; i++) {
     const k = powerNumber(units[i]!.power);
-    if (k >= 0) have[k]!++;
+    if (k >= 0) deltas[k]!--;
   }
-  const counts = new Map<Power, number>();
-  let occupied: Set<ProvinceId> | undefined; // built once, only when some power may build
   for (let k = 0; k < POWERS.length; k++) {
-    const power = POWERS[k]!;
-    let delta = owned[k]! - have[k]!;
+    const delta = owned[k]! + deltas[k]!;
     if (delta > 0) {
       occupied ??= occupiedProvinces(units);
-      delta = Math.min(delta, vacantHomes(map, occupied, centers, power).length);
-    }
-    if (delta !== 0) counts.set(power, delta);
+      deltas[k] = Math.min(delta, vacantHomes(map, occupied, centers, POWERS[k]!).length);
+    } else deltas[k] = delta;
   }
-  return counts;
+  return deltas;
 }
 
 const homesCache = new WeakMap<GameMap, Map<Power, ProvinceId[]>>();
@@ -112,22 +137,36 @@ export function adjudicateAdjustments(
   centers: ReadonlyMap<ProvinceId, Power>,
   orders: readonly SubmittedOrder[],
 ): AdjustmentResult {
-  const counts = adjustmentCounts(map, units, centers);
+  const occupied = occupiedProvinces(units);
+  const deltas = deltasPerPower(map, units, centers, centresPerPower(centers), occupied);
   const results: OrderResult[] = [];
-  let out: Unit[] = units.slice();
+  // The position is built once at the end: the units not removed, in their order, then the builds
+  // (what copying and filtering the whole list at every build and removal gave).
+  const built: Unit[] = [];
+  let removed: Uint8Array | undefined; // per unit of `units`; created on the first removal
+  const remove = (unit: Unit): void => {
+    removed ??= new Uint8Array(units.length);
+    for (let k = units.indexOf(unit); k >= 0; k = units.indexOf(unit, k + 1)) removed[k] = 1;
+  };
+  /** The first unit standing in `p`: of the position (not removed), then the builds. */
+  const unitIn = (p: ProvinceId): Unit | undefined => {
+    for (let k = 0; k < units.length; k++) if (!(removed !== undefined && removed[k]) && provinceOf(units[k]!.location) === p) return units[k];
+    for (let k = 0; k < built.length; k++) if (provinceOf(built[k]!.location) === p) return built[k];
+    return undefined;
+  };
   // Each power's orders with their place in the whole set, grouped once.
   const byPower: { order: Order; index: number }[][] = POWERS.map(() => []);
   for (let index = 0; index < orders.length; index++) {
     const k = powerNumber(orders[index]!.power);
     if (k >= 0) byPower[k]!.push({ order: orders[index]!.order, index });
   }
-  const occupied = occupiedProvinces(units);
   for (let k = 0; k < POWERS.length; k++) {
-    const power = POWERS[k]!;
     const mine = byPower[k]!;
+    const delta = deltas[k]!;
+    if (delta === 0 && mine.length === 0) continue; // nothing owed, nothing ordered
+    const power = POWERS[k]!;
     // D.V(2),(3): excess orders are followed from the bottom of the set upwards (wm); DATC v2.4 top down.
     const sequence = rules.adjustmentPrecedence === 'bottom' ? mine.slice().reverse() : mine;
-    const delta = counts.get(power) ?? 0;
     const local: OrderResult[] = [];
     if (delta > 0) {
       const vacant = new Set(vacantHomes(map, occupied, centers, power));
@@ -148,24 +187,24 @@ export function adjudicateAdjustments(
         const p = provinceOf(o.location);
         const province = map.provinces.get(p);
         let reason: IllegalReason | undefined;
-        const built = buildUnit(map, o);
+        const made = buildUnit(map, o);
         if (province?.home !== power) reason = 'notHomeCenter';
         else if (centers.get(p) !== power) reason = 'centerNotOwned';
         else if (!vacant.has(p)) reason = 'centerOccupied';
-        else if (typeof built === 'string') reason = built;
+        else if (typeof made === 'string') reason = made;
         else if (used >= delta) reason = 'tooMany';
-        if (reason || typeof built === 'string') {
+        if (reason || typeof made === 'string') {
           local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: reason ?? 'noUnitKind', index: s.index });
           continue;
         }
         used++;
         vacant.delete(p);
-        out.push({ power, ...built });
-        local.push({ power, order: formatOrder({ kind: 'build', unitKind: built.kind, location: built.location }), outcome: 'built', index: s.index });
+        built.push({ power, kind: made.kind, location: made.location }); // no object spread (slow in V8)
+        local.push({ power, order: formatOrder({ kind: 'build', unitKind: made.kind, location: made.location }), outcome: 'built', index: s.index });
       }
     } else if (delta < 0) {
       const need = -delta;
-      let removed = 0;
+      let removedCount = 0;
       for (let q = 0; q < sequence.length; q++) {
         const s = sequence[q]!;
         const o = s.order;
@@ -174,22 +213,25 @@ export function adjudicateAdjustments(
           continue;
         }
         const p = provinceOf(o.unit.location);
-        const unit = out.find((u) => provinceOf(u.location) === p);
+        const unit = unitIn(p);
         if (!unit || unit.power !== power) {
           local.push({ power, order: formatOrder(o), outcome: 'illegal', reason: unit ? 'foreignUnit' : 'noUnit', index: s.index });
           continue;
         }
-        if (removed >= need) {
+        if (removedCount >= need) {
           local.push({ power, order: formatUnitOrder(o, unit), outcome: 'illegal', reason: 'tooMany', index: s.index });
           continue;
         }
-        removed++;
-        out = out.filter((u) => u !== unit);
+        removedCount++;
+        remove(unit);
         local.push({ power, order: formatUnitOrder(o, unit), outcome: 'disbanded', index: s.index });
       }
-      if (removed < need) {
-        for (const u of civilDisorderRemovals(map, out.filter((x) => x.power === power), need - removed)) {
-          out = out.filter((x) => x !== u);
+      if (removedCount < need) {
+        // The power's units still in the position (it builds nothing: it owes removals).
+        const own: Unit[] = [];
+        for (let k = 0; k < units.length; k++) if (!(removed !== undefined && removed[k]) && units[k]!.power === power) own.push(units[k]!);
+        for (const u of civilDisorderRemovals(map, own, need - removedCount)) {
+          remove(u);
           local.push({ power, order: `${u.kind} ${u.location} D`, outcome: 'disbanded', reason: 'civilDisorder' });
         }
       }
@@ -207,5 +249,12 @@ export function adjudicateAdjustments(
       for (let q = 0; q < local.length; q++) if (local[q]!.reason === 'civilDisorder') results.push(local[q]!);
     } else for (let q = 0; q < local.length; q++) results.push(local[q]!);
   }
+  let out: Unit[];
+  if (removed === undefined) out = units.slice();
+  else {
+    out = [];
+    for (let k = 0; k < units.length; k++) if (!removed[k]) out.push(units[k]!);
+  }
+  for (let k = 0; k < built.length; k++) out.push(built[k]!);
   return { results, units: out };
 }

@@ -57,6 +57,7 @@ export function chainThrough(st: MovementState, from: ProvinceId, dest: Province
 
 /** D.VI(2): decide which army moves to adjacent provinces go by convoy; collect convoy fleets. */
 export function decideConvoyMoves(st: MovementState): void {
+  if (!st.convoysInPlay) return; // no convoy ordered, none asked for: every army goes by land
   let convoysFor: Map<number, number[]> | undefined; // built only when some fleet convoys
   for (let c = 0; c < st.n; c++) {
     const o = st.norm[c]!;
@@ -103,11 +104,11 @@ export function decideConvoyMoves(st: MovementState): void {
       // DATC v2.4 6.G.8 (4.A.3 choice d): "via convoy" counts only when the convoy orders form a
       // route; with none the army moves by land. A route that is ordered is kept even when it is
       // disrupted or fails to a paradox: no fallback (6.G.11, v2.4 6.H.12).
-      st.norm[i] = moveNorm(m.dest, m.destLoc, false, m.route);
+      st.norm[i] = moveNorm(m.dest, m.destNo, m.destLoc, false, m.route);
       continue;
     }
     st.convoyFleets[i] = fleets;
-    st.norm[i] = moveNorm(m.dest, m.destLoc, true, m.route);
+    st.norm[i] = moveNorm(m.dest, m.destNo, m.destLoc, true, m.route);
   }
 }
 

@@ -3,7 +3,7 @@
  * a foreign one, each order's legality and normal form (an illegal order becomes a hold that may be
  * supported, D.III(4)), and which supports and convoys match the order of the unit they name.
  */
-import { armyNeighbours, canReach, fleetTargetsIn, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
+import { armyNeighbours, canReach, fleetTargetLocations, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
 import type { Location, ProvinceId } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
@@ -15,17 +15,19 @@ import { HOLD, convoyNorm, moveNorm, supportHoldNorm, supportMoveNorm, type Move
 
 /** Attach each submitted order to its unit; orders for no unit, a foreign unit or another phase, and superseded orders, become extra results. */
 export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[]): void {
-  const chosen = new Int32Array(st.n).fill(-1); // the order used for each unit
+  // Each unit's order is written where it is used (given, givenIndex) as the orders come; locals,
+  // not `st.` reads, in the loop (issue 32).
+  const units = st.units, unitAt = st.unitAt, extra = st.extraResults, given = st.given, givenIndex = st.givenIndex;
   for (let index = 0; index < orders.length; index++) {
     const s = orders[index]!;
     const o = s.order;
     if (o.kind === 'waive' || o.kind === 'build') {
-      st.extraResults.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
+      extra.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
       continue;
     }
-    const i = st.unitAt.get(provinceOf(o.unit.location));
-    if (i === undefined || st.units[i]!.power !== s.power) {
-      st.extraResults.push({
+    const i = unitAt.get(provinceOf(o.unit.location));
+    if (i === undefined || units[i]!.power !== s.power) {
+      extra.push({
         power: s.power,
         order: formatUnitOrder(o),
         outcome: 'illegal',
@@ -35,33 +37,35 @@ export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[
       continue;
     }
     if (o.kind === 'retreat' || o.kind === 'disband') {
-      st.extraResults.push({ power: s.power, order: formatUnitOrder(o, st.units[i]), outcome: 'illegal', reason: 'wrongPhase', index });
+      extra.push({ power: s.power, order: formatUnitOrder(o, units[i]), outcome: 'illegal', reason: 'wrongPhase', index });
       continue;
     }
-    const earlier = chosen[i]!;
-    if (earlier >= 0) {
+    const earlier = givenIndex[i];
+    if (earlier !== undefined) {
       // D.III(5): the last order for a unit within one set is the one used.
-      st.extraResults.push({ power: s.power, order: formatUnitOrder(orders[earlier]!.order, st.units[i]), outcome: 'superseded', index: earlier });
+      extra.push({ power: s.power, order: formatUnitOrder(given[i]!, units[i]), outcome: 'superseded', index: earlier });
     }
-    chosen[i] = index;
-  }
-  for (let i = 0; i < st.n; i++) {
-    const index = chosen[i]!;
-    if (index < 0) continue;
-    st.given[i] = orders[index]!.order;
-    st.givenIndex[i] = index;
+    given[i] = o;
+    givenIndex[i] = index;
   }
 }
 
-/** Pre-scan: turn each given order into its normal form, or mark it illegal (the unit then holds). */
-export function checkLegality(st: MovementState, i: number): void {
-  const o = st.given[i];
-  if (!o || o.kind === 'hold') return;
-  const unit = st.units[i]!;
-  const here = st.prov[i]!;
-  const reason = legalForm(st, i, o, unit, here);
-  if (reason !== undefined) st.illegal[i] = reason;
+/**
+ * Pre-scan: turn each given order into its normal form, or mark it illegal (the unit then holds).
+ * One loop over locals (issue 32: a cold pass interprets it).
+ */
+export function checkAllLegality(st: MovementState): void {
+  const n = st.n, given = st.given, units = st.units, prov = st.prov, illegal = st.illegal;
+  for (let i = 0; i < n; i++) {
+    const o = given[i];
+    if (o === undefined || o.kind === 'hold') continue;
+    const reason = legalForm(st, i, o, units[i]!, prov[i]!);
+    if (reason !== undefined) illegal[i] = reason;
+  }
 }
+
+const NO_ROUTE: readonly ProvinceId[] = [];
+const NO_NEIGHBOURS: ReadonlySet<ProvinceId> = new Set();
 
 /** Sets unit `i`'s normal form when its order is legal; otherwise returns why it is not (D.III(4)). */
 function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: ProvinceId): IllegalReason | undefined {
@@ -69,26 +73,35 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
     case 'move': {
       const dest = provinceOf(o.to);
       if (dest === here) return 'ownProvince';
+      // The destination by number (-1: not a province of the map; no such move is legal).
+      const index = st.index;
+      const d = index.numberOf.get(dest) ?? -1;
       if (unit.kind === 'A') {
-        if (isSea(st.map, dest)) return 'armyToSea';
-        const adjacent = armyNeighbours(st.map, here).has(dest);
-        const route = st.rules.honourConvoyRoutes ? o.route : [];
+        if (d >= 0 && index.sea[d] === 1) return 'armyToSea';
+        const h = st.provNo[i]!;
+        const adjacent = index.armyEdgesNumbered
+          ? d >= 0 && h >= 0 && index.armyAdjacent[h * index.count + d] === 1
+          : d >= 0 && (st.map.armyEdges.get(here) ?? NO_NEIGHBOURS).has(dest); // (a map with an edge to no province)
+        const route = st.rules.honourConvoyRoutes ? o.route : NO_ROUTE;
         if (route.length > 0 && !isConvoyRoute(st.map, here, route, dest)) return 'badRoute';
         if (!adjacent) {
           // D.III(4): not illegal if the move would be possible with a convoy by any nation's fleets.
           if (!convoyGeometricallyPossible(st, here, dest)) return 'noConvoyRoute';
-          st.norm[i] = moveNorm(dest, dest, true, route);
+          st.convoysInPlay = true;
+          st.norm[i] = moveNorm(dest, d, dest, true, route);
           return undefined;
         }
         const wantsConvoy = (o.viaConvoy || route.length > 0) && convoyGeometricallyPossible(st, here, dest);
-        st.norm[i] = moveNorm(dest, dest, wantsConvoy, route);
+        if (wantsConvoy) st.convoysInPlay = true;
+        st.norm[i] = moveNorm(dest, d, dest, wantsConvoy, route);
         return undefined;
       }
       // Fleet.
-      if (!isSea(st.map, dest) && !isCoastal(st.map, dest)) return 'fleetToLand';
+      const terrain = st.map.provinces.get(dest)?.terrain;
+      if (terrain !== 'sea' && terrain !== 'coast') return 'fleetToLand';
       const destLoc = fleetDestination(st, unit.location, o.to);
       if (typeof destLoc !== 'string') return destLoc.reason;
-      st.norm[i] = moveNorm(dest, destLoc, false, []);
+      st.norm[i] = moveNorm(dest, d, destLoc, false, NO_ROUTE);
       return undefined;
     }
     case 'supportHold': {
@@ -128,6 +141,7 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       if (!isCoastal(st.map, dest) || from === dest) return 'noConvoyRoute';
       // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
       if (!chainThrough(st, from, dest, here, seaFleets(st))) return 'noConvoyRoute';
+      st.convoysInPlay = true;
       st.norm[i] = convoyNorm(t, dest);
       return undefined;
     }
@@ -145,7 +159,7 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
  */
 function fleetDestination(st: MovementState, from: Location, to: Location): Location | { reason: IllegalReason } {
   const dest = provinceOf(to);
-  const reachable = fleetTargetsIn(st.map, from, dest);
+  const reachable = fleetTargetLocations(st.map, from, dest);
   if (reachable.length === 0) return { reason: 'notAdjacent' };
   const province = st.map.provinces.get(dest)!;
   if (province.coasts.length === 0) return reachable[0]!;
@@ -161,18 +175,18 @@ export function matchSupportsAndConvoys(st: MovementState): void {
   for (let s = 0; s < st.n; s++) {
     const o = st.norm[s]!;
     if (o.kind === 'supportHold') {
-      if (st.norm[o.target]!.kind !== 'move') st.supportsOf[o.target]!.push(s);
+      if (st.norm[o.target]!.kind !== 'move') st.addSupport(o.target, s);
     } else if (o.kind === 'supportMove') {
       const t = st.norm[o.target]!;
       if (t.kind !== 'move' || t.dest !== o.dest) continue;
       if (st.rules.supportCoasts === 'datc' && coastOf(o.destLoc) !== undefined && coastOf(t.destLoc) !== undefined && o.destLoc !== t.destLoc) continue;
-      st.supportsOf[o.target]!.push(s);
+      st.addSupport(o.target, s);
     } else if (o.kind === 'convoy') {
       const t = st.norm[o.target]!;
       const fleets = st.convoyFleets[o.target];
       if (t.kind !== 'move' || t.dest !== o.dest || !fleets || !fleets.has(st.prov[s]!)) {
         st.norm[s] = HOLD;
-        st.voidConvoys.add(s);
+        (st.voidConvoys ??= new Set()).add(s);
       }
     }
   }

@@ -6,7 +6,7 @@
  */
 import type { GameMap, Location, Power, ProvinceId } from '../map/types.js';
 import { provinceOf } from '../map/types.js';
-import { ProvinceSlots, provinceIndex } from '../map/province-index.js';
+import { ProvinceSlots, provinceIndex, type ProvinceIndex } from '../map/province-index.js';
 import type { Order } from '../orders/types.js';
 import type { Rules } from '../rules.js';
 import type { DislodgedUnit, Unit } from '../state.js';
@@ -37,6 +37,8 @@ export interface Norm {
   readonly target: number;
   /** The destination province (moves, supported moves, convoys); '' for holds. */
   readonly dest: ProvinceId;
+  /** A move's destination by number ({@link provinceIndex}); -1 for every other kind. */
+  readonly destNo: number;
   /** Destination location (coast resolved for fleets; the support's written destination). */
   readonly destLoc: Location;
   /** A move goes by convoy (decided before adjudication: D.VI(2), DATC 4.A.3). */
@@ -52,18 +54,19 @@ export type Hold = Norm & { readonly kind: 'hold' };
 
 const NO_ROUTE: readonly ProvinceId[] = [];
 /** The hold every unit starts with (shared: normal forms are never mutated). */
-export const HOLD: Hold = { kind: 'hold', target: -1, dest: '', destLoc: '', convoy: false, route: NO_ROUTE };
-export function moveNorm(dest: ProvinceId, destLoc: Location, convoy: boolean, route: readonly ProvinceId[]): Move {
-  return { kind: 'move', target: -1, dest, destLoc, convoy, route: route.length === 0 ? NO_ROUTE : route };
+export const HOLD: Hold = { kind: 'hold', target: -1, dest: '', destNo: -1, destLoc: '', convoy: false, route: NO_ROUTE };
+/** A legal move: its destination is a province of the map (`destNo` its number). */
+export function moveNorm(dest: ProvinceId, destNo: number, destLoc: Location, convoy: boolean, route: readonly ProvinceId[]): Move {
+  return { kind: 'move', target: -1, dest, destNo, destLoc, convoy, route: route.length === 0 ? NO_ROUTE : route };
 }
 export function supportHoldNorm(target: number): SupportHold {
-  return { kind: 'supportHold', target, dest: '', destLoc: '', convoy: false, route: NO_ROUTE };
+  return { kind: 'supportHold', target, dest: '', destNo: -1, destLoc: '', convoy: false, route: NO_ROUTE };
 }
 export function supportMoveNorm(target: number, dest: ProvinceId, destLoc: Location): SupportMove {
-  return { kind: 'supportMove', target, dest, destLoc, convoy: false, route: NO_ROUTE };
+  return { kind: 'supportMove', target, dest, destNo: -1, destLoc, convoy: false, route: NO_ROUTE };
 }
 export function convoyNorm(target: number, dest: ProvinceId): Convoy {
-  return { kind: 'convoy', target, dest, destLoc: dest, convoy: false, route: NO_ROUTE };
+  return { kind: 'convoy', target, dest, destNo: -1, destLoc: dest, convoy: false, route: NO_ROUTE };
 }
 
 const NONE: readonly number[] = [];
@@ -73,26 +76,30 @@ export class MovementState {
   /** The unit standing in each province. */
   readonly unitAt: ProvinceSlots;
   readonly prov: ProvinceId[];
+  /** Each unit's province by number (-1: a code the map does not know). */
+  readonly provNo: number[];
+  /** The map's province numbering and the tables by number. */
+  readonly index: ProvinceIndex;
   readonly norm: Norm[];
   readonly given: (Order | undefined)[];
   readonly illegal: (IllegalReason | undefined)[];
   readonly givenIndex: (number | undefined)[];
   readonly extraResults: OrderResult[] = [];
-  /** Units whose order is a move to each province. */
-  readonly movesTo = new Map<ProvinceId, number[]>();
   /** Per unit, built once the orders are final ({@link buildTables}): the moves into its province. */
   readonly attackers: (readonly number[])[];
   /** Per moving unit: the moves into the same destination (itself included), and the unit standing there (-1: none). */
   readonly rivals: (readonly number[])[];
-  readonly destUnit: Int16Array;
-  /** Valid, matching supports for each unit (move or hold). */
-  readonly supportsOf: number[][];
+  readonly destUnit: number[];
+  /** Valid, matching supports for each unit (move or hold); added with {@link addSupport}. */
+  readonly supportsOf: (readonly number[])[];
   /** Valid, matching convoying fleets (province) for each convoyed army. */
   readonly convoyFleets: (Set<ProvinceId> | null | undefined)[];
   /** D.VI(7): fleets of the destination's owner that carry the army only if that unit leaves. */
   readonly reluctantFleets: (Set<ProvinceId> | null | undefined)[];
-  /** Convoy orders that name a move nobody made (void: the fleet holds). */
-  readonly voidConvoys = new Set<number>();
+  /** Convoy orders that name a move nobody made (void: the fleet holds); created on the first. */
+  voidConvoys: Set<number> | undefined = undefined;
+  /** Some legal order is a convoy or a move by convoy (set by the legality check; else no convoy pass). */
+  convoysInPlay = false;
   /** Sea provinces holding a fleet of any nation (filled on first use). */
   seaFleetCache: Set<ProvinceId> | null = null;
   /** Every unit's decision. */
@@ -106,33 +113,29 @@ export class MovementState {
   ) {
     const n = units.length;
     this.n = n;
-    this.unitAt = new ProvinceSlots(provinceIndex(map));
+    this.index = provinceIndex(map);
+    this.unitAt = new ProvinceSlots(this.index);
     this.prov = new Array<ProvinceId>(n);
-    this.norm = new Array<Norm>(n);
-    this.given = new Array<Order | undefined>(n);
-    this.illegal = new Array<IllegalReason | undefined>(n);
-    this.givenIndex = new Array<number | undefined>(n);
-    this.supportsOf = new Array<number[]>(n);
+    this.provNo = new Array<number>(n);
+    // Every per-unit array filled by one builtin call, not element by element in the interpreter
+    // (a cold pass runs this code before V8 optimises it, issue 32).
+    this.norm = new Array<Norm>(n).fill(HOLD);
+    this.given = new Array<Order | undefined>(n).fill(undefined);
+    this.illegal = new Array<IllegalReason | undefined>(n).fill(undefined);
+    this.givenIndex = new Array<number | undefined>(n).fill(undefined);
+    // No support yet: the shared empty list, replaced by the unit's own on the first (addSupport).
+    this.supportsOf = new Array<readonly number[]>(n).fill(NONE);
     // Set only for convoyed armies (rare): read as undefined for every other unit.
     this.convoyFleets = [];
     this.reluctantFleets = [];
-    this.attackers = new Array<readonly number[]>(n);
-    this.rivals = new Array<readonly number[]>(n);
-    this.destUnit = new Int16Array(n).fill(-1);
-    // Locals, not `this.` reads, in the loop: a cold pass runs it in V8's interpreter (issue 32).
-    const prov = this.prov, norm = this.norm, given = this.given, illegal = this.illegal, givenIndex = this.givenIndex;
-    const supportsOf = this.supportsOf, attackers = this.attackers, rivals = this.rivals, unitAt = this.unitAt;
+    this.attackers = new Array<readonly number[]>(n).fill(NONE);
+    this.rivals = new Array<readonly number[]>(n).fill(NONE);
+    this.destUnit = new Array<number>(n).fill(-1);
+    const prov = this.prov, provNo = this.provNo, unitAt = this.unitAt;
     for (let i = 0; i < n; i++) {
       const p = provinceOf(units[i]!.location);
       prov[i] = p;
-      unitAt.set(p, i);
-      norm[i] = HOLD;
-      given[i] = undefined;
-      illegal[i] = undefined;
-      givenIndex[i] = undefined;
-      supportsOf[i] = [];
-      attackers[i] = NONE;
-      rivals[i] = NONE;
+      provNo[i] = unitAt.set(p, i);
     }
     this.resolver = new DecisionResolver<MovementState>(n, this, decide, (i) => this.norm[i]!.kind);
   }
@@ -143,24 +146,34 @@ export class MovementState {
    * destination. No string lookups are left in the resolution.
    */
   buildTables(): void {
-    const n = this.n, norm = this.norm, movesTo = this.movesTo, prov = this.prov;
+    // The moves into each province, by province number (a legal move's destination is numbered).
+    const n = this.n, norm = this.norm, provNo = this.provNo;
+    let movesTo: (number[] | undefined)[] | undefined;
     for (let i = 0; i < n; i++) {
       const o = norm[i]!;
       if (o.kind !== 'move') continue;
-      const list = movesTo.get(o.dest);
+      movesTo ??= new Array<number[] | undefined>(this.index.count).fill(undefined);
+      const list = movesTo[o.destNo];
       if (list) list.push(i);
-      else movesTo.set(o.dest, [i]);
+      else movesTo[o.destNo] = [i];
     }
-    if (movesTo.size === 0) return; // nobody moves: every unit keeps NONE and -1
+    if (movesTo === undefined) return; // nobody moves: every unit keeps NONE and -1
     const attackers = this.attackers, rivals = this.rivals, destUnit = this.destUnit, unitAt = this.unitAt;
     for (let i = 0; i < n; i++) {
-      attackers[i] = movesTo.get(prov[i]!) ?? NONE;
+      const k = provNo[i]!;
+      if (k >= 0) attackers[i] = movesTo[k] ?? NONE;
       const o = norm[i]!;
       if (o.kind !== 'move') continue;
-      rivals[i] = movesTo.get(o.dest)!;
-      const j = unitAt.get(o.dest);
-      if (j !== undefined) destUnit[i] = j;
+      rivals[i] = movesTo[o.destNo]!;
+      destUnit[i] = unitAt.at(o.destNo);
     }
+  }
+
+  /** Support `s` is valid and matches unit `t`'s order. */
+  addSupport(t: number, s: number): void {
+    const list = this.supportsOf[t]!;
+    if (list === NONE) this.supportsOf[t] = [s];
+    else (list as number[]).push(s);
   }
 
   /** Whether unit `i`'s order succeeds (resolving it if needed). */

@@ -15,7 +15,7 @@ import type { Rules } from '../rules.js';
 import type { Unit } from '../state.js';
 import { decideConvoyMoves } from './convoy-routes.js';
 import { decide } from './decisions.js';
-import { assignOrders, checkLegality, matchSupportsAndConvoys } from './movement-orders.js';
+import { assignOrders, checkAllLegality, matchSupportsAndConvoys } from './movement-orders.js';
 import { collect } from './movement-results.js';
 import { MovementState, type MovementResult, type SubmittedOrder } from './movement-state.js';
 
@@ -34,7 +34,7 @@ export function adjudicateMovement(
 ): MovementResult {
   const st = new MovementState(map, rules, units, decide);
   assignOrders(st, orders);
-  for (let i = 0; i < st.n; i++) checkLegality(st, i);
+  checkAllLegality(st);
   decideConvoyMoves(st);
   matchSupportsAndConvoys(st);
   st.buildTables();

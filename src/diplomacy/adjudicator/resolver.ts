@@ -18,8 +18,8 @@ export class DecisionResolver<C = unknown> {
   /** The outcome of every decision (meaningful once resolved). */
   readonly result: boolean[];
   private readonly deps: number[] = [];
-  /** Convoy orders failed by the backup rule (a convoy paradox). */
-  readonly paradoxConvoys = new Set<number>();
+  /** Convoy orders failed by the backup rule (a convoy paradox); created on the first. */
+  private paradox: Set<number> | undefined = undefined;
 
   /**
    * @param decide evaluates decision `i` of `context` from the current guesses (calls back into
@@ -36,41 +36,48 @@ export class DecisionResolver<C = unknown> {
     this.result = new Array<boolean>(n).fill(false);
   }
 
+  /** Whether convoy `k` was failed by the backup rule (a convoy paradox). */
+  isParadoxConvoy(k: number): boolean {
+    return this.paradox !== undefined && this.paradox.has(k);
+  }
+
   resolve(i: number): boolean {
-    const st = this.state[i]!;
-    if (st === RESOLVED) return this.result[i]!;
+    // Locals, not `this.` reads: a cold pass runs this in V8's interpreter (issue 32).
+    const state = this.state, result = this.result, deps = this.deps;
+    const st = state[i]!;
+    if (st === RESOLVED) return result[i]!;
     if (st === GUESSING) {
-      if (!this.deps.includes(i)) this.deps.push(i);
-      return this.result[i]!;
+      if (!deps.includes(i)) deps.push(i);
+      return result[i]!;
     }
-    const old = this.deps.length;
-    this.result[i] = false;
-    this.state[i] = GUESSING;
+    const old = deps.length;
+    result[i] = false;
+    state[i] = GUESSING;
     const first = this.decide(this.context, i);
-    if (this.deps.length === old) {
-      if (this.state[i] !== RESOLVED) {
-        this.result[i] = first;
-        this.state[i] = RESOLVED;
+    if (deps.length === old) {
+      if (state[i] !== RESOLVED) {
+        result[i] = first;
+        state[i] = RESOLVED;
       }
-      return this.result[i]!;
+      return result[i]!;
     }
-    if (this.deps[old] !== i) {
+    if (deps[old] !== i) {
       // Part of a cycle whose head is further up: keep guessing.
-      this.deps.push(i);
-      this.result[i] = first;
+      deps.push(i);
+      result[i] = first;
       return first;
     }
     // i heads the cycle: try the other guess.
-    for (let k = old; k < this.deps.length; k++) this.state[this.deps[k]!] = UNRESOLVED;
-    this.deps.length = old;
-    this.result[i] = true;
-    this.state[i] = GUESSING;
+    for (let k = old; k < deps.length; k++) state[deps[k]!] = UNRESOLVED;
+    deps.length = old;
+    result[i] = true;
+    state[i] = GUESSING;
     const second = this.decide(this.context, i);
     if (first === second) {
-      for (let k = old; k < this.deps.length; k++) this.state[this.deps[k]!] = UNRESOLVED;
-      this.deps.length = old;
-      this.result[i] = first;
-      this.state[i] = RESOLVED;
+      for (let k = old; k < deps.length; k++) state[deps[k]!] = UNRESOLVED;
+      deps.length = old;
+      result[i] = first;
+      state[i] = RESOLVED;
       return first;
     }
     this.backupRule(old);
@@ -91,7 +98,7 @@ export class DecisionResolver<C = unknown> {
       for (const k of convoys) {
         this.result[k] = false;
         this.state[k] = RESOLVED;
-        this.paradoxConvoys.add(k);
+        (this.paradox ??= new Set()).add(k);
       }
       return;
     }

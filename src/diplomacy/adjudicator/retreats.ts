@@ -36,7 +36,9 @@ export function adjudicateRetreats(
   orders: readonly SubmittedOrder[],
 ): RetreatResult {
   const results: OrderResult[] = [];
-  const chosen = new Map<number, { power: SubmittedOrder['power']; to: Location | null; text: string; index: number }>();
+  // The retreat chosen for each dislodged unit, by its place in `dislodged` (an array, not a map:
+  // loops, not closures, for a cold pass in the interpreter, issue 32).
+  const chosen = new Array<{ power: SubmittedOrder['power']; to: Location | null; text: string; index: number } | undefined>(dislodged.length).fill(undefined);
   for (let index = 0; index < orders.length; index++) {
     const s = orders[index]!;
     const o = s.order;
@@ -45,53 +47,60 @@ export function adjudicateRetreats(
       continue;
     }
     const p = provinceOf(o.unit.location);
-    const i = dislodged.findIndex((d) => provinceOf(d.location) === p);
-    const d = dislodged[i];
+    let i = -1;
+    for (let k = 0; k < dislodged.length; k++) {
+      if (provinceOf(dislodged[k]!.location) === p) {
+        i = k;
+        break;
+      }
+    }
+    const d = i >= 0 ? dislodged[i] : undefined;
     if (!d || d.power !== s.power) {
-      const onBoard = units.some((u) => provinceOf(u.location) === p);
+      let onBoard = false;
+      for (let k = 0; k < units.length && !onBoard; k++) onBoard = provinceOf(units[k]!.location) === p;
       results.push({ power: s.power, order: formatOrder(o), outcome: 'illegal', reason: d ? 'foreignUnit' : onBoard ? 'notDislodged' : 'noUnit', index });
       continue;
     }
-    const earlier = chosen.get(i);
+    const earlier = chosen[i];
     if (earlier) results.push({ power: s.power, order: earlier.text, outcome: 'superseded', index: earlier.index });
     if (o.kind === 'disband') {
-      chosen.set(i, { power: s.power, to: null, text: formatUnitOrder(o, d), index });
+      chosen[i] = { power: s.power, to: null, text: formatUnitOrder(o, d), index };
       continue;
     }
     const target = chooseRetreat(rules, d, o.to);
     const text = formatUnitOrder({ kind: 'retreat', unit: o.unit, to: target ?? o.to }, d);
     if (target === undefined) {
       results.push({ power: s.power, order: text, outcome: 'illegal', reason: 'retreatNotAllowed', index });
-      chosen.delete(i);
+      chosen[i] = undefined;
       continue;
     }
-    chosen.set(i, { power: s.power, to: target, text, index });
-  }
-  const byProvince = new Map<string, number[]>();
-  for (const [i, c] of chosen) {
-    if (c.to === null) continue;
-    const p = provinceOf(c.to);
-    byProvince.set(p, [...(byProvince.get(p) ?? []), i]);
+    chosen[i] = { power: s.power, to: target, text, index };
   }
   const out: Unit[] = units.slice();
-  dislodged.forEach((d, i) => {
-    const c = chosen.get(i);
+  for (let i = 0; i < dislodged.length; i++) {
+    const d = dislodged[i]!;
+    const c = chosen[i];
     if (!c) {
       results.push({ power: d.power, order: `${d.kind} ${d.location} D`, outcome: 'disbanded', reason: 'unordered' });
-      return;
+      continue;
     }
     if (c.to === null) {
       results.push({ power: c.power, order: c.text, outcome: 'disbanded', index: c.index });
-      return;
+      continue;
     }
-    const rivals = byProvince.get(provinceOf(c.to))!;
-    if (rivals.length > 1) {
-      const others = rivals.filter((k) => k !== i).map((k) => provinceOf(dislodged[k]!.location)).sort();
-      results.push({ power: c.power, order: c.text, outcome: 'bounced', reason: 'retreatCollision', with: others, index: c.index });
-      return;
+    // The other units retreating to the same province.
+    const p = provinceOf(c.to);
+    const others: string[] = [];
+    for (let k = 0; k < dislodged.length; k++) {
+      const other = chosen[k];
+      if (k !== i && other && other.to !== null && provinceOf(other.to) === p) others.push(provinceOf(dislodged[k]!.location));
+    }
+    if (others.length > 0) {
+      results.push({ power: c.power, order: c.text, outcome: 'bounced', reason: 'retreatCollision', with: others.sort(), index: c.index });
+      continue;
     }
     results.push({ power: c.power, order: c.text, outcome: 'retreated', index: c.index });
     out.push({ power: d.power, kind: d.kind, location: c.to });
-  });
+  }
   return { results, units: out };
 }

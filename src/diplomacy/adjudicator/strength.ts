@@ -29,12 +29,14 @@ export function headToHead(st: MovementState, i: number): number | undefined {
 }
 
 function countSupports(st: MovementState, i: number, notOf?: Power): number {
-  let n = 0;
   const supports = st.supportsOf[i]!;
+  if (supports.length === 0) return 0;
+  let n = 0;
+  const resolver = st.resolver, units = st.units;
   for (let k = 0; k < supports.length; k++) {
     const s = supports[k]!;
-    if (notOf !== undefined && st.units[s]!.power === notOf) continue;
-    if (st.resolver.resolve(s)) n++;
+    if (notOf !== undefined && units[s]!.power === notOf) continue;
+    if (resolver.resolve(s)) n++;
   }
   return n;
 }

@@ -9,6 +9,12 @@ interface Derived {
   fleetProvinceEdges: Map<ProvinceId, Set<ProvinceId>>;
   /** Every location of each province (the province itself for one-coast/land/sea, the coasts otherwise). */
   fleetLocationsOf: Map<ProvinceId, Location[]>;
+  /**
+   * Per fleet location, the provinces it reaches and the locations of each it can move to (in the
+   * order of {@link fleetLocationsIn}): `fleetTargetsIn` and `canReach` as two map lookups, with no
+   * list built per question (issue 32).
+   */
+  fleetReach: Map<Location, Map<ProvinceId, readonly Location[]>>;
 }
 
 const derivedCache = new WeakMap<GameMap, Derived>();
@@ -27,7 +33,18 @@ function derived(map: GameMap): Derived {
     if (!locs.includes(from)) locs.push(from);
     fleetLocationsOf.set(p, locs);
   }
-  d = { fleetProvinceEdges, fleetLocationsOf };
+  const fleetReach = new Map<Location, Map<ProvinceId, readonly Location[]>>();
+  for (const [from, tos] of map.fleetEdges) {
+    const reach = new Map<ProvinceId, readonly Location[]>();
+    for (const to of tos) {
+      const p = provinceOf(to);
+      if (reach.has(p)) continue;
+      const locations = (fleetLocationsOf.get(p) ?? []).filter((loc) => tos.has(loc));
+      if (locations.length > 0) reach.set(p, locations);
+    }
+    fleetReach.set(from, reach);
+  }
+  d = { fleetProvinceEdges, fleetLocationsOf, fleetReach };
   derivedCache.set(map, d);
   return d;
 }
@@ -55,20 +72,22 @@ export function fleetNeighbours(map: GameMap, loc: Location): ReadonlySet<Locati
   return map.fleetEdges.get(loc) ?? EMPTY;
 }
 
+const NO_LOCATIONS: readonly Location[] = [];
+
+/** The locations of province `to` a fleet at `from` can move to (shared: never mutate it). */
+export function fleetTargetLocations(map: GameMap, from: Location, to: ProvinceId): readonly Location[] {
+  return derived(map).fleetReach.get(from)?.get(to) ?? NO_LOCATIONS;
+}
+
 /** The locations of province `to` a fleet at `from` can move to. */
 export function fleetTargetsIn(map: GameMap, from: Location, to: ProvinceId): Location[] {
-  const out: Location[] = [];
-  for (const loc of fleetLocationsIn(map, to)) if (fleetNeighbours(map, from).has(loc)) out.push(loc);
-  return out;
+  return fleetTargetLocations(map, from, to).slice();
 }
 
 /** Whether a unit of this kind at `from` can move to (some coast of) province `to` without convoy. */
 export function canReach(map: GameMap, kind: UnitKind, from: Location, to: ProvinceId): boolean {
   if (kind === 'A') return armyNeighbours(map, provinceOf(from)).has(to);
-  const targets = fleetNeighbours(map, from);
-  const locations = fleetLocationsIn(map, to);
-  for (let k = 0; k < locations.length; k++) if (targets.has(locations[k]!)) return true;
-  return false;
+  return derived(map).fleetReach.get(from)?.has(to) ?? false;
 }
 
 /** Province-level fleet adjacency, used for convoy chains. */

@@ -10,6 +10,14 @@ export interface ProvinceIndex {
   readonly ids: readonly ProvinceId[];
   /** Number of each province code. */
   readonly numberOf: ReadonlyMap<ProvinceId, number>;
+  /** `count` slots of -1, copied (never written) for each position's {@link ProvinceSlots}. */
+  readonly emptySlots: readonly number[];
+  /** 1 for a sea province, by number. */
+  readonly sea: Uint8Array;
+  /** Army adjacency by numbers: `armyAdjacent[a * count + b]` is 1 when an army moves from a to b. */
+  readonly armyAdjacent: Uint8Array;
+  /** Every army edge joins two numbered provinces (so {@link armyAdjacent} answers for the whole map). */
+  readonly armyEdgesNumbered: boolean;
 }
 
 const cache = new WeakMap<GameMap, ProvinceIndex>();
@@ -18,23 +26,42 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
   let index = cache.get(map);
   if (index) return index;
   const ids = [...map.provinces.keys()];
-  index = { count: ids.length, ids, numberOf: new Map(ids.map((id, k) => [id, k])) };
+  const emptySlots: number[] = [];
+  for (let k = 0; k < ids.length; k++) emptySlots.push(-1);
+  const count = ids.length;
+  const numberOf = new Map(ids.map((id, k) => [id, k]));
+  const sea = new Uint8Array(count);
+  for (let k = 0; k < count; k++) if (map.provinces.get(ids[k]!)!.terrain === 'sea') sea[k] = 1;
+  const armyAdjacent = new Uint8Array(count * count);
+  let armyEdgesNumbered = true;
+  for (const [from, tos] of map.armyEdges) {
+    const a = numberOf.get(from);
+    for (const to of tos) {
+      const b = numberOf.get(to);
+      if (a === undefined || b === undefined) armyEdgesNumbered = false;
+      else armyAdjacent[a * count + b] = 1;
+    }
+  }
+  index = { count, ids, numberOf, emptySlots, sea, armyAdjacent, armyEdgesNumbered };
   cache.set(map, index);
   return index;
 }
 
 /**
- * Which unit (0..n-1) stands in each province of one position: a typed array by province number
- * with a `get` like a map's (`undefined` for an empty or unknown province).
+ * Which unit (0..n-1) stands in each province of one position: an array by province number with a
+ * `get` like a map's (`undefined` for an empty or unknown province). A copy of the index's empty
+ * slots: a plain array of small integers is allocated on V8's heap in one builtin call, where an
+ * `Int16Array` of the 76 provinces (over V8's 64-byte limit for typed arrays on its heap) cost a C++
+ * allocation and a later sweep (issue 32).
  */
 export class ProvinceSlots {
-  private readonly slot: Int16Array;
+  private readonly slot: number[];
   private readonly numberOf: ReadonlyMap<ProvinceId, number>;
   /** A code the map does not know (a position the engine is asked about anyway) keeps its unit here. */
   private other: Map<ProvinceId, number> | undefined;
 
   constructor(index: ProvinceIndex) {
-    this.slot = new Int16Array(index.count).fill(-1);
+    this.slot = index.emptySlots.slice();
     this.numberOf = index.numberOf;
   }
 
@@ -49,9 +76,19 @@ export class ProvinceSlots {
     return this.get(p) !== undefined;
   }
 
-  set(p: ProvinceId, value: number): void {
+  /** Sets the unit in `p`; returns the province's number (-1 for a code the map does not know). */
+  set(p: ProvinceId, value: number): number {
     const k = this.numberOf.get(p);
-    if (k !== undefined) this.slot[k] = value;
-    else (this.other ??= new Map()).set(p, value);
+    if (k !== undefined) {
+      this.slot[k] = value;
+      return k;
+    }
+    (this.other ??= new Map()).set(p, value);
+    return -1;
+  }
+
+  /** The unit in the province numbered `k` (-1: none). */
+  at(k: number): number {
+    return this.slot[k]!;
   }
 }

@@ -254,6 +254,10 @@ function canonicalLocations(map: GameMap): Set<string> {
   return set;
 }
 
+function isKind(x: string | undefined): x is UnitKind {
+  return x === 'A' || x === 'F';
+}
+
 /**
  * Fast path for text already in the canonical notation (what the CLI, the replays and the judge's
  * own echo use): single spaces, upper-case codes. Anything else returns `undefined` and goes to the
@@ -264,7 +268,6 @@ function parseCanonical(text: string, map: GameMap): Order | undefined {
   const n = t.length;
   if (n === 1) return t[0] === 'WAIVE' ? { kind: 'waive' } : undefined;
   const locs = canonicalLocations(map);
-  const isKind = (x: string | undefined): x is UnitKind => x === 'A' || x === 'F';
   if (n === 2 && t[1] === 'B' && locs.has(t[0]!)) return { kind: 'build', location: t[0]! };
   const k = t[0];
   const loc = t[1]!;
@@ -287,7 +290,8 @@ function parseCanonical(text: string, map: GameMap): Order | undefined {
       if (t[i] !== '-' || !locs.has(t[i + 1]!)) return undefined;
       stops.push(t[i + 1]!);
     }
-    const route = stops.slice(0, -1).map((l) => provinceOf(l));
+    const route: ProvinceId[] = [];
+    for (let i = 0; i < stops.length - 1; i++) route.push(provinceOf(stops[i]!));
     return { kind: 'move', unit, to: stops[stops.length - 1]!, viaConvoy: via || route.length > 0, route };
   }
   if (verb === 'R' && n === 4 && locs.has(t[3]!)) return { kind: 'retreat', unit, to: t[3]! };
