@@ -54,7 +54,8 @@ afterAll(async () => {
 
 interface Row { place: number; player: string; name: string; email: string; team: string; total: number; advancing: boolean }
 
-describe('mailjudge tournament advance --correct (A.3(v), A.6)', () => {
+// Each test spawns the built CLI up to four times (1–3 s each on two cores, several times that under load).
+describe('mailjudge tournament advance --correct (A.3(v), A.6)', { timeout: 120_000 }, () => {
   let lastIn: Row;
   let firstOut: Row;
 
