@@ -30,16 +30,17 @@
  *
  * Options: --teams N (7 players each; default 2), --rounds N (default 2; at most 2 with fewer than 7
  * teams, 3 with fewer than 42, else 4), --end-years Y[,Y…] (each round's end year; default
- * 1902,1901), --kills N (default 1), --seed TEXT, --speed S (simulated seconds per real second;
- * default 14400), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
+ * 1902,1901), --kills N (default 3), --seed TEXT, --speed S|auto (simulated seconds per real second;
+ * default auto: 14400 up to 2 teams, 3600 up to 21, 1440 up to 49, 720 beyond, see autoSpeed), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
  * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
  * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
  * processes), --timeout S (give up after S real seconds of play; default 600), --captains N (the B.8(c)
  * captain's replacement on a round-1 board; default 1, 0 off), --reader-connections N (the players' IMAP
- * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
- * for now, see docs/rehearsal.md).
+ * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills, the
+ * auto clock, an 8-hour timeout: over 5 real hours by D.VII(2)'s 24 hours a phase alone, see
+ * docs/rehearsal.md, "What holds --full back").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -141,10 +142,11 @@ export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears
  * adjustments too): it must hold a deadline's results for every board (adjudication, the report with
  * its map pictures, 8 mails per board through Postfix into Dovecot), the players' read pass, their
  * 1-second wait for the receipt times and their set, with room to spare on two loaded cores. Measured
- * (docs/rehearsal.md, "The clock"): adjudication → last results read p99 ~20 s at 2 boards, 72 s at 21
- * boards, 130 s at 49 boards (load 12–15); at 14,400× a 72-hour turn is 18 s, at 3,600× 72 s, at
- * 1,440× 180 s, at 720× 360 s. So: 14,400× up to 2 boards (the CI default), 3,600× up to 21,
- * 1,440× up to 49, 720× beyond (147 boards: --full).
+ * (docs/rehearsal.md, "The clock's speed"; loads 10–20): adjudication → last results read p99 under
+ * 10 s at 2 boards, 79 s at 7 boards on 14,400× (its 18-s turns broke: sets late, unplanned NMRs),
+ * 72 s at 21 boards; at 49 boards and 3,600× players read their start mail after the 240-s first
+ * deadline. At 14,400× a 72-hour turn is 18 s, at 3,600× 72 s, at 1,440× 180 s, at 720× 360 s. So:
+ * 14,400× up to 2 boards (the CI default), 3,600× up to 21, 1,440× up to 49, 720× beyond (--full).
  */
 export function autoSpeed(boards: number): number {
   return boards <= 2 ? 14_400 : boards <= 21 ? 3_600 : boards <= 49 ? 1_440 : 720;
@@ -708,6 +710,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
     const games: string[] = [];
     const gamesOfRound = new Map<number, string[]>();
+    const calendarsPending: Promise<unknown>[] = []; // the GM's calendar commands of each round (seatRound)
     /**
      * The TD seats round r exactly as docs/tds.md says: after round 1, `tournament advance --round r-1`
      * records who goes on (C.7 from round 1, C.8 from a second team round, C.9 from the semi-final),
@@ -748,11 +751,21 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // the GM slows it down when the NMR's phase opens).
       if (round === 1) captainPlan = await planCaptain(fresh);
       const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
-      // Two at a time: each is a CLI process (~1 s of CPU), 147 of them at --full.
-      const queue = [...fresh];
-      await Promise.all([0, 1].map(async () => {
+      // Two at a time, while the players read and play (the main loop): each is a CLI process and a
+      // mail to the board, 2–4 real seconds under load; at 147 boards, done before the players' loop
+      // began, they held every player back 10 minutes. They apply from the next turn (S1901M's deadline
+      // is assign's), the boards whose turns matter most first (the extension's, the stand-in's, the
+      // captain's, the votes'); a board still waiting for its command when its S1901M goes has the
+      // judge's default turns for F1901M (96 hours of movement, longer).
+      const special = (g: string) => (extensionPlan(g) || standInPlan(g) || permanentPlan(g) || votePlan(g) || captainPlan?.game === g ? 0 : 1);
+      // Up to 21 boards they are awaited, as before (a few seconds, and at 14,400× S1901M may go 6 s
+      // after the start, before a late command, leaving a 24-hour retreat of 6 s).
+      const queue = [...fresh].sort((a, b) => special(a) - special(b));
+      const calendars = Promise.all([0, 1].map(async () => {
         for (let g = queue.shift(); g !== undefined; g = queue.shift()) await cliAsync(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
-      }));
+      })).catch((e: Error) => log(`GM: ${e.message}`));
+      if (fresh.length <= 21) await calendars;
+      else calendarsPending.push(calendars);
     };
 
     // 3. The players.
@@ -1310,6 +1323,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
       await sleep(150);
     }
+    await Promise.all(calendarsPending);
     await Promise.all([...actors, ...(captainRole ? [captainRole] : [])].map((p) => p.busy));
     await gmBusy;
     // Everything the judge queued sent (mail still in flight after the standings), then a last look
@@ -1783,11 +1797,12 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--captains') o.captains = Number(v());
     else if (a === '--reader-connections') o.readerConnections = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
-    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side reads 1,032
-    // mailboxes in a few seconds now, but the deadlines' results (147 boards' mails with their maps on
-    // two cores) and the clock they need keep it over an hour (docs/rehearsal.md, "What holds --full back").
-    else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: the results of 147 boards at each deadline (~48 s of two cores) need a clock slow enough that the event would take over an hour; see docs/rehearsal.md, "What holds --full back"');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
+    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills, on the clock autoSpeed gives 147
+    // boards (720×). Not run whole yet: by D.VII(2)'s 24 hours between adjudications alone its ~160
+    // phases in a row take 160 simulated days, 5.3 real hours at 720× (docs/rehearsal.md, "What holds
+    // --full back"); a later option after --full (--speed, --timeout, --kills …) overrides its value.
+    else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);
