@@ -30,21 +30,22 @@
  *
  * Options: --teams N (7 players each; default 2), --rounds N (default 2; at most 2 with fewer than 7
  * teams, 3 with fewer than 42, else 4), --end-years Y[,Y…] (each round's end year; default
- * 1902,1901), --kills N (default 1), --seed TEXT, --speed S (simulated seconds per real second;
- * default 14400), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
+ * 1902,1901), --kills N (default 3), --seed TEXT, --speed S|auto (simulated seconds per real second;
+ * default auto: 14400 up to 2 teams, 3600 up to 21, 1440 up to 49, 720 beyond, see autoSpeed), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
  * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
  * database: ingest,scheduler; all; worker…) or --roles "R;R;…" (each process's --role, `;` between
  * processes), --timeout S (give up after S real seconds of play; default 600), --captains N (the B.8(c)
  * captain's replacement on a round-1 board; default 1, 0 off), --reader-connections N (the players' IMAP
- * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915: refused
- * for now, see docs/rehearsal.md).
+ * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills, the
+ * auto clock, an 8-hour timeout: about 4.5 real hours by D.VII(2)'s 24 hours a phase alone, see
+ * docs/rehearsal.md, "What holds --full back").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -90,7 +91,8 @@ export interface RehearsalOptions {
   readonly endYears: readonly number[];
   readonly kills: number;
   readonly seed: string;
-  readonly speed: number;
+  /** Simulated seconds per real second; omitted: `autoSpeed(teams)`, from round 1's boards (docs/rehearsal.md, "The clock"). */
+  readonly speed?: number;
   readonly nmrs: number;
   /**
    * Games of the last round ended early by vote (D.IX): board 1 by a draw leaving out the survivor
@@ -132,7 +134,23 @@ export interface RehearsalOptions {
  * The small default: 2 teams, 2 rounds, the judge as three processes (ingest,scheduler; all; worker:
  * the deployment docs/scaling.md "Several judges" describes), each SIGKILLed once.
  */
-export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 3, seed: 'rehearsal', speed: 14_400, nmrs: 2, processes: ['ingest,scheduler', 'all', 'worker'] };
+export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears: [1902, 1901], kills: 3, seed: 'rehearsal', nmrs: 2, processes: ['ingest,scheduler', 'all', 'worker'] };
+
+/**
+ * The clock's default speed for an event whose first round has `boards` boards (one per team, B.6).
+ * The shortest turn the rehearsal gives is 72 hours (D.VII(4)(a)'s movement minimum; retreats and
+ * adjustments too): it must hold a deadline's results for every board (adjudication, the report with
+ * its map pictures, 8 mails per board through Postfix into Dovecot), the players' read pass, their
+ * 1-second wait for the receipt times and their set, with room to spare on two loaded cores. Measured
+ * (docs/rehearsal.md, "The clock's speed"; loads 10–20): adjudication → last results read p99 under
+ * 10 s at 2 boards, 79 s at 7 boards on 14,400× (its 18-s turns broke: sets late, unplanned NMRs),
+ * 72 s at 21 boards; at 49 boards and 3,600× players read their start mail after the 240-s first
+ * deadline. At 14,400× a 72-hour turn is 18 s, at 3,600× 72 s, at 1,440× 180 s, at 720× 360 s. So:
+ * 14,400× up to 2 boards (the CI default), 3,600× up to 21, 1,440× up to 49, 720× beyond (--full).
+ */
+export function autoSpeed(boards: number): number {
+  return boards <= 2 ? 14_400 : boards <= 21 ? 3_600 : boards <= 49 ? 1_440 : 720;
+}
 
 /**
  * `--processes N`: N judge processes laid out as docs/scaling.md's "Several judges" test does: the
@@ -176,6 +194,15 @@ export function endYearOfRound(o: Pick<RehearsalOptions, 'endYears'>, round: num
   return o.endYears[round - 1] ?? o.endYears[o.endYears.length - 1] ?? 1902;
 }
 
+/**
+ * Team t's letters, as a spreadsheet names its columns: A … Z, AA … AZ, BA …: 147 teams end at EQ.
+ * (`String.fromCharCode(65 + t)` gave "Team [" at t = 26 and "Team a" at t = 32, the same team as
+ * "Team A" to the registration, which compares names without case: found at 49 teams.)
+ */
+export function teamLetters(t: number): string {
+  return t < 26 ? String.fromCharCode(65 + t) : `${teamLetters(Math.floor(t / 26) - 1)}${String.fromCharCode(65 + (t % 26))}`;
+}
+
 /** What `bench-results/rehearse.json` holds. */
 export interface RehearsalSummary {
   teams: number;
@@ -185,6 +212,8 @@ export interface RehearsalSummary {
   wallSeconds: number;
   speed: number;
   seed: string;
+  /** The machine's 1-minute load average at the start, its highest at the 30-second progress lines, and at the end (the machine is shared). */
+  loadAverage: { start: number; peak: number; end: number };
   messages: { sent: number; stored: number; decided: number; acknowledged: number };
   /** What the judge decided about the players' messages (inbound_decisions.outcome). */
   outcomes: Record<string, number>;
@@ -510,7 +539,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     throw new Error(`--rounds ${o.rounds}: ${o.teams} team(s) can play 1 to ${playableRounds(o.teams)} round(s) (B.1, B.4: fewer than 42 teams play three rounds; C.9: a final of seven needs seven semi-final boards, i.e. 7 teams)`);
   }
   for (let r = 1; r <= o.rounds; r++) if (!Number.isInteger(endYearOfRound(o, r)) || endYearOfRound(o, r) < 1901) throw new Error(`--end-years: round ${r}'s end year must be 1901 or later`);
+  const speed = o.speed ?? autoSpeed(o.teams);
+  if (!(speed > 0 && speed <= 100_000)) throw new Error(`--speed ${speed}: give simulated seconds per real second, above 0 and at most 100000 (or auto)`);
   const wallStart = Date.now();
+  const loadAtStart = loadavg()[0]!;
+  let loadPeak = loadAtStart;
   const random = rng(o.seed);
   const work = mkdtempSync(join(tmpdir(), 'mj-rehearse-'));
   const cleanups: (() => Promise<void>)[] = [];
@@ -546,15 +579,25 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       DATABASE_URL: db.url, MAILJUDGE_STATE_DIR: slots[0]!.stateDir, MAILJUDGE_FROM_ADDRESS: JUDGE,
       MAILJUDGE_SMTP_URL: `smtp://${host}:${smtpPort}`,
       MAILJUDGE_IMAP_URL: `imap://${encodeURIComponent(JUDGE)}@${host}:${imapPort}`, MAILJUDGE_IMAP_PASSWORD: MAIL_PASSWORD,
-      MAILJUDGE_CLOCK_ORIGIN: ORIGIN.toISOString(), MAILJUDGE_CLOCK_ANCHOR: anchor.toISOString(), MAILJUDGE_CLOCK_SPEED: String(o.speed),
+      MAILJUDGE_CLOCK_ORIGIN: ORIGIN.toISOString(), MAILJUDGE_CLOCK_ANCHOR: anchor.toISOString(), MAILJUDGE_CLOCK_SPEED: String(speed),
       MAILJUDGE_LOG_LEVEL: 'warn',
     };
-    const simNow = () => new Date(ORIGIN.getTime() + (Date.now() - anchor.getTime()) * o.speed);
+    const simNow = () => new Date(ORIGIN.getTime() + (Date.now() - anchor.getTime()) * speed);
     const cli = (args: string[], input?: string) => {
       const r = spawnSync(process.execPath, [CLI, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
       return r.stdout;
     };
+    /** The same, without blocking the players' event loop for the second a CLI process takes. */
+    const cliAsync = (args: string[]) => new Promise<string>((res, rej) => {
+      const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
+      child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+      child.once('error', rej);
+      child.once('exit', (code) => (code === 0 ? res(out) : rej(new Error(`mailjudge ${args.join(' ')} exited ${code}:\n${out}\n${err}`))));
+    });
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     pool.on('error', () => {});
     cleanups.push(() => pool.end());
@@ -636,7 +679,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // 2. The TD: the tournament, the registration CSV, the seating.
     const players: Player[] = [];
     for (let t = 0; t < o.teams; t++) {
-      const team = `Team ${String.fromCharCode(65 + t)}`;
+      const team = `Team ${teamLetters(t)}`;
       POWERS.forEach((power, i) => {
         const name = `${team.replace(' ', '')}${power[0]}${power.slice(1).toLowerCase()}`;
         players.push({ name, email: `${name.toLowerCase()}@example.org`, team, power: POWERS[(i + t) % 7]!, captain: i === 0, busy: Promise.resolve(), random: rng(`${o.seed}/${name}`) });
@@ -652,6 +695,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Every player's mailbox watched before anything is mailed: a few IMAP connections reading them all
     // through Dovecot's shared namespace (scripts/rehearse/mailbox-reader.ts), not one per player.
     const allMail: Received[] = [];
+    let resultsRead = 0; // results mails among allMail (the wait for the last deliveries, below)
     const mailboxes = [...actors.map((p) => p.email), GM, TD];
     const reader = new MailboxReader({ host, port: imapPort, user: READER, pass: MAIL_PASSWORD, connections: o.readerConnections ?? 4 });
     await reader.connect();
@@ -661,11 +705,12 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // The first process first: with --processes it is the ingester, and takes the intake lock.
     await startJudgeProcess(slots[0]!);
     await Promise.all(slots.slice(1).map((slot) => startJudgeProcess(slot)));
-    log(`judge started: ${slots.map((s) => `${s.figures.label} ${s.figures.roles} (pid ${s.child?.pid})`).join(', ')}; clock ${o.speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
+    log(`judge started: ${slots.map((s) => `${s.figures.label} ${s.figures.roles} (pid ${s.child?.pid})`).join(', ')}; clock ${speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
     cli(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
     cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
     const games: string[] = [];
     const gamesOfRound = new Map<number, string[]>();
+    const calendarsPending: Promise<unknown>[] = []; // the GM's calendar commands of each round (seatRound)
     /**
      * The TD seats round r exactly as docs/tds.md says: after round 1, `tournament advance --round r-1`
      * records who goes on (C.7 from round 1, C.8 from a second team round, C.9 from the semi-final),
@@ -677,7 +722,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // The first deadline 10 simulated days away (D.VII(4)(a): at least 72 hours), so that the seating
       // and the GM's commands, a few real seconds each on a busy machine, cannot eat the players' turn;
       // it costs nothing when every set is Final: the phase goes 24 hours after the start (D.VII(2)).
-      const firstDeadline = new Date(Math.ceil((simNow().getTime() + 10 * 86_400_000) / 60_000) * 60_000);
+      // The round's start mails (8 per board, with their map pictures) and the GM's calendar commands
+      // (a CLI process and a mail to the board each) take real time that grows with the boards: at 49
+      // boards and 3,600× (10 days = 240 real s) players read their start mail after the deadline, and
+      // S1901M's results were withheld on two boards (D.VII(6)(b)). So at least 120 + 6 real seconds a board.
+      // (Round 1 has one board per team; no later round has more.)
+      const startMs = Math.max(10 * 86_400_000, (120 + 6 * o.teams) * 1000 * speed);
+      const firstDeadline = new Date(Math.ceil((simNow().getTime() + startMs) / 60_000) * 60_000);
       // B.3 plays the rounds to 1909/1909/1912/1915; a rehearsal's rounds end sooner (--end-year,
       // recorded on the round and each game).
       cli(['tournament', 'assign', SLUG, '--round', String(round), '--commit', '--gm-email', GM, '--domain', 'judge.example.org', '--deadline', firstDeadline.toISOString(), '--end-year', String(endYearOfRound(o, round))]);
@@ -696,22 +747,32 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // deadline on a busy machine; it costs nothing, the phase goes early once all have voted.
       const quiet = o.calendarMail ? [] : ['--reminders', 'none', '--digests', 'none'];
       // A board where the GM puts in a replacement gets REPLACEMENT_BOARD_HOURS per movement turn (above).
-      // B.8(c): the captain's board gets longer movement turns: the NMR'd player's contact period
-      // (48 hours, 96 with a weekend, D.VII(6)(a)) and then the captain's chain of mails (the request,
-      // his POSITION, its answer, his orders) must fit before the next deadline.
+      // B.8(c): the captain's board gets longer movement turns from the NMR on (captainHours, below:
+      // the GM slows it down when the NMR's phase opens).
       if (round === 1) captainPlan = await planCaptain(fresh);
-      // The captain's board: the contact period at its longest (96 hours) and about 18 real seconds for
-      // the chain, at least 120 hours (168 at 14,400×, 120 at 3,600×).
-      const captainHours = Math.max(120, 96 + Math.ceil((18 * o.speed) / 3600));
-      const movement = (g: string) => (captainPlan?.game === g ? captainHours : votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
-      for (const g of fresh) cli(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+      const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
+      // Two at a time, while the players read and play (the main loop): each is a CLI process and a
+      // mail to the board, 2–4 real seconds under load; at 147 boards, done before the players' loop
+      // began, they held every player back 10 minutes. They apply from the next turn (S1901M's deadline
+      // is assign's), the boards whose turns matter most first (the extension's, the stand-in's, the
+      // captain's, the votes'); a board still waiting for its command when its S1901M goes has the
+      // judge's default turns for F1901M (96 hours of movement, longer).
+      const special = (g: string) => (extensionPlan(g) || standInPlan(g) || permanentPlan(g) || votePlan(g) || captainPlan?.game === g ? 0 : 1);
+      // Up to 21 boards they are awaited, as before (a few seconds, and at 14,400× S1901M may go 6 s
+      // after the start, before a late command, leaving a 24-hour retreat of 6 s).
+      const queue = [...fresh].sort((a, b) => special(a) - special(b));
+      const calendars = Promise.all([0, 1].map(async () => {
+        for (let g = queue.shift(); g !== undefined; g = queue.shift()) await cliAsync(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+      })).catch((e: Error) => log(`GM: ${e.message}`));
+      if (fresh.length <= 21) await calendars;
+      else calendarsPending.push(calendars);
     };
 
     // 3. The players.
     const transport = nodemailer.createTransport({ host, port: smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: 4 });
     cleanups.push(async () => transport.close());
     const sent: Sent[] = [];
-    const stats = { gmPermanent: 0, gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
+    const stats = { gmCalendar: 0, gmPermanent: 0, gmReplaces: 0, extRequested: 0, gmAnswers: 0, nmrs: 0, preliminary: 0, illegal: 0, proposals: 0, revisedVotes: 0, quoted: 0, htmlOnly: 0, alternative: 0, late: 0, press: 0 };
     const pressSent: { token: string; game: string; phase: string }[] = [];
     const reactMs: number[] = []; // a player's mail read → his Final set sent (the 1-second wait included)
     const roundEnds: number[] = []; // real instants at which every player had round r's standings
@@ -802,20 +863,34 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
      * where, and each team's captain), before any mail: the board gets longer turns.
      */
     let captainPlan: { game: string; power: Power; player: string; captain: string; phase: string } | undefined;
+    /**
+     * The captain's board's movement turns from the NMR's phase on (the GM's `calendar` when that phase
+     * opens): the contact period at its longest (96 hours, with a weekend, D.VII(6)(a)) and about 18
+     * real seconds for the captain's chain of mails (the request, his POSITION, its answer, his
+     * orders), at least 120 hours (168 at 14,400×, 120 at 3,600×). Before, 168 hours from the start
+     * made the NMR's phase wait 168 hours (42 s at 14,400×) instead of the 72 it needs.
+     */
+    const captainHours = Math.max(120, 96 + Math.ceil((18 * speed) / 3600));
     let captainRole: Player | undefined; // the captain as the stand-in on that board (his own board is his Player)
     const captainSeen: { nmrNotice?: Received; request?: Received; position?: Received; firstPhase?: string } = {};
     const planCaptain = async (fresh: string[]) => {
       if ((o.captains ?? 1) < 1 || o.teams < 2 || endYearOfRound(o, 1) < 1902) return undefined;
       const seating = await q<{ game: string; power: Power; email: string; captain: string }>(`SELECT p.game_id AS game, p.power, pe.email, cap.email AS captain
         FROM positions p JOIN people pe ON pe.id = p.person_id
-        JOIN tournament_members m ON m.person_id = pe.id AND m.team_id IS NOT NULL
+        JOIN games g ON g.id = p.game_id
+        JOIN tournament_members m ON m.person_id = pe.id AND m.tournament_id = g.tournament_id AND m.role = 'player'
         JOIN teams t ON t.id = m.team_id JOIN people cap ON cap.id = t.captain_person_id
         WHERE p.game_id = ANY($1) AND p.ended_at IS NULL ORDER BY p.game_id, p.power`, [fresh]);
+      // One row per seat: a captain is a member twice (role 'player' and role 'captain', both with his
+      // team: src/service/tournament/register.ts), so the join is on his 'player' row only; joining
+      // every member row gave a captain's seat twice (7 teams: 56 "seats" for 49).
+      if (new Set(seating.map((r) => `${r.game}|${r.power}`)).size !== seating.length) throw new Error(`B.8(c): the seating query gave a seat twice (${seating.length} rows)`);
       // Not a player with an NMR of his own in round 1, nor the captain of one (the captain orders the
       // power in F<end year>M, which his own NMR plan could fall on); not the extension's requester nor
       // the stand-in's power.
       const nmrInRound1 = (email: string) => [...nmrPlan].some((k) => k.startsWith(`${email}|1|`));
-      const seatedWith = (r: { game: string; captain: string }) => seating.some((x) => x.game === r.game && x.email === r.captain);
+      const seats = new Set(seating.map((x) => `${x.game}|${x.email}`));
+      const seatedWith = (r: { game: string; captain: string }) => seats.has(`${r.game}|${r.captain}`);
       const candidates = seating.filter((r) => r.email !== r.captain && !seatedWith(r) && !nmrInRound1(r.email) && !nmrInRound1(r.captain)
         && !(extensionPlan(r.game)?.requester === r.power) && !(standInPlan(r.game)?.power === r.power));
       log(`B.8(c): ${seating.length} seats, ${seating.filter((r) => r.email !== r.captain && !seatedWith(r)).length} players whose captain plays another board, ${candidates.length} candidates`);
@@ -1125,6 +1200,17 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           stats.gmReplaces++;
         }).catch((e: Error) => log(`GM: ${e.message}`));
       }
+      // B.8(c): the captain's board is slowed down (D.VII(4)(a): the GM "may … slow down the timing")
+      // when the phase of the planned NMR opens, so that the next phase, opened at its deadline, has
+      // room for the contact period and the captain's chain of mails (captainHours); the NMR's own
+      // phase keeps the board's 72 hours, which it waits out (an NMR never goes early, D.VII(2)).
+      if (game && captainPlan?.game === game && /\) results$/.test(m.subject) && /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(m.text)?.[1] === captainPlan.phase && !gmDone.has(`calendar ${m.messageId}`)) {
+        gmDone.add(`calendar ${m.messageId}`);
+        gmBusy = gmBusy.then(async () => {
+          await cliAsync(['calendar', game, '--movement-hours', String(captainHours)]);
+          stats.gmCalendar++;
+        }).catch((e: Error) => log(`GM: ${e.message}`));
+      }
       const pp = permanentPlan(game);
       if (game && pp && /\) results$/.test(m.subject) && /Next: .*\(([SFW]\d{4}[MRA])\)/.exec(m.text)?.[1] === pp.from && !gmDone.has(m.messageId)) {
         gmDone.add(m.messageId);
@@ -1167,6 +1253,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
           at: Date.now(), text: parsed.text ?? '', attachments: parsed.attachments.filter((a) => a.filename?.endsWith('.csv')), from: parsed.from?.value[0]?.address ?? '',
         };
         allMail.push(r);
+        if (/\) results$/.test(r.subject)) resultsRead++;
         const ppGame = /^\[([a-z0-9-]+)\] [A-Z]+: .* takes over \(permanent\)/.exec(r.subject)?.[1];
         if (ppGame && permanentPlan(ppGame)) { permanentAnnounced.add(address); for (const w of announcedWaiters) w(); }
         if (/standings/i.test(r.subject) && r.attachments.some((a) => a.filename?.endsWith('.csv'))) standingsMails.push(r);
@@ -1190,8 +1277,17 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const killOrder = slots.map((s) => ({ s, k: killRandom() })).sort((a, b) => a.k - b.k).map((x) => x.s);
     let round = 1;
     const deadlineAt = Date.now() + (o.timeoutSeconds ?? 600) * 1000;
+    let nextProgress = Date.now() + 30_000;
     for (;;) {
       await poll();
+      if (Date.now() >= nextProgress) {
+        // A line every 30 real seconds, to follow a long run (the load average: the machine is shared).
+        nextProgress = Date.now() + 30_000;
+        loadPeak = Math.max(loadPeak, loadavg()[0]!);
+        const [pr] = await q<{ adjudicated: string; open: string; pending: string }>(`SELECT (SELECT count(*) FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL) AS adjudicated,
+          (SELECT count(*) FROM phases WHERE adjudicated_at IS NULL AND superseded_at IS NULL) AS open, (SELECT count(*) FROM outbox WHERE status = 'pending') AS pending`);
+        log(`progress: real +${((Date.now() - wallStart) / 1000).toFixed(0)} s (simulated ${simNow().toISOString().slice(0, 16)}), round ${round}: ${pr!.adjudicated} phases adjudicated, ${pr!.open} open; ${sent.length} mails sent by the players, ${allMail.length} read, ${pr!.pending} judge mails pending; load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+      }
       const got = new Set(standingsMails.filter((m) => standingsRound(m) === round).map((m) => m.to));
       if (players.every((p) => got.has(p.email))) {
         log(`round ${round}: every player has its standings mail (real +${((Date.now() - wallStart) / 1000).toFixed(1)} s)`);
@@ -1227,6 +1323,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
       await sleep(150);
     }
+    await Promise.all(calendarsPending);
     await Promise.all([...actors, ...(captainRole ? [captainRole] : [])].map((p) => p.busy));
     await gmBusy;
     // Everything the judge queued sent (mail still in flight after the standings), then a last look
@@ -1242,7 +1339,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     for (let i = 0; i < 40; i++) {
       await sleep(500);
       await poll();
-      if (allMail.filter((m) => /\) results$/.test(m.subject)).length >= Number(queued!.n)) break;
+      if (resultsRead >= Number(queued!.n)) break;
     }
     await sleep(1000);
     await poll();
@@ -1269,6 +1366,23 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const storedRows = await q<{ message_id: string; n: string }>(`SELECT message_id, count(*) AS n FROM inbound_messages WHERE message_id = ANY($1) GROUP BY message_id`, [[...sentIds]]);
     const decidedRows = await q<{ message_id: string; n: string }>(`SELECT m.message_id, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY m.message_id`, [[...sentIds]]);
     const sentById = new Map(sent.map((x) => [x.messageId, x]));
+    // The counting's indexes, built once: by the subject's [game] tag, and by game and recipient.
+    // (Scanning every mail read per player, game or press message was quadratic: at --full's 1,029
+    // players and ~35,000 results mails the counting alone would have taken minutes.)
+    const mailOfGame = new Map<string, Received[]>();
+    const mailOfGameTo = new Map<string, Received[]>();
+    for (const m of allMail) {
+      const g = /^\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
+      if (g === undefined) continue;
+      for (const [index, k] of [[mailOfGame, g], [mailOfGameTo, `${g}|${m.to}`]] as const) {
+        const list = index.get(k);
+        if (list) list.push(m);
+        else index.set(k, [m]);
+      }
+    }
+    const playerEmails = new Set(players.map((p) => p.email));
+    const gameMail = (g: string) => mailOfGame.get(g) ?? [];
+    const gameMailTo = (g: string, to: string) => mailOfGameTo.get(`${g}|${to}`) ?? [];
     const acks = allMail.filter((m) => m.inReplyTo && sentIds.has(m.inReplyTo) && m.to === sentById.get(m.inReplyTo)?.from);
     // Per order mail, its acknowledgements' distinct Message-IDs (two = two mails) and copies (redeliveries).
     const ackIds = new Map<string, Set<string>>();
@@ -1278,7 +1392,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const extra = (rows: Iterable<number>) => [...rows].reduce((s, n) => s + Math.max(0, n - 1), 0);
     const outcomes = Object.fromEntries((await q<{ outcome: string; n: string }>(`SELECT d.outcome, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE m.message_id = ANY($1) GROUP BY 1 ORDER BY 1`, [[...sentIds]])).map((r) => [r.outcome, Number(r.n)]));
     for (const r of await q<{ message_id: string; reason: string; received_at: Date; phase: string }>(`SELECT m.message_id, d.reason, m.received_at, d.phase FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'late' AND m.message_id = ANY($1)`, [[...sentIds]])) {
-      const s = sent.find((x) => x.messageId === r.message_id);
+      const s = sentById.get(r.message_id);
       log(`late: ${s?.from} ${s?.game} ${s?.phase} sent at real +${s ? ((s.at - anchor.getTime()) / 1000).toFixed(1) : '?'} s, received ${r.received_at.toISOString()} (simulated): ${r.reason}`);
     }
     const messages = { sent: sent.length, stored: storedRows.length, decided: decidedRows.length, acknowledged: ackCount.size };
@@ -1288,7 +1402,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Phases: those the GM was mailed results of (the chain from S1901M to the end), each adjudicated once.
     const adjudications = await q<{ game_id: string; phase: string; n: string }>(`SELECT game_id, (detail->>'phase') AS phase, count(*) AS n FROM audit_log WHERE action = 'phase.adjudicate' GROUP BY 1, 2`);
     const adjudicatedRows = await q<{ game_id: string; name: string }>(`SELECT game_id, name FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL`);
-    const realSecond = (d: Date) => ((d.getTime() - ORIGIN.getTime()) / o.speed / 1000).toFixed(1);
+    const realSecond = (d: Date) => ((d.getTime() - ORIGIN.getTime()) / speed / 1000).toFixed(1);
     for (const r of await q<{ game_id: string; name: string; deadline: Date; adjudicated_at: Date }>(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NOT NULL ORDER BY adjudicated_at`)) {
       log(`  ${r.game_id} ${r.name}: adjudicated at real +${realSecond(r.adjudicated_at)} s (deadline +${realSecond(r.deadline)} s)`);
     }
@@ -1315,10 +1429,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     }
     // The late sets on purpose, refused as late; each press message in the results of all 8 readers.
     const lateRefused = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'late' AND m.message_id = ANY($1)`, [[...lateIds]]))[0]?.n ?? 0);
-    const pressPublished = pressSent.filter((x) => new Set(resultMailsIn.filter((m) => m.text.includes(`(press ${x.token})`)).map((m) => m.to)).size === 8).length;
+    // Each results mail's press tokens read once (a token is 10 hex digits, `(press <token>)`), not every mail per press message.
+    const pressReaders = new Map<string, Set<string>>();
+    for (const m of resultMailsIn) {
+      for (const t of m.text.matchAll(/\(press ([0-9a-f]{10})\)/g)) pressReaders.set(t[1]!, (pressReaders.get(t[1]!) ?? new Set()).add(m.to));
+    }
+    // At least the 8 readers of the board (a captain standing in reads that board's results too).
+    const pressPublished = pressSent.filter((x) => (pressReaders.get(x.token)?.size ?? 0) >= 8).length;
     for (const x of pressSent) {
-      const readers = new Set(resultMailsIn.filter((m) => m.text.includes(`(press ${x.token})`)).map((m) => m.to)).size;
-      if (readers !== 8) log(`press ${x.token} (${x.game} ${x.phase}): in the results of ${readers} reader(s), not 8`);
+      const readers = pressReaders.get(x.token)?.size ?? 0;
+      if (readers < 8) log(`press ${x.token} (${x.game} ${x.phase}): in the results of ${readers} reader(s), not 8`);
     }
     // D.VII(5): the requests, the grants (the guaranteed one and the GM's), and the new deadlines as
     // the board's players read them: two deadline-changed mails each, the second's "Was" the first's
@@ -1333,13 +1453,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       extensions.byGm = rows.filter((r) => r.decision === 'granted' && r.answers_id !== null).length;
       extensions.refused = rows.filter((r) => r.decision === 'refused' && r.answers_id !== null).length;
       const [ph] = await q<{ deadline: Date }>(`SELECT deadline FROM phases WHERE game_id = $1 AND name = $2 AND superseded_at IS NULL`, [extGame, extPlanned.phase]);
-      const holders = new Set(allMail.filter((m) => m.subject.startsWith(`[${extGame}] The game begins`) && players.some((p) => p.email === m.to)).map((m) => m.to));
+      const holders = new Set(gameMail(extGame).filter((m) => m.subject.startsWith(`[${extGame}] The game begins`) && playerEmails.has(m.to)).map((m) => m.to));
       extensions.players = holders.size;
       const hour = 3_600_000;
       for (const to of holders) {
         // One per Message-ID: a copy sent again after a SIGKILL between the server's acceptance and
         // the outbox's record of it is a redelivery (counted with the others), not a second announcement.
-        const copies = allMail.filter((m) => m.to === to && m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`));
+        const copies = gameMailTo(extGame, to).filter((m) => m.subject.startsWith(`[${extGame}] ${extPlanned.phase} deadline extended:`));
         const byId = new Map(copies.map((m) => [m.messageId, m]));
         extensionRedelivered += copies.length - byId.size;
         const moves = [...byId.values()]
@@ -1396,10 +1516,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       permanent.permanent = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE game_id = $1 AND action = 'position.replace' AND detail->>'power' = $2 AND detail->>'kind' = 'permanent'`, [ppGame, pp.power]))[0]?.n ?? 0);
       // Who must read it: the board's seven players as seated (their game-start mails), the GM, and
       // the incoming player (B.7: "declares … to all players and the GM").
-      const seated = new Set(allMail.filter((m) => m.subject.startsWith(`[${ppGame}] The game begins`)).map((m) => m.to));
+      const seated = new Set(gameMail(ppGame).filter((m) => m.subject.startsWith(`[${ppGame}] The game begins`)).map((m) => m.to));
       const readers = [...seated, reserve.email];
       const says = original ? `${reserve.name} is now the player of ${pp.power}, replacing ${original.name}: a permanent replacement.` : '\u0000';
-      permanent.announced = readers.filter((to) => allMail.some((m) => m.to === to && m.subject.startsWith(`[${ppGame}] ${pp.power}: ${reserve.name} takes over (permanent)`) && m.text.replace(/\s+/g, ' ').includes(says))).length;
+      permanent.announced = readers.filter((to) => gameMailTo(ppGame, to).some((m) => m.subject.startsWith(`[${ppGame}] ${pp.power}: ${reserve.name} takes over (permanent)`) && m.text.replace(/\s+/g, ' ').includes(says))).length;
       if (permanent.announced !== 9) log(`permanent: ${permanent.announced} of ${readers.length} read "${says}"`);
       // The take-over mail: B.8, and the units the S1901M results gave the power (as the GM read them).
       const mailed = (parsePosition(permanentResultsText ?? '').units.get(pp.power) ?? []).map((u) => `${u.kind} ${u.loc}`).sort().join(',');
@@ -1435,7 +1555,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       if (flat(captainSeen.request?.text).includes(asked)) captain.requestRead = 1;
       else log(`B.8(c): the request mail: ${JSON.stringify(captainSeen.request?.text.slice(0, 500))}`);
       // The POSITION answer: the power's units as the NMR phase's results left them (all held, D.VII(6)(c)).
-      const nmrResults = allMail.find((m) => m.to === GM && m.subject.startsWith(`[${cp.game}] `) && m.subject.includes(`(${cp.phase}) results`));
+      const nmrResults = gameMailTo(cp.game, GM).find((m) => m.subject.includes(`(${cp.phase}) results`));
       const unitsOf = (pos: Position) => (pos.units.get(cp.power) ?? []).map((u) => `${u.kind} ${u.loc}`).sort().join(',');
       const lookedUp = captainSeen.position ? unitsOf(parsePositionLookup(captainSeen.position.text).position) : '';
       const mailed = nmrResults ? unitsOf(parsePosition(nmrResults.text)) : '\u0000';
@@ -1444,14 +1564,16 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       captain.captainSets = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome = 'orders' AND d.game_id = $1 AND m.message_id = ANY($2)`, [cp.game, sent.filter((x) => x.from === cap.email && x.game === cp.game).map((x) => x.messageId)]))[0]?.n ?? 0);
       captain.confirmed = Number((await q<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE game_id = $1 AND action = 'position.replace' AND detail->>'power' = $2 AND detail->>'kind' = 'permanent' AND detail->>'rule' = 'B.8(c)'`, [cp.game, cp.power]))[0]?.n ?? 0);
       // Everyone on the board as seated (the player who NMR'd among them), the GM and the captain.
-      const readers = [...new Set([...allMail.filter((m) => m.subject.startsWith(`[${cp.game}] The game begins`)).map((m) => m.to), cap.email])];
+      const readers = [...new Set([...gameMail(cp.game).filter((m) => m.subject.startsWith(`[${cp.game}] The game begins`)).map((m) => m.to), cap.email])];
       captain.readers = readers.length;
       const says = `${cap.name} is now the player of ${cp.power}, replacing ${orig.name}: a permanent replacement. Why: the team captain, standing in, sent orders and is now the official player (B.8(c))`;
-      captain.announced = readers.filter((to) => allMail.some((m) => m.to === to && m.subject.startsWith(`[${cp.game}] ${cp.power}: ${cap.name} takes over (permanent)`) && flat(m.text).includes(says))).length;
+      captain.announced = readers.filter((to) => gameMailTo(cp.game, to).some((m) => m.subject.startsWith(`[${cp.game}] ${cp.power}: ${cap.name} takes over (permanent)`) && flat(m.text).includes(says))).length;
       if (captain.announced !== captain.readers) log(`B.8(c): ${captain.announced} of ${captain.readers} read "${says}"`);
       // C.14: the player held the seasons before the captain's first order, the captain from it to the end.
       const last = (phasesOf.get(cp.game) ?? []).at(-1) ?? cp.phase;
-      if (captainSeen.firstPhase) holders.set(cp.game, { power: cp.power, periods: [{ player: orig.name, from: 'S1901', to: seasonName(seasonIndex(captainSeen.firstPhase) - 1) }, { player: cap.name, from: seasonName(seasonIndex(captainSeen.firstPhase)), to: seasonName(seasonIndex(last)) }] });
+      // (A captain who stood in from S1901M, after an unplanned 1901 NMR, holds every season alone.)
+      const firstSeason = captainSeen.firstPhase ? seasonIndex(captainSeen.firstPhase) : -1;
+      if (firstSeason >= 0) holders.set(cp.game, { power: cp.power, periods: [...(firstSeason > 0 ? [{ player: orig.name, from: 'S1901', to: seasonName(firstSeason - 1) }] : []), { player: cap.name, from: seasonName(firstSeason), to: seasonName(seasonIndex(last)) }] });
       const r1 = standingsMails.find((m) => standingsRound(m) === 1);
       const csvText = r1?.attachments.find((a) => a.filename?.endsWith('.csv'))?.content.toString('utf8') ?? '';
       const [head, ...rows] = csvText.trim().split(/\r?\n/).map((l) => l.split(','));
@@ -1485,7 +1607,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
     const latencies = acks.map((a) => a.at - sentById.get(a.inReplyTo!)!.at);
     // Where the time goes (real milliseconds): the players, the intake, the deadlines.
-    const realMs = (d: Date) => anchor.getTime() + (d.getTime() - ORIGIN.getTime()) / o.speed;
+    const realMs = (d: Date) => anchor.getTime() + (d.getTime() - ORIGIN.getTime()) / speed;
     const pcts = (v: number[]) => ({ p50: Math.round(percentile(v, 50)), p99: Math.round(percentile(v, 99)), max: Math.round(Math.max(0, ...v)) });
     const storedAt = new Map((await q<{ message_id: string; stored_at: Date }>(`SELECT message_id, min(stored_at) AS stored_at FROM inbound_messages WHERE message_id = ANY($1) GROUP BY 1`, [[...sentIds]])).map((r) => [r.message_id, r.stored_at.getTime()]));
     const sentToStored = sent.flatMap((x) => (storedAt.has(x.messageId) ? [storedAt.get(x.messageId)! - x.at] : []));
@@ -1511,7 +1633,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     const usage = process.resourceUsage();
     const summary: RehearsalSummary = {
-      teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: o.speed, seed: o.seed,
+      teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed, seed: o.seed,
+      loadAverage: { start: round1(loadAtStart), peak: round1(Math.max(loadPeak, loadavg()[0]!)), end: round1(loadavg()[0]!) },
       messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered + extensionRedelivered,
       phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
       resultMails, outsideEvent: outside, gamesReproduced: reproduced,
@@ -1547,6 +1670,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     const st = summary.stages;
     log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
+    const pf = summary.processes;
+    log(`  clock ${speed}×; CPU: judge ${pf.judge.cpuSeconds} s (${pf.judge.incarnations} incarnations, peak RSS ${pf.judge.peakRssMb} MB), PostgreSQL ${pf.postgres.cpuSeconds} s (${pf.postgres.peakRssMb} MB), script ${pf.script.cpuSeconds} s (${pf.script.peakRssMb} MB); delivery → acknowledgement p50 ${summary.deliveryToAckMs.p50} ms, p99 ${summary.deliveryToAckMs.p99} ms; busiest second ${summary.busiestSecond.messages} stored; load average ${summary.loadAverage.start} → peak ${summary.loadAverage.peak} → ${summary.loadAverage.end}`);
     const rf = summary.playersReader;
     log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
     for (const j of summary.processes.judges) {
@@ -1628,8 +1753,9 @@ function checkStandings(mail: Received | undefined, finalText: Map<string, strin
   const scored = JSON.parse(score(JSON.stringify({ games }))) as { games: { id: string; powers: Record<string, { score: number; players?: Record<string, number> }> }[] };
   const problems: string[] = [];
   let compared = 0;
+  const scoredById = new Map(scored.games.map((g) => [g.id, g]));
   for (const r of rows) {
-    const game = scored.games.find((g) => g.id === r[col('game')]);
+    const game = scoredById.get(r[col('game')]!);
     const position = game?.powers[r[col('power')]!];
     const expected = position?.players ? position.players[r[col('player')]!] : position?.score;
     const got = Number(r[col('score')]);
@@ -1655,7 +1781,11 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--end-years') o.endYears = v().split(',').map(Number);
     else if (a === '--kills') o.kills = Number(v());
     else if (a === '--seed') o.seed = v();
-    else if (a === '--speed') o.speed = Number(v());
+    else if (a === '--speed') {
+      const x = v();
+      if (x === 'auto') delete o.speed;
+      else o.speed = Number(x);
+    }
     else if (a === '--nmrs') o.nmrs = Number(v());
     else if (a === '--votes') o.votes = Number(v());
     else if (a === '--late') o.late = Number(v());
@@ -1667,11 +1797,12 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--captains') o.captains = Number(v());
     else if (a === '--reader-connections') o.readerConnections = Number(v());
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
-    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills: the players' side reads 1,032
-    // mailboxes in a few seconds now, but the deadlines' results (147 boards' mails with their maps on
-    // two cores) and the clock they need keep it over an hour (docs/rehearsal.md, "What holds --full back").
-    else if (a === '--full') throw new Error('--full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills) is not run yet: the results of 147 boards at each deadline (~48 s of two cores) need a clock slow enough that the event would take over an hour; see docs/rehearsal.md, "What holds --full back"');
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
+    // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills, on the clock autoSpeed gives 147
+    // boards (720×). Not run whole yet: by D.VII(2)'s 24 hours between adjudications alone its
+    // phases in a row (about 135) take 135 simulated days, 4.5 real hours at 720× (docs/rehearsal.md, "What holds
+    // --full back"); a later option after --full (--speed, --timeout, --kills …) overrides its value.
+    else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);

@@ -44,6 +44,8 @@ export interface ReaderFigures {
   statusCommands: number;
   opened: number;
   fetched: number;
+  /** Connections opened again after imapflow or the server closed them. */
+  reconnects: number;
   /** Pass durations in ms: p50, p99, the longest; and the longest pass's mailboxes opened. */
   passMs: { p50: number; p99: number; max: number };
   /** Passes that fetched nothing, their p50 (the cost of looking alone). */
@@ -58,7 +60,7 @@ export class MailboxReader {
   private readonly clients: ImapFlow[] = [];
   private readonly durations: number[] = [];
   private readonly idleDurations: number[] = [];
-  private readonly counts = { passes: 0, statusCommands: 0, opened: 0, fetched: 0 };
+  private readonly counts = { passes: 0, statusCommands: 0, opened: 0, fetched: 0, reconnects: 0 };
   private readonly size: number;
 
   constructor(private readonly o: MailboxReaderOptions) {
@@ -67,12 +69,29 @@ export class MailboxReader {
 
   /** Open the connections (log in once each). */
   async connect(): Promise<void> {
-    for (let i = 0; i < this.size; i++) {
-      const c = new ImapFlow({ host: this.o.host, port: this.o.port, secure: false, auth: { user: this.o.user, pass: this.o.pass }, logger: false, disableAutoIdle: true });
-      c.on('error', () => {});
-      await c.connect();
-      this.clients.push(c);
-    }
+    for (let i = 0; i < this.size; i++) this.clients.push(await this.open());
+  }
+
+  private async open(): Promise<ImapFlow> {
+    const c = new ImapFlow({ host: this.o.host, port: this.o.port, secure: false, auth: { user: this.o.user, pass: this.o.pass }, logger: false, disableAutoIdle: true });
+    c.on('error', () => {});
+    await c.connect();
+    return c;
+  }
+
+  /**
+   * Connection i, opened again when it was closed: imapflow closes a socket idle for 5 minutes
+   * (its socketTimeout), and a STATUS on a closed connection fails like a mailbox that does not exist
+   * yet, so every pass after it read nothing (found at 147 teams, where the seating kept the players'
+   * loop from passing for 10 minutes).
+   */
+  private async client(i: number): Promise<ImapFlow> {
+    const c = this.clients[i]!;
+    if (c.usable) return c;
+    this.counts.reconnects++;
+    const fresh = await this.open();
+    this.clients[i] = fresh;
+    return fresh;
   }
 
   /** Watch `address`'s INBOX from its first message. */
@@ -85,9 +104,10 @@ export class MailboxReader {
   async pass(): Promise<ReadMessage[]> {
     const t0 = performance.now();
     const byBox = new Map<Box, ReadMessage[]>();
-    await Promise.all(this.clients.map(async (c, i) => {
+    await Promise.all(this.clients.map(async (_, i) => {
       for (let j = i; j < this.boxes.length; j += this.clients.length) {
         const box = this.boxes[j]!;
+        const c = await this.client(i);
         // STATUS of a mailbox nobody has mailed yet answers NO (it does not exist): nothing new.
         const st = await c.status(box.path, { uidNext: true }).catch(() => undefined);
         this.counts.statusCommands++;

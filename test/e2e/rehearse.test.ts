@@ -170,5 +170,9 @@ describe('npm run rehearse, the small default', () => {
     expect(Math.max(...judges.map((j) => j.kills)) - Math.min(...judges.map((j) => j.kills)), detail).toBeLessThanOrEqual(1);
     // The JSON written is the summary returned.
     expect(JSON.parse(readFileSync(join(out, 'rehearse.json'), 'utf8'))).toEqual(JSON.parse(JSON.stringify(s)));
+    // The CI default's clock (autoSpeed for 2 boards) and where its time went, printed to follow the
+    // test's duration from run to run (issue 30: under 3 minutes on two cores).
+    expect(s.speed, detail).toBe(14_400);
+    process.stdout.write(`${lines.filter((l) => /^ {2}(time|clock) /.test(l) || /^ {2}time:/.test(l)).join('\n')}\n`);
   }, 330_000);
 });
