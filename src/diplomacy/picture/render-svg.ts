@@ -433,27 +433,53 @@ function drawLabels(labels: readonly PlacedLabel[], geometry: MapGeometry, pictu
   ].join('');
 }
 
-/** The map without its legend, `geometry.width` by `geometry.height`. */
-function mapBody(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
+/**
+ * The fill of each land province whose colour depends on the position: the supply centres (their
+ * owner's tint, or the plain land colour when nobody owns them). Every other region is static.
+ */
+export function centreFills(picture: MapPicture, geometry: MapGeometry, map: GameMap): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const l of staticLayers(geometry, map).lands) {
+    if (!l.centre || l.impassable) continue;
+    const owner = picture.centers.get(l.id);
+    out.set(l.id, owner ? tint(POWER_COLOURS[owner]) : LAND);
+  }
+  return out;
+}
+
+/**
+ * The map's static base as SVG content (water with its borders, the land regions, land borders and
+ * coast), each supply centre filled with `fillOf(id)` (issue 29: the layered renderer, map-raster.ts,
+ * draws this once per geometry and works the centres' fills in per picture).
+ */
+export function baseLayers(geometry: MapGeometry, map: GameMap, fillOf: (id: string) => string | undefined): string {
   const base = staticLayers(geometry, map);
-  const lands = base.lands.map((l) => {
-    const owner = l.centre ? picture.centers.get(l.id) : undefined;
-    return `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND}" data-province="${l.id}"/>`;
-  });
+  const lands = base.lands.map((l) => `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : (l.centre ? fillOf(l.id) : undefined) ?? LAND}" data-province="${l.id}"/>`);
+  return [base.water, `<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`, base.lines].join('\n');
+}
+
+/**
+ * What the picture draws over the static base: the order rings, stars, lines and units, then the
+ * names (laid out round them) with their centre markers. SVG content in map coordinates.
+ */
+export function overlayLayers(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
   const drawn = drawPicture(picture, geometry);
   const labels = layoutLabels(geometry, map, drawn.obstacles, { size: LABEL_SIZE[layout], markerR: MARKER_R[layout] });
-  // Water with its borders, the land (shaded by centre owner), borders and coast; then the order
-  // rings, stars, lines and units; the names last, where nothing covers them.
   return [
-    base.water,
-    `<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`,
-    base.lines,
     `<g>${drawn.rings}</g>`,
     `<g>${drawn.stars}</g>`,
     `<g>${drawn.lines}</g>`,
     `<g>${drawn.units}</g>`,
     `<g>${drawLabels(labels, geometry, picture)}</g>`,
   ].join('\n');
+}
+
+/** The map without its legend, `geometry.width` by `geometry.height`. */
+function mapBody(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
+  const fills = centreFills(picture, geometry, map);
+  // Water with its borders, the land (shaded by centre owner), borders and coast; then the order
+  // rings, stars, lines and units; the names last, where nothing covers them.
+  return [baseLayers(geometry, map, (id) => fills.get(id)), overlayLayers(picture, geometry, map, layout)].join('\n');
 }
 
 /** The phone layout's two halves: west and east, overlapping by 40 px so every name is whole in one of them. */
@@ -488,16 +514,21 @@ export interface PhoneParts {
 
 /** The phone layout of `picture` in its parts (see {@link PhoneParts}). */
 export function phoneParts(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): PhoneParts {
-  if (!Number.isInteger(geometry.width) || !Number.isInteger(geometry.height) || geometry.width < PHONE_TILE) {
-    throw new RangeError(`the phone layout cuts the map in whole pixels: a map ${geometry.width}x${geometry.height} is not one`);
-  }
-  const W = PHONE_TILE;
   const mapSvg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${geometry.width}" height="${geometry.height}" viewBox="0 0 ${geometry.width} ${geometry.height}">`,
     `<rect width="${geometry.width}" height="${geometry.height}" fill="${SEA}"/>`,
     mapBody(picture, geometry, map, 'phone'),
     '</svg>\n',
   ].join('\n');
+  return { ...phoneFrame(picture, geometry), map: mapSvg };
+}
+
+/** {@link phoneParts} but the map's SVG: the legend and the sizes (what the layered renderer needs). */
+export function phoneFrame(picture: MapPicture, geometry: MapGeometry): Omit<PhoneParts, 'map'> {
+  if (!Number.isInteger(geometry.width) || !Number.isInteger(geometry.height) || geometry.width < PHONE_TILE) {
+    throw new RangeError(`the phone layout cuts the map in whole pixels: a map ${geometry.width}x${geometry.height} is not one`);
+  }
+  const W = PHONE_TILE;
   const leg = legend(picture, W, 0, 'phone');
   const legendTop = 2 * geometry.height + PHONE_GAP;
   const legendSvg = [
@@ -507,10 +538,21 @@ export function phoneParts(picture: MapPicture, geometry: MapGeometry, map: Game
     '</svg>\n',
   ].join('\n');
   return {
-    map: mapSvg, legend: legendSvg, width: W, height: legendTop + leg.height, mapWidth: geometry.width, mapHeight: geometry.height,
+    legend: legendSvg, width: W, height: legendTop + leg.height, mapWidth: geometry.width, mapHeight: geometry.height,
     eastX: geometry.width - W, gap: PHONE_GAP, gapColour: DARK, legendTop, legendHeight: leg.height,
   };
 }
+
+/**
+ * The wide layout's legend band as SVG content in the picture's coordinates (it starts at
+ * `geometry.height`), and its height.
+ */
+export function wideLegend(picture: MapPicture, geometry: MapGeometry): { readonly svg: string; readonly height: number } {
+  return legend(picture, geometry.width, geometry.height, 'wide');
+}
+
+/** The sea colour: the ground of every map. */
+export const SEA_COLOUR = SEA;
 
 /** The inside of an SVG document (what lies between its root element's tags). */
 function inner(svg: string): string {
@@ -529,7 +571,7 @@ export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: Ga
   if (layout === 'wide') {
     const body = mapBody(picture, geometry, map, layout);
     const W = geometry.width;
-    const leg = legend(picture, W, geometry.height, 'wide');
+    const leg = wideLegend(picture, geometry);
     const H = geometry.height + leg.height;
     parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
     parts.push(`<title>${escapeXml(picture.title)}</title>`);
