@@ -1,6 +1,6 @@
 /**
  * Issue 29: the phone picture draws the map once. Its two halves are the west and east crops of ONE
- * raster of the map (checked pixel by pixel against the map rasterized here, on its own), the band
+ * raster of the map (checked pixel by pixel against the map drawn here, on its own), the band
  * between them is the dark band, the legend is the legend's raster; the picture is what the
  * two-window SVG shows (the layout issue 28 made), pixel for pixel but for resvg's anti-aliased edge
  * of a nested viewport; and the PNG, decoded by the tests' own reader, is that picture in indexed
@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STANDARD_MAP } from '../../../src/diplomacy/index.js';
-import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapSvg, renderPhonePng, renderPhonePngAsync, renderPhoneRaster, type Raster } from '../../../src/diplomacy/picture/index.js';
+import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapRaster, renderMapSvg, renderPhonePng, renderPhonePngAsync, renderPhoneRaster, type Raster } from '../../../src/diplomacy/picture/index.js';
 import { indexColours } from '../../../src/rules/picture/palette.js';
 import { decodePng, type DecodedPng } from '../../helpers/decode-png.js';
 import { pictureOf } from './pictures.js';
@@ -60,8 +60,10 @@ describe('the phone picture from one raster of the map', () => {
     expect([decoded.width, decoded.height]).toEqual([520, 1950 + parts.legendHeight]);
   });
 
+  // The map raster is drawn in layers (map-raster.ts; compared with resvg's render of parts.map in
+  // map-raster.test.ts): the halves are crops of that one raster.
   it('its halves are the west (x 0–519) and east (x 480–999) crops of the map raster, pixel for pixel', () => {
-    const map = rasterize(parts.map);
+    const map = renderMapRaster(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'phone');
     expect([map.width, map.height]).toEqual([1000, 971]);
     expect(firstDifference(decoded, 0, 0, map, 0, 0, 520, 971), 'west half').toBeUndefined();
     expect(firstDifference(decoded, 0, 971 + 8, map, 480, 0, 520, 971), 'east half').toBeUndefined();
