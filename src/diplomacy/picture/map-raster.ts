@@ -11,20 +11,26 @@
  *   edges and the lines drawn over it). A picture's base is `neutral + weight × fill / 255` for each
  *   centre's fill (its owner's tint, or plain land): source-over compositing is affine in a fill's
  *   colour, so this is the full render's pixel up to rounding (interior pixels exactly the fill).
- * - What changes per picture (order rings, stars, lines, units, the names laid out round them and
- *   the centre markers) is rendered by resvg alone on a transparent ground and drawn over the base
- *   (`compositeOver`, source-over as resvg composites); the wide legend likewise below the map.
+ * - What changes per picture (order rings, stars, lines, units, and the names the label layout had
+ *   to move off their own spots, with their leader lines) is rendered by resvg alone on a
+ *   transparent ground and drawn over the base (`compositeOver`, source-over as resvg composites);
+ *   the wide legend likewise below the map.
+ * - The names at their own spots (most of them in most pictures) are drawn last, each from a small
+ *   raster of that name alone (its halo, ink and centre marker), kept by its SVG: a name at its spot
+ *   is the same drawing in every picture but for its marker's owner. Names are never under anything
+ *   (the label layout keeps marks off their boxes), so drawing them last is the full render's order.
  *
  * Against a full render of the same SVG the pixels differ only by the rounding of the compositing
- * (test/diplomacy/picture/map-raster.test.ts bounds it). The cache costs about 5 MB per geometry
- * (the 1000 × 971 neutral base, 3.9 MB, and ~1 MB of centre coverage), built in ~0.5 s CPU once per
- * process.
+ * (test/diplomacy/picture/map-raster.test.ts bounds it). The caches: about 4 MB per geometry (the
+ * 1000 × 971 neutral base, 3.9 MB, and 0.2 MB of centre coverage), built in ~0.3 s CPU once per
+ * process; and the names, at most ~626 small rasters (75 names, 8 marker colours, 2 type sizes),
+ * a few MB at most.
  */
 import type { GameMap } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry, Ring } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
-import { SEA_COLOUR, baseLayers, centreFills, overlayLayers, wideLegend, type MapLayout } from './render-svg.js';
+import { SEA_COLOUR, baseLayers, centreFills, overlayParts, wideLegend, type HomeLabel, type MapLayout } from './render-svg.js';
 import { pixelWords } from '../../rules/picture/palette.js';
 import { compositeOver, copyRect, encodeOpaquePng, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, type Raster } from '../../rules/picture/index.js';
 
@@ -196,23 +202,89 @@ function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>): Rast
   return { width: base.width, height: base.height, pixels: px };
 }
 
-/** The SVG document of what `picture` draws over the base (transparent elsewhere). */
-export function overlaySvg(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
-  return svgDocument(geometry.width, geometry.height, overlayLayers(picture, geometry, map, layout));
+/** A name drawn alone: premultiplied RGBA of the map's rectangle at (`x`, `y`). */
+interface Sprite {
+  readonly x: number;
+  readonly y: number;
+  readonly raster: Raster;
+}
+
+/**
+ * The names at their own spots, drawn once each, by their SVG (a name, its spot, its type size and
+ * its centre marker's owner: at most 75 names × 8 marker colours per type size, ~5 KB each; the
+ * memo is emptied if it ever passes {@link MAX_SPRITES}).
+ */
+const SPRITES = new Map<string, Sprite>();
+const MAX_SPRITES = 2048;
+
+/** The rectangle of whole pixels a name is drawn in: its box (halo included) and 2 px, inside the map. */
+function spriteRect(label: HomeLabel, geometry: MapGeometry): { x: number; y: number; w: number; h: number } {
+  const x = Math.max(0, Math.floor(label.box.x0) - 2);
+  const y = Math.max(0, Math.floor(label.box.y0) - 2);
+  const w = Math.min(geometry.width, Math.ceil(label.box.x1) + 2) - x;
+  const h = Math.min(geometry.height, Math.ceil(label.box.y1) + 2) - y;
+  return { x, y, w, h };
+}
+
+function spriteSvg(label: HomeLabel, geometry: MapGeometry): { svg: string; x: number; y: number } {
+  const { x, y, w, h } = spriteRect(label, geometry);
+  return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">\n${label.svg}\n</svg>\n`, x, y };
+}
+
+function sprite(label: HomeLabel, geometry: MapGeometry): Sprite {
+  const { svg, x, y } = spriteSvg(label, geometry);
+  const known = SPRITES.get(svg);
+  if (known) return known;
+  return keep(svg, { x, y, raster: rasterize(svg) });
+}
+
+async function spriteAsync(label: HomeLabel, geometry: MapGeometry): Promise<Sprite> {
+  const { svg, x, y } = spriteSvg(label, geometry);
+  const known = SPRITES.get(svg);
+  if (known) return known;
+  return keep(svg, { x, y, raster: await rasterizeAsync(svg) });
+}
+
+function keep(svg: string, s: Sprite): Sprite {
+  if (SPRITES.size >= MAX_SPRITES) SPRITES.clear();
+  SPRITES.set(svg, s);
+  return s;
+}
+
+/** The bytes the names' memo holds now (for the benchmark's account of the caches). */
+export function labelSpriteBytes(): number {
+  let bytes = 0;
+  for (const s of SPRITES.values()) bytes += s.raster.pixels.byteLength;
+  return bytes;
+}
+
+function overlaySvgOf(overlay: string, geometry: MapGeometry): string {
+  return svgDocument(geometry.width, geometry.height, overlay);
 }
 
 /** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
 export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Raster {
+  const parts = overlayParts(picture, geometry, map, layout);
   const out = paintedBase(staticBase(geometry, map), centreFills(picture, geometry, map));
-  compositeOver(out, rasterize(overlaySvg(picture, geometry, map, layout)), 0, 0);
+  compositeOver(out, rasterize(overlaySvgOf(parts.overlay, geometry)), 0, 0);
+  for (const l of parts.home) {
+    const s = sprite(l, geometry);
+    compositeOver(out, s.raster, s.x, s.y);
+  }
   return out;
 }
 
 /** {@link renderMapRaster} with resvg's rendering on libuv's thread pool. */
 export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Promise<Raster> {
-  const [base, over] = await Promise.all([staticBaseAsync(geometry, map), rasterizeAsync(overlaySvg(picture, geometry, map, layout))]);
+  const parts = overlayParts(picture, geometry, map, layout);
+  const [base, over, sprites] = await Promise.all([
+    staticBaseAsync(geometry, map),
+    rasterizeAsync(overlaySvgOf(parts.overlay, geometry)),
+    Promise.all(parts.home.map((l) => spriteAsync(l, geometry))),
+  ]);
   const out = paintedBase(base, centreFills(picture, geometry, map));
   compositeOver(out, over, 0, 0);
+  for (const s of sprites) compositeOver(out, s.raster, s.x, s.y);
   return out;
 }
 

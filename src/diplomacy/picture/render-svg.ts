@@ -463,15 +463,44 @@ export function baseLayers(geometry: MapGeometry, map: GameMap, fillOf: (id: str
  * names (laid out round them) with their centre markers. SVG content in map coordinates.
  */
 export function overlayLayers(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
+  const { drawn, labels } = laidOut(picture, geometry, map, layout);
+  return [...marks(drawn), `<g>${drawLabels(labels, geometry, picture)}</g>`].join('\n');
+}
+
+/** A name drawn at its own spot: its SVG content (halo, ink, centre marker) and the box it covers. */
+export interface HomeLabel {
+  readonly svg: string;
+  readonly box: Box;
+}
+
+/**
+ * {@link overlayLayers} in two parts (issue 29, the layered renderer): `overlay`, the marks and the
+ * names that had to move (with their leader lines), and `home`, each name that stands at its own
+ * spot, drawn alone. A name at its spot is the same drawing in every picture but for its centre
+ * marker's owner, so its pixels can be kept; names never overlap one another or the marks (the label
+ * layout keeps their boxes apart), so drawing the home names last, each on its own, changes nothing
+ * but the rounding of their edges.
+ */
+export function overlayParts(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { readonly overlay: string; readonly home: readonly HomeLabel[] } {
+  const { drawn, labels } = laidOut(picture, geometry, map, layout);
+  const moved: PlacedLabel[] = [];
+  const home: HomeLabel[] = [];
+  for (const l of labels) {
+    const spot = geometry.provinces[l.id]!.label;
+    const x = l.marker ? l.at[0] + (3 + 2 * l.markerR!) / 2 : l.at[0];
+    if (!l.leader && Math.abs(x - spot[0]) < 1e-6 && l.at[1] === spot[1]) home.push({ svg: drawLabels([l], geometry, picture), box: l.box });
+    else moved.push(l);
+  }
+  return { overlay: [...marks(drawn), `<g>${moved.length > 0 ? drawLabels(moved, geometry, picture) : ''}</g>`].join('\n'), home };
+}
+
+function laidOut(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { drawn: DrawnPicture; labels: PlacedLabel[] } {
   const drawn = drawPicture(picture, geometry);
-  const labels = layoutLabels(geometry, map, drawn.obstacles, { size: LABEL_SIZE[layout], markerR: MARKER_R[layout] });
-  return [
-    `<g>${drawn.rings}</g>`,
-    `<g>${drawn.stars}</g>`,
-    `<g>${drawn.lines}</g>`,
-    `<g>${drawn.units}</g>`,
-    `<g>${drawLabels(labels, geometry, picture)}</g>`,
-  ].join('\n');
+  return { drawn, labels: layoutLabels(geometry, map, drawn.obstacles, { size: LABEL_SIZE[layout], markerR: MARKER_R[layout] }) };
+}
+
+function marks(drawn: DrawnPicture): string[] {
+  return [`<g>${drawn.rings}</g>`, `<g>${drawn.stars}</g>`, `<g>${drawn.lines}</g>`, `<g>${drawn.units}</g>`];
 }
 
 /** The map without its legend, `geometry.width` by `geometry.height`. */
