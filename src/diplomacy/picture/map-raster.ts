@@ -29,6 +29,7 @@
 import type { GameMap } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry, Ring } from './geometry.js';
+import type { Box } from './label-layout.js';
 import type { MapPicture } from './map-picture.js';
 import { SEA_COLOUR, baseLayers, centreFills, overlayParts, wideLegend, type HomeLabel, type MapLayout } from './render-svg.js';
 import { pixelWords } from '../../rules/picture/palette.js';
@@ -258,15 +259,28 @@ export function labelSpriteBytes(): number {
   return bytes;
 }
 
-function overlaySvgOf(overlay: string, geometry: MapGeometry): string {
-  return svgDocument(geometry.width, geometry.height, overlay);
+/**
+ * The overlay's SVG document cropped to the whole pixels round its `bounds` (8 px more: strokes and
+ * anti-aliasing past the boxes), inside the map; undefined when it draws nothing. resvg's cost
+ * grows with the canvas, and the marks of a game seldom reach every corner of the map.
+ */
+function overlayCrop(parts: { overlay: string; bounds: Box | undefined }, geometry: MapGeometry): { svg: string; x: number; y: number } | undefined {
+  const b = parts.bounds;
+  if (!b) return undefined;
+  const x = Math.max(0, Math.floor(b.x0) - 8);
+  const y = Math.max(0, Math.floor(b.y0) - 8);
+  const w = Math.min(geometry.width, Math.ceil(b.x1) + 8) - x;
+  const h = Math.min(geometry.height, Math.ceil(b.y1) + 8) - y;
+  if (w <= 0 || h <= 0) return undefined;
+  return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">\n${parts.overlay}\n</svg>\n`, x, y };
 }
 
 /** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
 export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Raster {
   const parts = overlayParts(picture, geometry, map, layout);
   const out = paintedBase(staticBase(geometry, map), centreFills(picture, geometry, map));
-  compositeOver(out, rasterize(overlaySvgOf(parts.overlay, geometry)), 0, 0);
+  const crop = overlayCrop(parts, geometry);
+  if (crop) compositeOver(out, rasterize(crop.svg), crop.x, crop.y);
   for (const l of parts.home) {
     const s = sprite(l, geometry);
     compositeOver(out, s.raster, s.x, s.y);
@@ -277,13 +291,14 @@ export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map:
 /** {@link renderMapRaster} with resvg's rendering on libuv's thread pool. */
 export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Promise<Raster> {
   const parts = overlayParts(picture, geometry, map, layout);
+  const crop = overlayCrop(parts, geometry);
   const [base, over, sprites] = await Promise.all([
     staticBaseAsync(geometry, map),
-    rasterizeAsync(overlaySvgOf(parts.overlay, geometry)),
+    crop ? rasterizeAsync(crop.svg) : undefined,
     Promise.all(parts.home.map((l) => spriteAsync(l, geometry))),
   ]);
   const out = paintedBase(base, centreFills(picture, geometry, map));
-  compositeOver(out, over, 0, 0);
+  if (crop && over) compositeOver(out, over, crop.x, crop.y);
   for (const s of sprites) compositeOver(out, s.raster, s.x, s.y);
   return out;
 }

@@ -476,22 +476,29 @@ export interface HomeLabel {
 /**
  * {@link overlayLayers} in two parts (issue 29, the layered renderer): `overlay`, the marks and the
  * names that had to move (with their leader lines), and `home`, each name that stands at its own
- * spot, drawn alone. A name at its spot is the same drawing in every picture but for its centre
+ * spot, drawn alone; `bounds`, a box round everything the overlay draws (undefined: nothing). A name at its spot is the same drawing in every picture but for its centre
  * marker's owner, so its pixels can be kept; names never overlap one another or the marks (the label
  * layout keeps their boxes apart), so drawing the home names last, each on its own, changes nothing
  * but the rounding of their edges.
  */
-export function overlayParts(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { readonly overlay: string; readonly home: readonly HomeLabel[] } {
+export function overlayParts(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { readonly overlay: string; readonly bounds: Box | undefined; readonly home: readonly HomeLabel[] } {
   const { drawn, labels } = laidOut(picture, geometry, map, layout);
   const moved: PlacedLabel[] = [];
   const home: HomeLabel[] = [];
+  // What the overlay covers: the boxes of everything it draws (the label layout's obstacles, the
+  // moved names, their leader lines' ends).
+  const covered: Box[] = [...drawn.obstacles];
   for (const l of labels) {
     const spot = geometry.provinces[l.id]!.label;
     const x = l.marker ? l.at[0] + (3 + 2 * l.markerR!) / 2 : l.at[0];
     if (!l.leader && Math.abs(x - spot[0]) < 1e-6 && l.at[1] === spot[1]) home.push({ svg: drawLabels([l], geometry, picture), box: l.box });
-    else moved.push(l);
+    else {
+      moved.push(l);
+      covered.push(l.box, ...(l.leader ? l.leader.map((p) => around(p, 3)) : []));
+    }
   }
-  return { overlay: [...marks(drawn), `<g>${moved.length > 0 ? drawLabels(moved, geometry, picture) : ''}</g>`].join('\n'), home };
+  const bounds = covered.length === 0 ? undefined : covered.reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }));
+  return { overlay: [...marks(drawn), `<g>${moved.length > 0 ? drawLabels(moved, geometry, picture) : ''}</g>`].join('\n'), bounds, home };
 }
 
 function laidOut(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { drawn: DrawnPicture; labels: PlacedLabel[] } {
