@@ -15,6 +15,8 @@
  *   to move off their own spots, with their leader lines) is rendered by resvg alone on a
  *   transparent ground and drawn over the base (`compositeOver`, source-over as resvg composites);
  *   the wide legend likewise below the map.
+ * - The legends' fixed parts (frame, powers' marks and names, line styles) are kept rasters too; per
+ *   picture resvg draws only the title, subtitle and counts over them.
  * - The names at their own spots (most of them in most pictures) are drawn last, each from a small
  *   raster of that name alone (its halo, ink and centre marker), kept by its SVG: a name at its spot
  *   is the same drawing in every picture but for its marker's owner. Names are never under anything
@@ -304,27 +306,64 @@ export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeo
 }
 
 /**
- * The wide legend as an SVG document from the map's last row down: the legend's frame is a 1 px
- * line centred on the map's lower edge, so half of it lies on that row.
+ * Rasters kept by their SVG: the legends' fixed parts (one per layout, and per subtitle or none for
+ * the phone's taller legend): at most {@link MAX_KEPT}, ~0.6 MB each.
  */
-function wideLegendSvg(picture: MapPicture, geometry: MapGeometry): { svg: string; height: number } {
-  const leg = wideLegend(picture, geometry);
-  return { svg: svgDocument(geometry.width, leg.height + 1, leg.svg, geometry.height - 1), height: leg.height };
+const KEPT = new Map<string, Raster>();
+const MAX_KEPT = 8;
+
+function keptRaster(svg: string): Raster {
+  const known = KEPT.get(svg);
+  if (known) return known;
+  return keepRaster(svg, rasterize(svg));
 }
 
-function wideOf(geometry: MapGeometry, mapRaster: Raster, legendHeight: number, legend: Raster): Raster {
+/** {@link keptRaster} with resvg's rendering on libuv's thread pool. */
+export async function keptRasterAsync(svg: string): Promise<Raster> {
+  return KEPT.get(svg) ?? keepRaster(svg, await rasterizeAsync(svg));
+}
+
+function keepRaster(svg: string, r: Raster): Raster {
+  if (KEPT.size >= MAX_KEPT) KEPT.clear();
+  KEPT.set(svg, r);
+  return r;
+}
+
+/** {@link keptRaster}, exported for the phone legend (phone-png.ts). */
+export { keptRaster };
+
+/** A copy of `fixed` with `changing` (same size, premultiplied) drawn over it. */
+export function withChanges(fixed: Raster, changing: Raster): Raster {
+  const out: Raster = { width: fixed.width, height: fixed.height, pixels: new Uint8Array(fixed.pixels) };
+  compositeOver(out, changing, 0, 0);
+  return out;
+}
+
+/**
+ * The wide legend as two SVG documents from the map's last row down (the legend's frame is a 1 px
+ * line centred on the map's lower edge, so half of it lies on that row), both on a transparent
+ * ground: the part every picture shares, and the title, subtitle and counts.
+ */
+function wideLegendSvg(picture: MapPicture, geometry: MapGeometry): { fixed: string; changing: string; height: number } {
+  const leg = wideLegend(picture, geometry);
+  const doc = (content: string) => svgDocument(geometry.width, leg.height + 1, content, geometry.height - 1);
+  return { fixed: doc(leg.fixed), changing: doc(leg.changing), height: leg.height };
+}
+
+function wideOf(geometry: MapGeometry, mapRaster: Raster, legendHeight: number, fixed: Raster, changing: Raster): Raster {
   const W = geometry.width;
   const out: Raster = { width: W, height: geometry.height + legendHeight, pixels: new Uint8Array(W * (geometry.height + legendHeight) * 4) };
   copyRect(mapRaster, 0, 0, W, geometry.height, out, 0, 0);
   fillRect(out, 0, geometry.height, W, legendHeight, SEA_COLOUR);
-  compositeOver(out, legend, 0, geometry.height - 1);
+  compositeOver(out, fixed, 0, geometry.height - 1);
+  compositeOver(out, changing, 0, geometry.height - 1);
   return out;
 }
 
 /** The wide picture's pixels: the map and its legend band, `geometry.width` wide. */
 export function renderWideRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Raster {
   const leg = wideLegendSvg(picture, geometry);
-  return wideOf(geometry, renderMapRaster(picture, geometry, map, 'wide'), leg.height, rasterize(leg.svg));
+  return wideOf(geometry, renderMapRaster(picture, geometry, map, 'wide'), leg.height, keptRaster(leg.fixed), rasterize(leg.changing));
 }
 
 function encode(r: Raster): Buffer {
@@ -341,7 +380,7 @@ export function renderWidePng(picture: MapPicture, geometry: MapGeometry, map: G
 /** {@link renderWidePng}'s bytes, resvg's rendering and zlib's deflating on libuv's thread pool. */
 export async function renderWidePngAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Buffer> {
   const leg = wideLegendSvg(picture, geometry);
-  const [m, l] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'wide'), rasterizeAsync(leg.svg)]);
-  const r = wideOf(geometry, m, leg.height, l);
+  const [m, fixed, changing] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'wide'), keptRasterAsync(leg.fixed), rasterizeAsync(leg.changing)]);
+  const r = wideOf(geometry, m, leg.height, fixed, changing);
   return (await encodeOpaquePngAsync(r.pixels, r.width, r.height)) ?? encode(r);
 }

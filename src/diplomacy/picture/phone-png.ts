@@ -3,7 +3,8 @@
  * names) is drawn in layers (map-raster.ts: the cached static base, the picture's own marks over it)
  * and resvg rasterizes the legend band; the west and east halves are copied out of the one map
  * raster into the picture's pixels, the dark band between them painted, and the picture encoded once
- * (src/rules/picture). Drawing the SVG of {@link renderMapSvg}'s phone layout instead rendered the
+ * (src/rules/picture). The legend's fixed part is a kept raster, its title, subtitle and counts
+ * drawn over it per picture. Drawing the SVG of {@link renderMapSvg}'s phone layout instead rendered the
  * map twice, once per half (bench:map: about twice the CPU of the wide picture). Pure: memory only.
  */
 import type { GameMap } from '../map/types.js';
@@ -11,7 +12,7 @@ import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { phoneFrame, type PhoneParts } from './render-svg.js';
-import { renderMapRaster, renderMapRasterAsync } from './map-raster.js';
+import { keptRaster, keptRasterAsync, renderMapRaster, renderMapRasterAsync, withChanges } from './map-raster.js';
 import { copyRect, encodeOpaquePng, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
 
 /**
@@ -33,7 +34,7 @@ export function composePhone(parts: Omit<PhoneParts, 'map'>, map: Raster, legend
 /** The phone picture's pixels (its map drawn once, in layers: map-raster.ts). */
 export function renderPhoneRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Raster {
   const parts = phoneFrame(picture, geometry);
-  return composePhone(parts, renderMapRaster(picture, geometry, map, 'phone'), rasterize(parts.legend));
+  return composePhone(parts, renderMapRaster(picture, geometry, map, 'phone'), withChanges(keptRaster(parts.legendFixed), rasterize(parts.legendChanging)));
 }
 
 function encode(r: Raster): Buffer {
@@ -53,8 +54,8 @@ export function renderPhonePng(picture: MapPicture, geometry: MapGeometry, map: 
  */
 export async function renderPhonePngAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Buffer> {
   const parts = phoneFrame(picture, geometry);
-  const [m, l] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'phone'), rasterizeAsync(parts.legend)]);
-  const r = composePhone(parts, m, l);
+  const [m, fixed, changing] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'phone'), keptRasterAsync(parts.legendFixed), rasterizeAsync(parts.legendChanging)]);
+  const r = composePhone(parts, m, withChanges(fixed, changing));
   const png = await encodeOpaquePngAsync(r.pixels, r.width, r.height);
   return png ?? encode(r);
 }

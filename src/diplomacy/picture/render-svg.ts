@@ -546,6 +546,13 @@ export interface PhoneParts {
   readonly gapColour: string;
   readonly legendTop: number;
   readonly legendHeight: number;
+  /**
+   * The legend in two SVG documents of its size (issue 29, the layered renderer): the opaque part
+   * that is the same in every picture (the ground, frame, powers' marks and names, line styles),
+   * and on a transparent ground what changes (title, subtitle, counts).
+   */
+  readonly legendFixed: string;
+  readonly legendChanging: string;
 }
 
 /** The phone layout of `picture` in its parts (see {@link PhoneParts}). */
@@ -576,14 +583,24 @@ export function phoneFrame(picture: MapPicture, geometry: MapGeometry): Omit<Pho
   return {
     legend: legendSvg, width: W, height: legendTop + leg.height, mapWidth: geometry.width, mapHeight: geometry.height,
     eastX: geometry.width - W, gap: PHONE_GAP, gapColour: DARK, legendTop, legendHeight: leg.height,
+    legendFixed: [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${leg.height}" viewBox="0 0 ${W} ${leg.height}">`,
+      `<rect width="${W}" height="${leg.height}" fill="#ffffff"/>`,
+      leg.fixed,
+      '</svg>\n',
+    ].join('\n'),
+    legendChanging: `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${leg.height}" viewBox="0 0 ${W} ${leg.height}">\n${leg.changing}\n</svg>\n`,
   };
 }
 
 /**
  * The wide layout's legend band as SVG content in the picture's coordinates (it starts at
- * `geometry.height`), and its height.
+ * `geometry.height`), and its height; and the same content in two parts (issue 29, the layered
+ * renderer): `fixed`, the frame, the powers' marks and names and the line styles (the same in every
+ * picture of a layout), and `changing`, the title, subtitle and counts (drawn over it, overlapping
+ * nothing of it).
  */
-export function wideLegend(picture: MapPicture, geometry: MapGeometry): { readonly svg: string; readonly height: number } {
+export function wideLegend(picture: MapPicture, geometry: MapGeometry): { readonly svg: string; readonly height: number; readonly fixed: string; readonly changing: string } {
   return legend(picture, geometry.width, geometry.height, 'wide');
 }
 
@@ -650,17 +667,23 @@ function straight(a: Point, b: Point): Curve {
 }
 
 /** The legend band: the title, the powers (colour, initial, centres and units), the line styles. */
-function legend(picture: MapPicture, W: number, top: number, layout: MapLayout): { svg: string; height: number } {
+/** A legend band: its SVG content, height, and the same content in two parts (see {@link wideLegend}). */
+interface Legend { readonly svg: string; readonly height: number; readonly fixed: string; readonly changing: string }
+
+function legend(picture: MapPicture, W: number, top: number, layout: MapLayout): Legend {
   const phone = layout === 'phone';
   const out: string[] = [];
+  // What depends on the picture (title, subtitle, counts), apart, for the layered renderer.
+  const changing = new Set<number>();
+  const push = (svg: string, changes = false) => { if (changes) changing.add(out.length); out.push(svg); };
   const titleSize = phone ? 17 : 15;
   const nameSize = phone ? 13 : 10;
   const smallSize = phone ? 12 : 9;
   let y = top + titleSize + 10;
-  out.push(label(picture.title, 14, y, titleSize, DARK, 'start', false));
+  push(label(picture.title, 14, y, titleSize, DARK, 'start', false), true);
   if (picture.subtitle) {
-    if (phone) { y += smallSize + 10; out.push(label(picture.subtitle, 14, y, smallSize, DARK, 'start', false)); }
-    else out.push(label(picture.subtitle, W - 14 - textWidth(picture.subtitle, 11), top + 22, 11, DARK, 'start', false));
+    if (phone) { y += smallSize + 10; push(label(picture.subtitle, 14, y, smallSize, DARK, 'start', false), true); }
+    else push(label(picture.subtitle, W - 14 - textWidth(picture.subtitle, 11), top + 22, 11, DARK, 'start', false), true);
   }
   // Powers: seven columns (wide) or four (phone).
   const perRow = phone ? 4 : POWERS.length;
@@ -673,7 +696,7 @@ function legend(picture: MapPicture, W: number, top: number, layout: MapLayout):
     const units = picture.units.filter((u) => u.power === p).length;
     out.push(unitMark('A', p, [x + 14, yy]));
     out.push(label(phone ? p.slice(0, 3) : p, x + 30, yy - 3, nameSize, DARK, 'start', false));
-    out.push(label(`${centres} SC ${units} U`, x + 30, yy + (phone ? 15 : 14), smallSize, '#333333', 'start', false));
+    push(label(`${centres} SC ${units} U`, x + 30, yy + (phone ? 15 : 14), smallSize, '#333333', 'start', false), true);
   });
   y += phone ? 2 * 44 : 42;
   // Line styles: a sample and its name each.
@@ -688,8 +711,13 @@ function legend(picture: MapPicture, W: number, top: number, layout: MapLayout):
   });
   const rows = Math.ceil(STYLE_SAMPLES.length / sPerRow);
   const height = y + (rows - 1) * rowH + (phone ? 30 : 22) - top;
-  out.unshift(`<rect x="0" y="${top}" width="${W}" height="${height}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`);
-  return { svg: `<g class="legend">${out.join('')}</g>`, height };
+  const frame = `<rect x="0" y="${top}" width="${W}" height="${height}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`;
+  return {
+    svg: `<g class="legend">${frame}${out.join('')}</g>`,
+    height,
+    fixed: `<g class="legend">${frame}${out.filter((_, i) => !changing.has(i)).join('')}</g>`,
+    changing: `<g class="legend">${out.filter((_, i) => changing.has(i)).join('')}</g>`,
+  };
 }
 
 function escapeXml(s: string): string {

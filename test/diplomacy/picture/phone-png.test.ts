@@ -76,11 +76,26 @@ describe('the phone picture from one raster of the map', () => {
     expect(firstDifference(decoded, 0, 979, map, 480, 0, 40, 971)).toBeUndefined();
   });
 
-  it('the band between the halves is #1a1a1a, and the legend is the legend raster', () => {
+  it('the band between the halves is #1a1a1a, and the legend is the legend raster (but for the rounding of its changing text)', () => {
     for (let y = 971; y < 979; y++) for (const x of [0, 100, 260, 519]) expect(decoded.pixel(x, y)).toEqual([0x1a, 0x1a, 0x1a, 255]);
     const legend = rasterize(parts.legend);
     expect([legend.width, legend.height]).toEqual([520, parts.legendHeight]);
-    expect(firstDifference(decoded, 0, parts.legendTop, legend, 0, 0, 520, parts.legendHeight)).toBeUndefined();
+    // The legend's fixed part is a kept raster and its title, subtitle and counts are drawn over it
+    // (map-raster.ts): where that text is anti-aliased, the composite rounds once more than resvg's
+    // single render, at most 1 per channel (measured: ~2,300 of the legend's ~150,000 pixels).
+    let differ = 0;
+    let max = 0;
+    for (let y = 0; y < parts.legendHeight; y++) {
+      for (let x = 0; x < 520; x++) {
+        const a = decoded.pixel(x, parts.legendTop + y);
+        const b = at(legend, x, y);
+        const d = Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
+        max = Math.max(max, d);
+        if (d > 0) differ++;
+      }
+    }
+    expect(max).toBeLessThanOrEqual(1);
+    expect(differ).toBeLessThan(0.05 * 520 * parts.legendHeight);
   });
 
   it('shows what the two-window SVG shows (issue 28\'s layout): the same pixels, but for the nested viewport\'s left edge', () => {
