@@ -433,27 +433,89 @@ function drawLabels(labels: readonly PlacedLabel[], geometry: MapGeometry, pictu
   ].join('');
 }
 
+/**
+ * The fill of each land province whose colour depends on the position: the supply centres (their
+ * owner's tint, or the plain land colour when nobody owns them). Every other region is static.
+ */
+export function centreFills(picture: MapPicture, geometry: MapGeometry, map: GameMap): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const l of staticLayers(geometry, map).lands) {
+    if (!l.centre || l.impassable) continue;
+    const owner = picture.centers.get(l.id);
+    out.set(l.id, owner ? tint(POWER_COLOURS[owner]) : LAND);
+  }
+  return out;
+}
+
+/**
+ * The map's static base as SVG content (water with its borders, the land regions, land borders and
+ * coast), each supply centre filled with `fillOf(id)` (issue 29: the layered renderer, map-raster.ts,
+ * draws this once per geometry and works the centres' fills in per picture).
+ */
+export function baseLayers(geometry: MapGeometry, map: GameMap, fillOf: (id: string) => string | undefined): string {
+  const base = staticLayers(geometry, map);
+  const lands = base.lands.map((l) => `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : (l.centre ? fillOf(l.id) : undefined) ?? LAND}" data-province="${l.id}"/>`);
+  return [base.water, `<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`, base.lines].join('\n');
+}
+
+/**
+ * What the picture draws over the static base: the order rings, stars, lines and units, then the
+ * names (laid out round them) with their centre markers. SVG content in map coordinates.
+ */
+export function overlayLayers(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
+  const { drawn, labels } = laidOut(picture, geometry, map, layout);
+  return [...marks(drawn), `<g>${drawLabels(labels, geometry, picture)}</g>`].join('\n');
+}
+
+/** A name drawn at its own spot: its SVG content (halo, ink, centre marker) and the box it covers. */
+export interface HomeLabel {
+  readonly svg: string;
+  readonly box: Box;
+}
+
+/**
+ * {@link overlayLayers} in two parts (issue 29, the layered renderer): `overlay`, the marks and the
+ * names that had to move (with their leader lines), and `home`, each name that stands at its own
+ * spot, drawn alone; `bounds`, a box round everything the overlay draws (undefined: nothing). A name at its spot is the same drawing in every picture but for its centre
+ * marker's owner, so its pixels can be kept; names never overlap one another or the marks (the label
+ * layout keeps their boxes apart), so drawing the home names last, each on its own, changes nothing
+ * but the rounding of their edges.
+ */
+export function overlayParts(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { readonly overlay: string; readonly bounds: Box | undefined; readonly home: readonly HomeLabel[] } {
+  const { drawn, labels } = laidOut(picture, geometry, map, layout);
+  const moved: PlacedLabel[] = [];
+  const home: HomeLabel[] = [];
+  // What the overlay covers: the boxes of everything it draws (the label layout's obstacles, the
+  // moved names, their leader lines' ends).
+  const covered: Box[] = [...drawn.obstacles];
+  for (const l of labels) {
+    const spot = geometry.provinces[l.id]!.label;
+    const x = l.marker ? l.at[0] + (3 + 2 * l.markerR!) / 2 : l.at[0];
+    if (!l.leader && Math.abs(x - spot[0]) < 1e-6 && l.at[1] === spot[1]) home.push({ svg: drawLabels([l], geometry, picture), box: l.box });
+    else {
+      moved.push(l);
+      covered.push(l.box, ...(l.leader ? l.leader.map((p) => around(p, 3)) : []));
+    }
+  }
+  const bounds = covered.length === 0 ? undefined : covered.reduce((a, b) => ({ x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) }));
+  return { overlay: [...marks(drawn), `<g>${moved.length > 0 ? drawLabels(moved, geometry, picture) : ''}</g>`].join('\n'), bounds, home };
+}
+
+function laidOut(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): { drawn: DrawnPicture; labels: PlacedLabel[] } {
+  const drawn = drawPicture(picture, geometry);
+  return { drawn, labels: layoutLabels(geometry, map, drawn.obstacles, { size: LABEL_SIZE[layout], markerR: MARKER_R[layout] }) };
+}
+
+function marks(drawn: DrawnPicture): string[] {
+  return [`<g>${drawn.rings}</g>`, `<g>${drawn.stars}</g>`, `<g>${drawn.lines}</g>`, `<g>${drawn.units}</g>`];
+}
+
 /** The map without its legend, `geometry.width` by `geometry.height`. */
 function mapBody(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): string {
-  const base = staticLayers(geometry, map);
-  const lands = base.lands.map((l) => {
-    const owner = l.centre ? picture.centers.get(l.id) : undefined;
-    return `<path d="${l.d}" fill="${l.impassable ? IMPASSABLE : owner ? tint(POWER_COLOURS[owner]) : LAND}" data-province="${l.id}"/>`;
-  });
-  const drawn = drawPicture(picture, geometry);
-  const labels = layoutLabels(geometry, map, drawn.obstacles, { size: LABEL_SIZE[layout], markerR: MARKER_R[layout] });
+  const fills = centreFills(picture, geometry, map);
   // Water with its borders, the land (shaded by centre owner), borders and coast; then the order
   // rings, stars, lines and units; the names last, where nothing covers them.
-  return [
-    base.water,
-    `<g fill-rule="evenodd">${lands.join('')}${base.fillerLands}</g>`,
-    base.lines,
-    `<g>${drawn.rings}</g>`,
-    `<g>${drawn.stars}</g>`,
-    `<g>${drawn.lines}</g>`,
-    `<g>${drawn.units}</g>`,
-    `<g>${drawLabels(labels, geometry, picture)}</g>`,
-  ].join('\n');
+  return [baseLayers(geometry, map, (id) => fills.get(id)), overlayLayers(picture, geometry, map, layout)].join('\n');
 }
 
 /** The phone layout's two halves: west and east, overlapping by 40 px so every name is whole in one of them. */
@@ -484,20 +546,32 @@ export interface PhoneParts {
   readonly gapColour: string;
   readonly legendTop: number;
   readonly legendHeight: number;
+  /**
+   * The legend in two SVG documents of its size (issue 29, the layered renderer): the opaque part
+   * that is the same in every picture (the ground, frame, powers' marks and names, line styles),
+   * and on a transparent ground what changes (title, subtitle, counts).
+   */
+  readonly legendFixed: string;
+  readonly legendChanging: string;
 }
 
 /** The phone layout of `picture` in its parts (see {@link PhoneParts}). */
 export function phoneParts(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): PhoneParts {
-  if (!Number.isInteger(geometry.width) || !Number.isInteger(geometry.height) || geometry.width < PHONE_TILE) {
-    throw new RangeError(`the phone layout cuts the map in whole pixels: a map ${geometry.width}x${geometry.height} is not one`);
-  }
-  const W = PHONE_TILE;
   const mapSvg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${geometry.width}" height="${geometry.height}" viewBox="0 0 ${geometry.width} ${geometry.height}">`,
     `<rect width="${geometry.width}" height="${geometry.height}" fill="${SEA}"/>`,
     mapBody(picture, geometry, map, 'phone'),
     '</svg>\n',
   ].join('\n');
+  return { ...phoneFrame(picture, geometry), map: mapSvg };
+}
+
+/** {@link phoneParts} but the map's SVG: the legend and the sizes (what the layered renderer needs). */
+export function phoneFrame(picture: MapPicture, geometry: MapGeometry): Omit<PhoneParts, 'map'> {
+  if (!Number.isInteger(geometry.width) || !Number.isInteger(geometry.height) || geometry.width < PHONE_TILE) {
+    throw new RangeError(`the phone layout cuts the map in whole pixels: a map ${geometry.width}x${geometry.height} is not one`);
+  }
+  const W = PHONE_TILE;
   const leg = legend(picture, W, 0, 'phone');
   const legendTop = 2 * geometry.height + PHONE_GAP;
   const legendSvg = [
@@ -507,10 +581,31 @@ export function phoneParts(picture: MapPicture, geometry: MapGeometry, map: Game
     '</svg>\n',
   ].join('\n');
   return {
-    map: mapSvg, legend: legendSvg, width: W, height: legendTop + leg.height, mapWidth: geometry.width, mapHeight: geometry.height,
+    legend: legendSvg, width: W, height: legendTop + leg.height, mapWidth: geometry.width, mapHeight: geometry.height,
     eastX: geometry.width - W, gap: PHONE_GAP, gapColour: DARK, legendTop, legendHeight: leg.height,
+    legendFixed: [
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${leg.height}" viewBox="0 0 ${W} ${leg.height}">`,
+      `<rect width="${W}" height="${leg.height}" fill="#ffffff"/>`,
+      leg.fixed,
+      '</svg>\n',
+    ].join('\n'),
+    legendChanging: `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${leg.height}" viewBox="0 0 ${W} ${leg.height}">\n${leg.changing}\n</svg>\n`,
   };
 }
+
+/**
+ * The wide layout's legend band as SVG content in the picture's coordinates (it starts at
+ * `geometry.height`), and its height; and the same content in two parts (issue 29, the layered
+ * renderer): `fixed`, the frame, the powers' marks and names and the line styles (the same in every
+ * picture of a layout), and `changing`, the title, subtitle and counts (drawn over it, overlapping
+ * nothing of it).
+ */
+export function wideLegend(picture: MapPicture, geometry: MapGeometry): { readonly svg: string; readonly height: number; readonly fixed: string; readonly changing: string } {
+  return legend(picture, geometry.width, geometry.height, 'wide');
+}
+
+/** The sea colour: the ground of every map. */
+export const SEA_COLOUR = SEA;
 
 /** The inside of an SVG document (what lies between its root element's tags). */
 function inner(svg: string): string {
@@ -529,7 +624,7 @@ export function renderMapSvg(picture: MapPicture, geometry: MapGeometry, map: Ga
   if (layout === 'wide') {
     const body = mapBody(picture, geometry, map, layout);
     const W = geometry.width;
-    const leg = legend(picture, W, geometry.height, 'wide');
+    const leg = wideLegend(picture, geometry);
     const H = geometry.height + leg.height;
     parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
     parts.push(`<title>${escapeXml(picture.title)}</title>`);
@@ -572,17 +667,23 @@ function straight(a: Point, b: Point): Curve {
 }
 
 /** The legend band: the title, the powers (colour, initial, centres and units), the line styles. */
-function legend(picture: MapPicture, W: number, top: number, layout: MapLayout): { svg: string; height: number } {
+/** A legend band: its SVG content, height, and the same content in two parts (see {@link wideLegend}). */
+interface Legend { readonly svg: string; readonly height: number; readonly fixed: string; readonly changing: string }
+
+function legend(picture: MapPicture, W: number, top: number, layout: MapLayout): Legend {
   const phone = layout === 'phone';
   const out: string[] = [];
+  // What depends on the picture (title, subtitle, counts), apart, for the layered renderer.
+  const changing = new Set<number>();
+  const push = (svg: string, changes = false) => { if (changes) changing.add(out.length); out.push(svg); };
   const titleSize = phone ? 17 : 15;
   const nameSize = phone ? 13 : 10;
   const smallSize = phone ? 12 : 9;
   let y = top + titleSize + 10;
-  out.push(label(picture.title, 14, y, titleSize, DARK, 'start', false));
+  push(label(picture.title, 14, y, titleSize, DARK, 'start', false), true);
   if (picture.subtitle) {
-    if (phone) { y += smallSize + 10; out.push(label(picture.subtitle, 14, y, smallSize, DARK, 'start', false)); }
-    else out.push(label(picture.subtitle, W - 14 - textWidth(picture.subtitle, 11), top + 22, 11, DARK, 'start', false));
+    if (phone) { y += smallSize + 10; push(label(picture.subtitle, 14, y, smallSize, DARK, 'start', false), true); }
+    else push(label(picture.subtitle, W - 14 - textWidth(picture.subtitle, 11), top + 22, 11, DARK, 'start', false), true);
   }
   // Powers: seven columns (wide) or four (phone).
   const perRow = phone ? 4 : POWERS.length;
@@ -595,7 +696,7 @@ function legend(picture: MapPicture, W: number, top: number, layout: MapLayout):
     const units = picture.units.filter((u) => u.power === p).length;
     out.push(unitMark('A', p, [x + 14, yy]));
     out.push(label(phone ? p.slice(0, 3) : p, x + 30, yy - 3, nameSize, DARK, 'start', false));
-    out.push(label(`${centres} SC ${units} U`, x + 30, yy + (phone ? 15 : 14), smallSize, '#333333', 'start', false));
+    push(label(`${centres} SC ${units} U`, x + 30, yy + (phone ? 15 : 14), smallSize, '#333333', 'start', false), true);
   });
   y += phone ? 2 * 44 : 42;
   // Line styles: a sample and its name each.
@@ -610,8 +711,13 @@ function legend(picture: MapPicture, W: number, top: number, layout: MapLayout):
   });
   const rows = Math.ceil(STYLE_SAMPLES.length / sPerRow);
   const height = y + (rows - 1) * rowH + (phone ? 30 : 22) - top;
-  out.unshift(`<rect x="0" y="${top}" width="${W}" height="${height}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`);
-  return { svg: `<g class="legend">${out.join('')}</g>`, height };
+  const frame = `<rect x="0" y="${top}" width="${W}" height="${height}" fill="#ffffff" stroke="${DARK}" stroke-width="1"/>`;
+  return {
+    svg: `<g class="legend">${frame}${out.join('')}</g>`,
+    height,
+    fixed: `<g class="legend">${frame}${out.filter((_, i) => !changing.has(i)).join('')}</g>`,
+    changing: `<g class="legend">${out.filter((_, i) => changing.has(i)).join('')}</g>`,
+  };
 }
 
 function escapeXml(s: string): string {

@@ -5,4 +5,4 @@
 export { textPath, textWidth } from './stroke-font.js';
 export { OKABE_ITO, ink, luminance, tint } from './colours.js';
 export { encodeOpaquePng, encodeOpaquePngAsync, renderPng, renderPngAsync } from './render-png.js';
-export { copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from './raster.js';
+export { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from './raster.js';

@@ -24,11 +24,14 @@ export interface Indexed {
 class ColourCounts {
   keys: Uint32Array;
   counts: Uint32Array;
+  /** Each colour's number, in the order the colours were first seen (0, 1, ...). */
+  ids: Uint32Array;
   size = 0;
   shift: number;
   constructor(bits: number) {
     this.keys = new Uint32Array(1 << bits).fill(0xffffffff);
     this.counts = new Uint32Array(1 << bits);
+    this.ids = new Uint32Array(1 << bits);
     this.shift = 32 - bits;
   }
   /** The slot of `rgb`, added with count 0 if new. */
@@ -45,24 +48,27 @@ class ColourCounts {
           return this.slot(rgb);
         }
         this.keys[i] = rgb;
-        this.size++;
+        this.ids[i] = this.size++;
         return i;
       }
       i = (i + 1) & mask;
     }
   }
   private grow(): void {
-    const { keys, counts } = this;
+    const { keys, counts, ids, size } = this;
     const bits = 33 - this.shift;
     this.keys = new Uint32Array(1 << bits).fill(0xffffffff);
     this.counts = new Uint32Array(1 << bits);
+    this.ids = new Uint32Array(1 << bits);
     this.shift = 32 - bits;
     this.size = 0;
     for (let i = 0; i < keys.length; i++) {
       if (keys[i] === 0xffffffff) continue;
       const s = this.slot(keys[i]!);
       this.counts[s] = counts[i]!;
+      this.ids[s] = ids[i]!;
     }
+    this.size = size;
   }
 }
 
@@ -155,7 +161,8 @@ export function indexColours(rgba: Uint8Array, width: number, height: number): I
   const px = pixelWords(rgba, n);
   const table = new ColourCounts(12);
   // Pass 1: the picture as runs of one colour along each row (a map is mostly flat fills: about one
-  // pixel in eight starts a run), each run counted once in the table.
+  // pixel in eight starts a run), each run counted once in the table and kept as its colour's number
+  // (issue 29: pass 2 then reads each run's palette index from an array, with no second hashing).
   let runColour = new Uint32Array(Math.max(1024, n >> 3));
   let runLength = new Uint32Array(runColour.length);
   let runs = 0;
@@ -169,10 +176,10 @@ export function indexColours(rgba: Uint8Array, width: number, height: number): I
       l.set(runLength);
       runLength = l;
     }
-    runColour[runs] = colour;
-    runLength[runs++] = length;
     const slot = table.slot(colour & 0xffffff); // may grow the table: its arrays are read after
     table.counts[slot]! += length;
+    runColour[runs] = table.ids[slot]!;
+    runLength[runs++] = length;
     return table.size <= MAX_DISTINCT;
   };
   for (let y = 0, p = 0; y < height; y++) {
@@ -197,32 +204,26 @@ export function indexColours(rgba: Uint8Array, width: number, height: number): I
   const size = Math.min(256, ranked.length);
   const palette = new Uint32Array(size);
   for (let p = 0; p < size; p++) palette[p] = ranked[p]! % 0x1000000;
-  // Each colour's index, kept in the table's count array (the counts are no longer needed).
-  const index = table.counts;
-  for (let p = 0; p < size; p++) index[table.slot(palette[p]!)] = p;
+  // Each colour's palette index, by the colour's number.
+  const index = new Uint8Array(table.size);
+  for (let p = 0; p < size; p++) index[table.ids[table.slot(palette[p]!)]!] = p;
   const search = byGreen(palette);
   for (let q = size; q < ranked.length; q++) {
     const c = ranked[q]! % 0x1000000;
-    index[table.slot(c)] = nearest(c, search);
+    index[table.ids[table.slot(c)]!] = nearest(c, search);
   }
   // Pass 2: the rows, filter byte 0 then the runs' indexes (runs never cross a row's end).
   const rows = Buffer.allocUnsafe((width + 1) * height);
   let o = 0;
   let r = 0;
-  let lastColour = -1;
-  let lastIndex = 0;
   for (let y = 0; y < height; y++) {
     rows[o++] = 0;
     const rowEnd = o + width;
     while (o < rowEnd) {
-      const c = runColour[r]!;
-      if (c !== lastColour) {
-        lastColour = c;
-        lastIndex = index[table.slot(c & 0xffffff)]!;
-      }
+      const i = index[runColour[r]!]!;
       const len = runLength[r++]!;
-      if (len < 16) for (let i = 0; i < len; i++) rows[o + i] = lastIndex;
-      else rows.fill(lastIndex, o, o + len);
+      if (len < 16) for (let k = 0; k < len; k++) rows[o + k] = i;
+      else rows.fill(i, o, o + len);
       o += len;
     }
   }

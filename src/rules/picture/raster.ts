@@ -6,6 +6,7 @@
  */
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import { renderOptions } from './render-png.js';
+import { pixelWords } from './palette.js';
 
 /** RGBA pixels, 4 bytes each, rows top to bottom, no padding. */
 export interface Raster {
@@ -61,4 +62,42 @@ function check(r: Raster, x: number, y: number, w: number, h: number, what: stri
   if (!whole || x < 0 || y < 0 || w < 0 || h < 0 || x + w > r.width || y + h > r.height) {
     throw new RangeError(`${what}: the rectangle ${w}x${h} at (${x}, ${y}) is not whole pixels inside the ${r.width}x${r.height} raster`);
   }
+}
+
+/**
+ * Draw `over` (premultiplied RGBA, as resvg renders a drawing on a transparent ground) onto the
+ * opaque `into` with its top left at (`dx`, `dy`): source-over, each channel `over + into × (255 −
+ * alpha) / 255` rounded as tiny-skia rounds (issue 29: the map's dynamic layers drawn on the cached
+ * static base). Pixels `over` leaves transparent are not touched, opaque ones copied.
+ */
+export function compositeOver(into: Raster, over: Raster, dx: number, dy: number): void {
+  check(into, dx, dy, over.width, over.height, 'composite into');
+  const src = pixelWords(over.pixels, over.width * over.height);
+  const dst = into.pixels;
+  const w = over.width;
+  for (let y = 0; y < over.height; y++) {
+    const row = y * w;
+    const out = ((dy + y) * into.width + dx) * 4;
+    for (let x = 0; x < w; x++) {
+      const v = src[row + x]!;
+      if (v === 0) continue;
+      const a = v >>> 24;
+      const o = out + x * 4;
+      if (a === 255) {
+        dst[o] = v & 255;
+        dst[o + 1] = (v >>> 8) & 255;
+        dst[o + 2] = (v >>> 16) & 255;
+        continue;
+      }
+      const k = 255 - a;
+      dst[o] = (v & 255) + div255(dst[o]! * k);
+      dst[o + 1] = ((v >>> 8) & 255) + div255(dst[o + 1]! * k);
+      dst[o + 2] = ((v >>> 16) & 255) + div255(dst[o + 2]! * k);
+    }
+  }
+}
+
+/** `v / 255` rounded to nearest, for 0 ≤ v ≤ 255 × 255. */
+function div255(v: number): number {
+  return ((v + 128) * 257) >>> 16;
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 29: the phone picture draws the map once. Its two halves are the west and east crops of ONE
- * raster of the map (checked pixel by pixel against the map rasterized here, on its own), the band
+ * raster of the map (checked pixel by pixel against the map drawn here, on its own), the band
  * between them is the dark band, the legend is the legend's raster; the picture is what the
  * two-window SVG shows (the layout issue 28 made), pixel for pixel but for resvg's anti-aliased edge
  * of a nested viewport; and the PNG, decoded by the tests' own reader, is that picture in indexed
@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STANDARD_MAP } from '../../../src/diplomacy/index.js';
-import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapSvg, renderPhonePng, renderPhonePngAsync, renderPhoneRaster, type Raster } from '../../../src/diplomacy/picture/index.js';
+import { PHONE_TILE, STANDARD_GEOMETRY, phoneParts, rasterize, renderMapRaster, renderMapSvg, renderPhonePng, renderPhonePngAsync, renderPhoneRaster, type Raster } from '../../../src/diplomacy/picture/index.js';
 import { indexColours } from '../../../src/rules/picture/palette.js';
 import { decodePng, type DecodedPng } from '../../helpers/decode-png.js';
 import { pictureOf } from './pictures.js';
@@ -42,13 +42,17 @@ describe('the phone picture from one raster of the map', () => {
     expect([fromPng.width, fromPng.height]).toEqual([raster.width, raster.height]);
     const { palette, rows } = indexColours(raster.pixels, raster.width, raster.height)!;
     let exact = 0;
+    let notPalette: string | undefined; // the first pixel that is not its palette colour (one expect at the end: 390,000 of them took 30 s on a loaded machine)
     for (let y = 0; y < raster.height; y += 3) {
       for (let x = 0; x < raster.width; x++) {
         const c = palette[rows[y * (raster.width + 1) + 1 + x]!]!;
-        expect(fromPng.pixel(x, y)).toEqual([c & 255, (c >>> 8) & 255, (c >>> 16) & 255, 255]);
-        if (at(raster, x, y).every((v, i) => v === fromPng.pixel(x, y)[i])) exact++;
+        const want = [c & 255, (c >>> 8) & 255, (c >>> 16) & 255, 255];
+        const got = fromPng.pixel(x, y);
+        if (!notPalette && got.some((v, i) => v !== want[i])) notPalette = `(${x}, ${y}) = ${got.join(',')}, palette colour ${want.join(',')}`;
+        if (at(raster, x, y).every((v, i) => v === got[i])) exact++;
       }
     }
+    expect(notPalette).toBeUndefined();
     // Most of a map is its fills, lines and names in their exact colours; only anti-aliased edges move.
     expect(exact / (raster.width * Math.ceil(raster.height / 3))).toBeGreaterThan(0.9);
   });
@@ -60,8 +64,10 @@ describe('the phone picture from one raster of the map', () => {
     expect([decoded.width, decoded.height]).toEqual([520, 1950 + parts.legendHeight]);
   });
 
+  // The map raster is drawn in layers (map-raster.ts; compared with resvg's render of parts.map in
+  // map-raster.test.ts): the halves are crops of that one raster.
   it('its halves are the west (x 0–519) and east (x 480–999) crops of the map raster, pixel for pixel', () => {
-    const map = rasterize(parts.map);
+    const map = renderMapRaster(picture, STANDARD_GEOMETRY, STANDARD_MAP, 'phone');
     expect([map.width, map.height]).toEqual([1000, 971]);
     expect(firstDifference(decoded, 0, 0, map, 0, 0, 520, 971), 'west half').toBeUndefined();
     expect(firstDifference(decoded, 0, 971 + 8, map, 480, 0, 520, 971), 'east half').toBeUndefined();
@@ -70,11 +76,26 @@ describe('the phone picture from one raster of the map', () => {
     expect(firstDifference(decoded, 0, 979, map, 480, 0, 40, 971)).toBeUndefined();
   });
 
-  it('the band between the halves is #1a1a1a, and the legend is the legend raster', () => {
+  it('the band between the halves is #1a1a1a, and the legend is the legend raster (but for the rounding of its changing text)', () => {
     for (let y = 971; y < 979; y++) for (const x of [0, 100, 260, 519]) expect(decoded.pixel(x, y)).toEqual([0x1a, 0x1a, 0x1a, 255]);
     const legend = rasterize(parts.legend);
     expect([legend.width, legend.height]).toEqual([520, parts.legendHeight]);
-    expect(firstDifference(decoded, 0, parts.legendTop, legend, 0, 0, 520, parts.legendHeight)).toBeUndefined();
+    // The legend's fixed part is a kept raster and its title, subtitle and counts are drawn over it
+    // (map-raster.ts): where that text is anti-aliased, the composite rounds once more than resvg's
+    // single render, at most 1 per channel (measured: ~2,300 of the legend's ~150,000 pixels).
+    let differ = 0;
+    let max = 0;
+    for (let y = 0; y < parts.legendHeight; y++) {
+      for (let x = 0; x < 520; x++) {
+        const a = decoded.pixel(x, parts.legendTop + y);
+        const b = at(legend, x, y);
+        const d = Math.max(...a.map((v, i) => Math.abs(v - b[i]!)));
+        max = Math.max(max, d);
+        if (d > 0) differ++;
+      }
+    }
+    expect(max).toBeLessThanOrEqual(1);
+    expect(differ).toBeLessThan(0.05 * 520 * parts.legendHeight);
   });
 
   it('shows what the two-window SVG shows (issue 28\'s layout): the same pixels, but for the nested viewport\'s left edge', () => {
