@@ -13,6 +13,8 @@ export interface RunContext {
   readonly fromAddress: string;
   /** The command came by email (the GM's mail): its archived message is its record (replay_log, 0013). */
   readonly byMail?: boolean;
+  /** The judge's clock, for a command run live: its instant is read again under the game's lock (recorded-command.ts). */
+  readonly clock?: () => Date;
 }
 
 export type CommandResult =

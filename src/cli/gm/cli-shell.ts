@@ -29,6 +29,6 @@ export async function execute<T>(
   const { execute: executeDbCommand } = await import('../db-command-shell.js');
   return executeDbCommand(command, opts, check, async (db, value, _applied, ctx) => {
     await migrateQueue(ctx.url);
-    return run(db, value, { actor: ctx.actor, now: judgeNow(), fromAddress: ctx.fromAddress });
+    return run(db, value, { actor: ctx.actor, now: judgeNow(), clock: judgeNow, fromAddress: ctx.fromAddress });
   });
 }

@@ -95,7 +95,7 @@ const LAPSED = 'the request to roll back ';
  * email; a lapsed request is logged too, for it closes the request and tells the GM.
  */
 export async function answerRollbackRequest(db: Db, a: AnswerArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'rollback-request', a.gameId, a, ctx, (trx) => answerNow(trx, a, ctx), answerTookEffect);
+  return recordedCommand(db, 'rollback-request', a.gameId, a, ctx, (trx, c) => answerNow(trx, a, c), answerTookEffect);
 }
 
 /** Whether a replayed answer did what the recorded one did: done, or found the request lapsed. */

@@ -30,7 +30,7 @@ export interface AbsenceArgs {
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runAbsence(db: Db, a: AbsenceArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'absence', a.gameId, a, ctx, (trx) => runAbsenceNow(trx, a, ctx));
+  return recordedCommand(db, 'absence', a.gameId, a, ctx, (trx, c) => runAbsenceNow(trx, a, c));
 }
 
 async function runAbsenceNow(db: Db, a: AbsenceArgs, ctx: RunContext): Promise<CommandResult> {

@@ -43,7 +43,7 @@ export function proposalLabel(p: StoredProposal): string {
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runAgreeProposal(db: Db, a: AgreeArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'proposal-agree', a.gameId, a, ctx, (trx) => runAgreeProposalNow(trx, a, ctx));
+  return recordedCommand(db, 'proposal-agree', a.gameId, a, ctx, (trx, c) => runAgreeProposalNow(trx, a, c));
 }
 
 async function runAgreeProposalNow(db: Db, a: AgreeArgs, ctx: RunContext): Promise<CommandResult> {

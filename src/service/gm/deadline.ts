@@ -32,7 +32,7 @@ export function windowsCovering(at: Date, windows: readonly UnavailableWindow[])
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runSetDeadline(db: Db, a: DeadlineArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'deadline', a.gameId, a, ctx, (trx) => runSetDeadlineNow(trx, a, ctx));
+  return recordedCommand(db, 'deadline', a.gameId, a, ctx, (trx, c) => runSetDeadlineNow(trx, a, c));
 }
 
 async function runSetDeadlineNow(db: Db, a: DeadlineArgs, ctx: RunContext): Promise<CommandResult> {

@@ -50,7 +50,7 @@ export function hoursText(n: number): string {
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runExtend(db: Db, a: ExtendArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'extend', a.gameId, a, ctx, (trx) => runExtendNow(trx, a, ctx));
+  return recordedCommand(db, 'extend', a.gameId, a, ctx, (trx, c) => runExtendNow(trx, a, c));
 }
 
 async function runExtendNow(db: Db, a: ExtendArgs, ctx: RunContext): Promise<CommandResult> {

@@ -84,7 +84,7 @@ export function allowedWhen(blocks: readonly EarlyBlock[], soonest: Date, deadli
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runProcess(db: Db, a: ProcessArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'process', a.gameId, a, ctx, (trx) => runProcessNow(trx, a, ctx));
+  return recordedCommand(db, 'process', a.gameId, a, ctx, (trx, c) => runProcessNow(trx, a, c));
 }
 
 async function runProcessNow(db: Db, a: ProcessArgs, ctx: RunContext): Promise<CommandResult> {

@@ -59,7 +59,7 @@ export interface ReplaceArgs {
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runReplace(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'replace', a.gameId, a, ctx, (trx) => runReplaceNow(trx, a, ctx));
+  return recordedCommand(db, 'replace', a.gameId, a, ctx, (trx, c) => runReplaceNow(trx, a, c));
 }
 
 async function runReplaceNow(db: Db, a: ReplaceArgs, ctx: RunContext): Promise<CommandResult> {

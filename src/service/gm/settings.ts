@@ -40,7 +40,7 @@ function describe(s: CalendarSettings): string {
 
 /** Logged for `mailjudge reproduce` unless it came by email (recorded-command.ts). */
 export async function runCalendarSettings(db: Db, a: SettingsArgs, ctx: RunContext): Promise<CommandResult> {
-  return recordedCommand(db, 'calendar', a.gameId, a, ctx, (trx) => runCalendarSettingsNow(trx, a, ctx));
+  return recordedCommand(db, 'calendar', a.gameId, a, ctx, (trx, c) => runCalendarSettingsNow(trx, a, c));
 }
 
 async function runCalendarSettingsNow(db: Db, a: SettingsArgs, ctx: RunContext): Promise<CommandResult> {
