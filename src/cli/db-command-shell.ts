@@ -170,7 +170,7 @@ export function rollbackCommand(gameId: string, phase: string, opts: CommonOptio
   };
   return execute('rollback', opts, check, async (db, deadline, _applied, ctx) => {
     await migrateQueue(ctx.url);
-    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: judgeNow(), fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
+    const r = await rollbackPhase(db, { gameId, phase, tdApproval: opts.tdApproval, actor: actor(), now: judgeNow(), clock: judgeNow, fromAddress: ctx.fromAddress, ...(deadline ? { deadline } : {}) });
     if (!r.ok) return { ok: false, problems: [r.problem] };
     const json = { game: gameId, phase: r.phase, generation: r.generation, deadline: r.deadline.toISOString(), withdrawn: r.withdrawn, carriedSets: r.carried, notified: r.notified };
     const text = [

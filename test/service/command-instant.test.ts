@@ -8,7 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockGame } from '../../src/db/games.js';
 import { findReplayEntries } from '../../src/db/replay-log.js';
+import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
+import { rollbackPhase } from '../../src/service/diplomacy/rollback-phase.js';
 import { runCalendarSettings } from '../../src/service/gm/settings.js';
+import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { calendarGame } from './fixtures.js';
@@ -48,5 +51,28 @@ describe('a recorded command run live', () => {
     const at = new Date('2030-06-04T08:00:00Z');
     expect(await runCalendarSettings(t.db, { gameId: 'ci2', turnHours: { M: 96 } }, { actor: 'gm', now: at, fromAddress: JUDGE })).toMatchObject({ ok: true });
     expect((await findReplayEntries(t.db, ['ci2'])).map((e) => e.at.toISOString())).toEqual([at.toISOString()]);
+  });
+
+  it('a rollback run live too: its instant, its default deadline and its log entry come after the decision that held the game', { timeout: 60_000 }, async () => {
+    await demoGameWithOrders(t.db, 'ci3');
+    expect(await adjudicatePhaseTask(t.db, DEMO_CTX, { gameId: 'ci3', phase: 'S1901M' })).toBe('adjudicated');
+    const started = new Date('2026-03-07T09:00:00Z');
+    const decided = new Date('2026-03-07T09:00:07Z');
+    let clock = started;
+    let command: Promise<Awaited<ReturnType<typeof rollbackPhase>>> | undefined;
+    await t.db.transaction().execute(async (trx) => {
+      await lockGame(trx, 'ci3');
+      command = rollbackPhase(t.db, { gameId: 'ci3', phase: 'S1901M', tdApproval: 'TD J. Smith, 7 March', actor: 'cli:test', now: started, clock: () => clock, fromAddress: DEMO_CTX.fromAddress });
+      await new Promise((r) => setTimeout(r, 300));
+      clock = decided;
+    });
+    const r = (await command)!;
+    // The default deadline: a movement turn's 96 hours from the instant, on the next whole hour
+    // (deadlines.ts): 7 March 09:00:07 + 96 h = 11 March 09:00:07 → 10:00 (from 09:00:00 it would be 09:00).
+    expect(r).toMatchObject({ ok: true, deadline: new Date('2026-03-11T10:00:00Z') });
+    const entries = (await findReplayEntries(t.db, ['ci3'])).filter((e) => e.name === 'rollback');
+    expect(entries.map((e) => e.at.toISOString())).toEqual([decided.toISOString()]);
+    // The log's arguments are the request's, without the clock (a function is no record).
+    expect(Object.keys(entries[0]!.args as object)).not.toContain('clock');
   });
 });

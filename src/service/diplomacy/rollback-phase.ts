@@ -43,6 +43,8 @@ export interface RollbackRequest {
   readonly fromAddress: string;
   /** The GM's emailed ROLLBACK: its archived message is its record (replay_log, 0013). */
   readonly byMail?: boolean;
+  /** The judge's clock, run live: `now` is read again under the game's lock. */
+  readonly clock?: () => Date;
 }
 
 export type RollbackResult =
@@ -54,12 +56,20 @@ export async function rollbackPhase(db: Db, req: RollbackRequest): Promise<Rollb
   const parsed = parsePhase(name);
   if (!parsed) return { ok: false, problem: `"${req.phase}" is not a phase name (S1901M, F1901R, W1901A)` };
   if (!req.tdApproval.trim()) return { ok: false, problem: 'a rollback needs the TD\'s express consent (D.VIII(1)): give --td-approval "<who approved, when, why>"' };
-  const deadline = req.deadline ?? defaultDeadline(req.now, parsed);
-  if (deadline.getTime() <= req.now.getTime()) return { ok: false, problem: `the new deadline ${deadline.toISOString()} is not in the future` };
   return inTransaction(db, async (trx): Promise<RollbackResult> => {
+    // Run live, the instant is read under the game's lock (as a recorded command's, recorded-command.ts).
+    if (req.clock) {
+      await lockGame(trx, req.gameId);
+      req = { ...req, now: req.clock() };
+    }
+    const deadline = req.deadline ?? defaultDeadline(req.now, parsed);
+    if (deadline.getTime() <= req.now.getTime()) return { ok: false, problem: `the new deadline ${deadline.toISOString()} is not in the future` };
     const r = await rollbackNow(trx, req, name, parsed, deadline);
     // Logged for `mailjudge reproduce` (0013), in the same transaction, unless it came by email.
-    if (r.ok && !req.byMail) await insertReplayEntry(trx, { gameId: req.gameId, at: req.now, kind: 'command', name: 'rollback', args: { ...req, deadline: r.deadline }, actor: req.actor });
+    if (r.ok && !req.byMail) {
+      const { clock: _clock, ...args } = req;
+      await insertReplayEntry(trx, { gameId: req.gameId, at: req.now, kind: 'command', name: 'rollback', args: { ...args, deadline: r.deadline }, actor: req.actor });
+    }
     return r;
   });
 }
