@@ -366,15 +366,16 @@ export function renderWideRaster(picture: MapPicture, geometry: MapGeometry, map
   return wideOf(geometry, renderMapRaster(picture, geometry, map, 'wide'), leg.height, keptRaster(leg.fixed), rasterize(leg.changing));
 }
 
-function encode(r: Raster): Buffer {
+/** A layout's pixels as PNG bytes; every part of a map picture is drawn on an opaque ground (`what`: the layout, for the error). */
+export function encodePicture(r: Raster, what = 'map'): Buffer {
   const png = encodeOpaquePng(r.pixels, r.width, r.height);
-  if (!png) throw new Error('the map picture has a transparent pixel: every part of it is drawn on an opaque ground');
+  if (!png) throw new Error(`the ${what} picture has a transparent pixel: every part of it is drawn on an opaque ground`);
   return png;
 }
 
 /** The wide layout of `picture` as PNG bytes (what `renderPng(renderMapSvg(picture, geometry, map))` shows). */
 export function renderWidePng(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Buffer {
-  return encode(renderWideRaster(picture, geometry, map));
+  return encodePicture(renderWideRaster(picture, geometry, map));
 }
 
 /** {@link renderWidePng}'s bytes, resvg's rendering and zlib's deflating on libuv's thread pool. */
@@ -382,5 +383,5 @@ export async function renderWidePngAsync(picture: MapPicture, geometry: MapGeome
   const leg = wideLegendSvg(picture, geometry);
   const [m, fixed, changing] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'wide'), keptRasterAsync(leg.fixed), rasterizeAsync(leg.changing)]);
   const r = wideOf(geometry, m, leg.height, fixed, changing);
-  return (await encodeOpaquePngAsync(r.pixels, r.width, r.height)) ?? encode(r);
+  return (await encodeOpaquePngAsync(r.pixels, r.width, r.height)) ?? encodePicture(r);
 }

@@ -12,8 +12,8 @@ import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { phoneFrame, type PhoneParts } from './render-svg.js';
-import { keptRaster, keptRasterAsync, renderMapRaster, renderMapRasterAsync, withChanges } from './map-raster.js';
-import { copyRect, encodeOpaquePng, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
+import { encodePicture, keptRaster, keptRasterAsync, renderMapRaster, renderMapRasterAsync, withChanges } from './map-raster.js';
+import { copyRect, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
 
 /**
  * The phone picture's pixels from its parts' rasters: rows 0 to `mapHeight` the map's columns 0 to
@@ -37,15 +37,9 @@ export function renderPhoneRaster(picture: MapPicture, geometry: MapGeometry, ma
   return composePhone(parts, renderMapRaster(picture, geometry, map, 'phone'), withChanges(keptRaster(parts.legendFixed), rasterize(parts.legendChanging)));
 }
 
-function encode(r: Raster): Buffer {
-  const png = encodeOpaquePng(r.pixels, r.width, r.height);
-  if (!png) throw new Error('the phone picture has a transparent pixel: every part of it is drawn on an opaque ground');
-  return png;
-}
-
 /** The phone layout of `picture` as PNG bytes. */
 export function renderPhonePng(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Buffer {
-  return encode(renderPhoneRaster(picture, geometry, map));
+  return encodePicture(renderPhoneRaster(picture, geometry, map), 'phone');
 }
 
 /**
@@ -57,5 +51,5 @@ export async function renderPhonePngAsync(picture: MapPicture, geometry: MapGeom
   const [m, fixed, changing] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'phone'), keptRasterAsync(parts.legendFixed), rasterizeAsync(parts.legendChanging)]);
   const r = composePhone(parts, m, withChanges(fixed, changing));
   const png = await encodeOpaquePngAsync(r.pixels, r.width, r.height);
-  return png ?? encode(r);
+  return png ?? encodePicture(r, 'phone');
 }
