@@ -8,6 +8,7 @@
  */
 import { Duration } from 'luxon';
 import { POWERS, type Phase, type PhaseKind, type Power } from '../src/diplomacy/index.js';
+import { mulberry32 } from '../test/helpers/mulberry32.js';
 import {
   WEEKDAYS,
   actionsDue,
@@ -29,17 +30,7 @@ const LEADS = [Duration.fromObject({ hours: 48 }), Duration.fromObject({ hours: 
 const DIGEST_LEADS = [Duration.fromObject({ hours: 12 })];
 
 // mulberry32: a deterministic PRNG, so every run builds the same games.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = prng(20250308);
+const rnd = mulberry32(20250308);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

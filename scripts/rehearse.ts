@@ -57,6 +57,7 @@ import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { startMailServers } from '../test/helpers/mail-servers-process.js';
 import { MailboxReader, type ReaderFigures } from './rehearse/mailbox-reader.js';
+import { mulberry32 } from '../test/helpers/mulberry32.js';
 
 /** The repository: the nearest folder with a package.json above this file (dist/scripts/ or scripts/). */
 const ROOT = ((): string => {
@@ -349,13 +350,7 @@ export interface JudgeProcessFigures {
 
 /** A seeded PRNG (mulberry32 on the seed's SHA-256): the same seed, the same players. */
 function rng(seed: string): () => number {
-  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(createHash('sha256').update(seed).digest().readUInt32LE(0));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

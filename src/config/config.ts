@@ -12,7 +12,6 @@ import { DEFAULT_FROM_ADDRESS, DEFAULT_PG_PORT, DEFAULT_STATE_DIR, DEFAULT_STATE
 import { DATABASE_PROTOCOLS, EMAIL, HOSTS_PATTERN, hostsOf, isUrlOf, parseUrl, WHOLE_NUMBER } from './setting-text.js';
 import type { ClockSetting } from './clock.js';
 
-export { DEFAULT_FROM_ADDRESS, DEFAULT_PG_PORT, DEFAULT_STATE_DIR, DEFAULT_STATEMENT_TIMEOUT_SECONDS };
 
 /** An SMTP smarthost: `smtp://user@host:587` or `smtps://user@host:465`. */
 export interface SmtpConfig {

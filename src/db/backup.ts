@@ -22,7 +22,8 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Db, Trx } from './schema.js';
-import { defaultMigrationsDir, migrate, readMigrations } from './migrate.js';
+import { migrate, readMigrations } from './migrate.js';
+import { defaultMigrationsDir } from './migration-files.js';
 import { DbError } from './errors.js';
 
 export const BACKUP_FORMAT = 'mailjudge-backup';

@@ -78,7 +78,6 @@ export function decideJobKey(inboundId: number): string {
   return `decide:${inboundId}`;
 }
 
-export { DECIDE_JOB_MAX_ATTEMPTS };
 
 /**
  * Add the decision jobs of newly stored messages in the caller's transaction, one statement for the

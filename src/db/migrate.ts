@@ -34,7 +34,6 @@ export interface MigrateOptions {
 /** `pg_advisory_lock` key of the migrator ("mjmi"). */
 const MIGRATION_LOCK_KEY = 0x6d6a6d69;
 
-export { defaultMigrationsDir };
 
 /** sha256 hex of a migration's text, CRLF normalised to LF. */
 export function migrationChecksum(text: string): string {

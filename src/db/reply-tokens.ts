@@ -24,7 +24,6 @@ export function replyAddress(judgeAddress: string, gameId: string, token: string
   return `${judgeAddress.slice(0, at)}+${gameId}.${token}${judgeAddress.slice(at)}`.toLowerCase();
 }
 
-export { parseReplyAddress };
 
 /** The token of `to`'s current holding in the game (made at the first call), or `undefined` when `to` holds no power there. */
 export async function replyTokenFor(db: Db, gameId: string, to: string): Promise<string | undefined> {

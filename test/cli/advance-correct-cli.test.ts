@@ -20,7 +20,7 @@ import { findRecordedAdvancements, findRoundAdvancements, findTournamentBySlug, 
 import { runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
-import { DEFAULT_FROM_ADDRESS } from '../../src/config/config.js';
+import { DEFAULT_FROM_ADDRESS } from '../../src/config/defaults.js';
 import { playGame } from '../service/tournament/play-records.js';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { receiveMessage } from '../../src/service/intake/receive-message.js';

@@ -16,7 +16,7 @@ import { CLI, runCli, runDbCli } from '../helpers/cli.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { migrateQueue } from '../../src/worker/queue.js';
 import { reproduceInto } from '../../src/cli/reproduce/reproduce.js';
-import { DEFAULT_FROM_ADDRESS } from '../../src/config/config.js';
+import { DEFAULT_FROM_ADDRESS } from '../../src/config/defaults.js';
 import { playGame } from '../service/tournament/play-records.js';
 
 let t: TestDatabase;

@@ -9,7 +9,8 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/database.js';
 import { DbError } from '../../src/db/errors.js';
-import { defaultMigrationsDir, migrate, pendingMigrations, readMigrations } from '../../src/db/migrate.js';
+import { migrate, pendingMigrations, readMigrations } from '../../src/db/migrate.js';
+import { defaultMigrationsDir } from '../../src/db/migration-files.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 
 const opened: TestDatabase[] = [];

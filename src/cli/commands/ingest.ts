@@ -31,6 +31,14 @@ const tempfail = (what: string, e: unknown): number => {
   return EX_TEMPFAIL;
 };
 
+/** Where the message came: the confirmation mailbox (`--confirm`) or a game's. */
+const roleOf = (opts: IngestOptions) => (opts.confirm ? 'confirm' : 'game') as 'confirm' | 'game';
+
+/** The receipt time and its source, as every outcome line gives them. */
+const receiptFields = (receivedAt: Date, receipt: { from: string; note?: string }) => ({
+  receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}),
+});
+
 /** The command's options (src/cli/ingest-command.ts). */
 export interface IngestOptions {
   readonly confirm?: boolean;
@@ -82,8 +90,7 @@ async function storeFirst(settings: PipeSettings, opts: IngestOptions, raw: Buff
     return tempfail('the database is unavailable', e);
   }
   try {
-    const role = opts.confirm ? 'confirm' : 'game';
-    const r = await storeFromPipe(client, settings, { raw, receivedAt: receipt.receivedAt, role });
+    const r = await storeFromPipe(client, settings, { raw, receivedAt: receipt.receivedAt, role: roleOf(opts) });
     if (r.kind === 'not-migrated') return undefined;
     return { inboundId: r.inboundId, created: r.created, ...(r.queue ? { queue: r.queue } : {}), receivedAt: receipt.receivedAt, receipt: { from: receipt.from, ...(receipt.note ? { note: receipt.note } : {}) } };
   } catch (e) {
@@ -95,10 +102,7 @@ async function storeFirst(settings: PipeSettings, opts: IngestOptions, raw: Buff
 
 /** The outcome line of `--queue`: stored (or stored before), the worker decides. */
 function printStored(stored: StoredReceipt): void {
-  print({
-    kind: 'stored', inboundId: stored.inboundId, created: stored.created, ...(stored.queue ? { queue: stored.queue } : {}),
-    receivedAt: stored.receivedAt.toISOString(), receiptFrom: stored.receipt.from, ...(stored.receipt.note ? { receiptNote: stored.receipt.note } : {}),
-  });
+  print({ kind: 'stored', inboundId: stored.inboundId, created: stored.created, ...(stored.queue ? { queue: stored.queue } : {}), ...receiptFields(stored.receivedAt, stored.receipt) });
 }
 
 /** `--queue` after the store path: the whole configuration checked (a wrong one is still 75), then the receipt printed; Kysely never loads. */
@@ -113,7 +117,7 @@ async function reportStored(opts: IngestOptions, settings: PipeSettings, raw: Bu
 }
 
 function logStored(log: () => Logger, opts: IngestOptions, raw: Buffer, stored: StoredReceipt): void {
-  const role = opts.confirm ? 'confirm' : 'game';
+  const role = roleOf(opts);
   log().info({ event: 'message.received', inboundId: stored.inboundId, source: 'pipe', mailbox: `pipe:${role}`, role, receivedAt: stored.receivedAt.toISOString(), bytes: raw.length, ...(stored.created ? { queue: stored.queue } : { duplicate: true }) }, stored.created ? 'message stored' : 'message stored before');
 }
 
@@ -139,7 +143,6 @@ async function decideAfterStore(opts: IngestOptions, settings: PipeSettings, raw
     import('../../service/intake/receive-message.js'),
     import('../../config/log.js'),
   ]);
-  const role = opts.confirm ? 'confirm' : 'game';
   logStored(log, opts, raw, stored);
   const r = readConfig(opts.config !== undefined ? { configPath: opts.config } : {});
   if (!r.ok) return configProblems(r.problems, stored);
@@ -153,8 +156,8 @@ async function decideAfterStore(opts: IngestOptions, settings: PipeSettings, raw
     return tempfail('the database is unavailable', e);
   }
   try {
-    const outcome = await decideReceived(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, role }, stored);
-    print({ ...outcome, receivedAt: stored.receivedAt.toISOString(), receiptFrom: stored.receipt.from, ...(stored.receipt.note ? { receiptNote: stored.receipt.note } : {}) });
+    const outcome = await decideReceived(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, { raw, role: roleOf(opts) }, stored);
+    print({ ...outcome, ...receiptFields(stored.receivedAt, stored.receipt) });
     return EX_OK;
   } catch (e) {
     return tempfail('the message could not be handled', e);
@@ -183,7 +186,7 @@ async function ingestFull(opts: IngestOptions, raw: Buffer, deliveredAt: Date): 
     print({ error: 'no message on standard input' });
     return EX_NOINPUT;
   }
-  const role = opts.confirm ? 'confirm' : 'game';
+  const role = roleOf(opts);
   // Loaded while the database connects; awaited (and any failure to load reported) below.
   const intake = Promise.all([import('../../service/intake/receive-message.js'), import('../../mail/sources/pipe.js'), import('../../worker/queue.js')]);
   intake.catch(() => {});
@@ -207,7 +210,7 @@ async function ingestFull(opts: IngestOptions, raw: Buffer, deliveredAt: Date): 
       return EX_OK;
     }
     const outcome = await receiveThroughQueue(open.db, { fromAddress: r.config.fromAddress, confirmAddress: r.config.confirmAddress }, msg);
-    print({ ...outcome, receivedAt: receivedAt.toISOString(), receiptFrom: receipt.from, ...(receipt.note ? { receiptNote: receipt.note } : {}) });
+    print({ ...outcome, ...receiptFields(receivedAt, receipt) });
     return EX_OK;
   } catch (e) {
     return tempfail('the message could not be stored and handled', e);

@@ -312,7 +312,8 @@ export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeo
 const KEPT = new Map<string, Raster>();
 const MAX_KEPT = 8;
 
-function keptRaster(svg: string): Raster {
+/** A fixed part's raster (a legend's frame), kept: also the phone legend's (phone-png.ts). */
+export function keptRaster(svg: string): Raster {
   const known = KEPT.get(svg);
   if (known) return known;
   return keepRaster(svg, rasterize(svg));
@@ -328,9 +329,6 @@ function keepRaster(svg: string, r: Raster): Raster {
   KEPT.set(svg, r);
   return r;
 }
-
-/** {@link keptRaster}, exported for the phone legend (phone-png.ts). */
-export { keptRaster };
 
 /** A copy of `fixed` with `changing` (same size, premultiplied) drawn over it. */
 export function withChanges(fixed: Raster, changing: Raster): Raster {

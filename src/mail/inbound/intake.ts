@@ -13,7 +13,6 @@ import type { InboundMail } from './parse-message.js';
 import { isAnswerableAddress } from './reply.js';
 import { rawMessageId } from './message-id.js';
 
-export { rawMessageId };
 
 export interface IncomingMessage {
   readonly raw: Buffer;

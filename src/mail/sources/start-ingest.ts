@@ -14,7 +14,7 @@
 import pg from 'pg';
 import type { Config } from '../../config/config.js';
 import { findGame, findGameByAddress } from '../../db/games.js';
-import { parseReplyAddress } from '../../db/reply-tokens.js';
+import { parseReplyAddress } from '../../db/reply-address.js';
 import type { Db } from '../../db/schema.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { imapSourceSettings, startImapSource, type ImapSource, type SyncResult } from './imap-source.js';

@@ -176,7 +176,8 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   const recipients = await announcementRecipients(trx, game);
   const choices = await findMapChoices(trx, game.id);
   const choiceOf = (personId: number): MapChoice => choices.get(personId) ?? 'both';
-  const want = { wide: recipients.some((r) => ['both', 'wide'].includes(choiceOf(r.person.id))), phone: recipients.some((r) => ['both', 'phone'].includes(choiceOf(r.person.id))) };
+  const wants = (choice: MapChoice, layout: 'wide' | 'phone') => choice === 'both' || choice === layout;
+  const want = { wide: recipients.some((r) => wants(choiceOf(r.person.id), 'wide')), phone: recipients.some((r) => wants(choiceOf(r.person.id), 'phone')) };
   const picturesDrawn = mapLayoutsAsync(pictureOfResults(phase, outcome.results, outcome.state, outcome.next), `${mapName}.png`, `map-${mapName}`.toLowerCase(), want);
   picturesDrawn.catch(() => {}); // awaited below; a failure is the transaction's, never an unhandled rejection
   await savePhaseResult(trx, game.id, record.name, {
@@ -233,8 +234,8 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   await queueMails(trx, ctx.fromAddress, recipients.map((r) => {
     const gm = r.person.id === game.gmPersonId;
     const choice = choiceOf(r.person.id);
-    const wide = choice === 'both' || choice === 'wide' ? layouts.wide : undefined;
-    const phone = choice === 'both' || choice === 'phone' ? layouts.phone : undefined;
+    const wide = wants(choice, 'wide') ? layouts.wide : undefined;
+    const phone = wants(choice, 'phone') ? layouts.phone : undefined;
     const view = pressForReader(press, game.policies.pressRule, { powers: r.powers, gm });
     return {
       dedupeKey: outboxKey('report', game.id, reportKey, r.person.email.toLowerCase()),

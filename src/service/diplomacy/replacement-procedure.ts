@@ -60,6 +60,11 @@ export async function openCaptainStandIn(trx: Trx, game: Game, power: Power, cap
   return undefined;
 }
 
+/** A `replacement-request` notice of one step of the procedure, keyed so that each step is sent once per phase. */
+function replacementNotice(s: ReplacementStart, step: string, context: (zone: string) => object) {
+  return { game: s.game, template: 'replacement-request', key: `replacement:${s.game.id}:${s.power}:${s.phase}:${step}`, context };
+}
+
 /** What the procedure did: the rule's choice, the captain barred from standing in by B.9, or not given the position for another reason. */
 export type ReplacementStep = ReplacementChoice | { readonly kind: 'captain-barred-b9' } | CaptainNotGiven;
 
@@ -81,7 +86,7 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
   const gm = await findGm(trx, game);
   const tds = await findTds(trx, game);
   const base = { power, cause: s.cause, phase: s.phase };
-  const notice = (step: string, context: (zone: string) => object) => ({ game, template: 'replacement-request', key: `replacement:${game.id}:${power}:${s.phase}:${step}`, context });
+  const notice = (step: string, context: (zone: string) => object) => replacementNotice(s, step, context);
 
   // B.8(c): the captain is the default replacement "subject to the provisions of rule B9": not when
   // standing in would put the captain in more than three games of the round at once.
@@ -128,7 +133,7 @@ export async function advanceReplacement(trx: Trx, s: ReplacementStart): Promise
 async function captainNotGivenNotices(trx: Trx, s: ReplacementStart, why: CaptainNotGiven, captain: Person, gm: Person | undefined, tds: readonly Person[]): Promise<void> {
   const { game, power } = s;
   const base = { power, cause: s.cause, phase: s.phase, captainName: captain.name };
-  const notice = (context: () => object) => ({ game, template: 'replacement-request', key: `replacement:${game.id}:${power}:${s.phase}:captain-not-given`, context });
+  const notice = (context: () => object) => replacementNotice(s, 'captain-not-given', context);
   if (why.kind === 'captain-plays-here') {
     await sendNotice(trx, s.fromAddress, notice(() => ({ ...base, captainNotGiven: `you already play ${why.power} in this game, and nobody plays two powers of one game`, toCaptain: true, gmEmail: gm?.email })), [captain]);
     await sendNotice(trx, s.fromAddress, notice(() => ({ ...base, captainNotGiven: `${captain.name} already plays ${why.power} in this game, and nobody plays two powers of one game`, recordNamed: true })), distinctPeople([gm, ...tds]));

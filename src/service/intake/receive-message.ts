@@ -17,10 +17,13 @@
  */
 import { createHash } from 'node:crypto';
 import { findGame, type Game } from '../../db/games.js';
-import { holderOfToken, parseReplyAddress } from '../../db/reply-tokens.js';
+import { holderOfToken } from '../../db/reply-tokens.js';
+import { parseReplyAddress } from '../../db/reply-address.js';
 import { findUndecidedDue, recordDecideAttempt } from '../../db/inbound-attempts.js';
 import { findMessageToDecide, findQueuedBehind, insertInboundMessage, type QueuedMessage } from '../../db/inbound-messages.js';
-import { DECIDE_JOB_MAX_ATTEMPTS, decideJobKey, enqueueJob, hasEarlierJobInQueue, removeJob, removeJobs } from '../../db/jobs.js';
+import { DECIDE_JOB_MAX_ATTEMPTS } from '../../db/receipt-sql.js';
+import { rawMessageId } from '../../mail/inbound/message-id.js';
+import { decideJobKey, enqueueJob, hasEarlierJobInQueue, removeJob, removeJobs } from '../../db/jobs.js';
 import { decideQueues, storeMessages } from './store-message.js';
 import { describeFailure, isTransientFailure } from '../../db/transient-error.js';
 import { MAX_DECIDE_ATTEMPTS, MAX_MESSAGE_BYTES } from '../../rules/limits.js';
@@ -49,7 +52,7 @@ import { isPlainAddress, rawFromValues, readRawFromAddress } from '../../mail/in
 import { refuseIdentity } from './identity-refusal.js';
 import { namedHolders } from '../../mail/inbound/lookalike.js';
 import { log } from '../../config/log.js';
-import { candidateGames, gameAddressList, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
+import { candidateGames, gameAddressList, gmtSeconds, loopRisk, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage } from '../../mail/inbound/intake.js';
 import { judgeNow } from '../../config/clock.js';
 
 export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessage, type ReceiveContext, type ReceiveOutcome, type StoredMessage };

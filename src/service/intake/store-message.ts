@@ -20,8 +20,9 @@ import { receiptCandidates } from '../../db/receipt-sql.js';
 import { runStatement } from '../../db/run-statement.js';
 import type { Db } from '../../db/schema.js';
 import type { GameCandidate } from '../../rules/submission/index.js';
-import { rawMessageId, type IncomingMessage } from '../../mail/inbound/intake.js';
-import { addressesIn, queueQuestion, queuesOf, recipientsOf } from './receipt-queue.js';
+import type { IncomingMessage } from '../../mail/inbound/intake.js';
+import { rawMessageId } from '../../mail/inbound/message-id.js';
+import { queueQuestion, queuesOf } from './receipt-queue.js';
 import { log } from '../../config/log.js';
 
 /** What receipt did with one message. */
@@ -33,7 +34,6 @@ export interface Receipt {
   readonly queue?: string;
 }
 
-export { addressesIn, recipientsOf };
 
 /**
  * The decision queue of each message: one indexed query for the whole batch (the open games named by

@@ -9,18 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeOpaquePng } from '../../../src/rules/picture/index.js';
 import { indexColours } from '../../../src/rules/picture/palette.js';
 import { decodePng } from '../../helpers/decode-png.js';
-
-/** A seeded generator (mulberry32), so the pictures here are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as random } from '../../helpers/mulberry32.js';
 
 type RGB = [number, number, number];
 
