@@ -51,7 +51,9 @@ import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
+import { realAt, simulatedAt, type ClockSetting } from '../src/config/clock.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { secondRoundBoards } from '../src/tournament/structure/second-round-boards.js';
 import { armyNeighbours, fleetNeighbours, homeCentres, parsePhase, phaseIndex, POWERS, provinceOf, STANDARD_MAP, type Power } from '../src/diplomacy/index.js';
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
@@ -154,6 +156,19 @@ export function autoSpeed(boards: number): number {
 }
 
 /**
+ * The boards of round `round` of an event of `teams` teams (B.4, B.6, C.9): round 1 one per team; with
+ * 42 teams or more round 2 is the second team round (secondRoundBoards), then the semi-final of seven
+ * boards and the final of one; with fewer, round 2 is the semi-final (min(7, teams) boards) and round
+ * 3 the final.
+ */
+export function boardsOfRound(teams: number, round: number): number {
+  if (round === 1) return teams;
+  const second = secondRoundBoards(teams);
+  if (second.teamRound) return round === 2 ? second.round2Boards : round === 3 ? 7 : 1;
+  return round === 2 ? second.round2Boards : 1;
+}
+
+/**
  * `--processes N`: N judge processes laid out as docs/scaling.md's "Several judges" test does: the
  * first `ingest,scheduler` (started first, it takes the intake lock), the second `all` (the intake's
  * standby, a second scheduler, a worker), the rest `worker`. One process is `all`.
@@ -211,7 +226,10 @@ export interface RehearsalSummary {
   games: number;
   kills: number;
   wallSeconds: number;
+  /** The clock's speed at the start (round 1). */
   speed: number;
+  /** Each round's speed where --speed auto raised it (round 1 first), and the real second of the run it took effect. */
+  speeds: { round: number; speed: number; fromRealSecond: number }[];
   seed: string;
   /** The machine's 1-minute load average at the start, its highest at the 30-second progress lines, and at the end (the machine is shared). */
   loadAverage: { start: number; peak: number; end: number };
@@ -339,6 +357,8 @@ export interface JudgeProcessFigures {
   roles: string;
   incarnations: number;
   kills: number;
+  /** Stopped and started again between rounds to learn a faster clock (--speed auto). */
+  restarts: number;
   cpuSeconds: number;
   peakRssMb: number;
   names: string[];
@@ -534,7 +554,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     throw new Error(`--rounds ${o.rounds}: ${o.teams} team(s) can play 1 to ${playableRounds(o.teams)} round(s) (B.1, B.4: fewer than 42 teams play three rounds; C.9: a final of seven needs seven semi-final boards, i.e. 7 teams)`);
   }
   for (let r = 1; r <= o.rounds; r++) if (!Number.isInteger(endYearOfRound(o, r)) || endYearOfRound(o, r) < 1901) throw new Error(`--end-years: round ${r}'s end year must be 1901 or later`);
-  const speed = o.speed ?? autoSpeed(o.teams);
+  // The clock's speed now: with --speed auto it rises for a round with fewer boards (boardsOfRound),
+  // the judges restarted knowing the change (MAILJUDGE_CLOCK_CHANGES, src/config/clock.ts).
+  let speed = o.speed ?? autoSpeed(o.teams);
+  const firstSpeed = speed;
+  const speedsByRound: { round: number; speed: number; fromRealSecond: number }[] = [{ round: 1, speed, fromRealSecond: 0 }];
   if (!(speed > 0 && speed <= 100_000)) throw new Error(`--speed ${speed}: give simulated seconds per real second, above 0 and at most 100000 (or auto)`);
   const wallStart = Date.now();
   const loadAtStart = loadavg()[0]!;
@@ -547,7 +571,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   const layout = checkLayout(o.processes ?? ['all']);
   interface Slot { figures: JudgeProcessFigures; stateDir: string; child?: ChildProcess; cpu: Map<number, number> }
   const slots: Slot[] = layout.map((roles, i) => ({
-    figures: { label: `P${i + 1}`, roles, incarnations: 0, kills: 0, cpuSeconds: 0, peakRssMb: 0, names: [], stored: 0, decided: 0, adjudicated: 0, sent: 0 },
+    figures: { label: `P${i + 1}`, roles, incarnations: 0, kills: 0, restarts: 0, cpuSeconds: 0, peakRssMb: 0, names: [], stored: 0, decided: 0, adjudicated: 0, sent: 0 },
     stateDir: join(work, layout.length === 1 ? 'state' : `state-p${i + 1}`), cpu: new Map(),
   }));
   const pgFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0 };
@@ -577,7 +601,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       MAILJUDGE_CLOCK_ORIGIN: ORIGIN.toISOString(), MAILJUDGE_CLOCK_ANCHOR: anchor.toISOString(), MAILJUDGE_CLOCK_SPEED: String(speed),
       MAILJUDGE_LOG_LEVEL: 'warn',
     };
-    const simNow = () => new Date(ORIGIN.getTime() + (Date.now() - anchor.getTime()) * speed);
+    const clock: ClockSetting & { changes: { at: Date; speed: number }[] } = { origin: ORIGIN, anchor, speed, changes: [] };
+    const simNow = () => simulatedAt(clock, new Date());
     const cli = (args: string[], input?: string) => {
       const r = spawnSync(process.execPath, [CLI, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
@@ -671,6 +696,31 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       slot.child = undefined;
     };
 
+    /**
+     * --speed auto: a round with fewer boards takes a faster clock (autoSpeed of its boards: 1,440× for
+     * round 2's 49 boards at 147 teams, 3,600× for the semi-final, 14,400× for the final), which takes
+     * most of the real time off a long event (docs/rehearsal.md, "The clock"). Between rounds nothing
+     * is due (every player has the standings), so the judges are stopped, the change is set a second
+     * ahead, and they start again knowing it (every process must know a change before it comes).
+     */
+    const speedUpFor = async (round: number) => {
+      if (o.speed !== undefined) return;
+      const next = autoSpeed(boardsOfRound(o.teams, round));
+      if (next <= speed) return;
+      for (const slot of slots) {
+        await stopJudgeProcess(slot, 'SIGTERM');
+        slot.figures.restarts++;
+      }
+      const at = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
+      clock.changes.push({ at, speed: next });
+      env.MAILJUDGE_CLOCK_CHANGES = clock.changes.map((c) => `${c.at.toISOString()}=${c.speed}`).join(',');
+      await startJudgeProcess(slots[0]!);
+      await Promise.all(slots.slice(1).map((slot) => startJudgeProcess(slot)));
+      log(`round ${round}: ${boardsOfRound(o.teams, round)} board(s), the clock from ${speed}× to ${next}× at real ${at.toISOString()} (simulated ${simulatedAt(clock, at).toISOString()}); judges restarted knowing it`);
+      speed = next;
+      speedsByRound.push({ round, speed, fromRealSecond: Math.round((at.getTime() - wallStart) / 1000) });
+    };
+
     // 2. The TD: the tournament, the registration CSV, the seating.
     const players: Player[] = [];
     for (let t = 0; t < o.teams; t++) {
@@ -721,8 +771,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // (a CLI process and a mail to the board each) take real time that grows with the boards: at 49
       // boards and 3,600× (10 days = 240 real s) players read their start mail after the deadline, and
       // S1901M's results were withheld on two boards (D.VII(6)(b)). So at least 120 + 6 real seconds a board.
-      // (Round 1 has one board per team; no later round has more.)
-      const startMs = Math.max(10 * 86_400_000, (120 + 6 * o.teams) * 1000 * speed);
+      const startMs = Math.max(10 * 86_400_000, (120 + 6 * boardsOfRound(o.teams, round)) * 1000 * speed);
       const firstDeadline = new Date(Math.ceil((simNow().getTime() + startMs) / 60_000) * 60_000);
       // B.3 plays the rounds to 1909/1909/1912/1915; a rehearsal's rounds end sooner (--end-year,
       // recorded on the round and each game).
@@ -1289,6 +1338,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         roundEnds.push(Date.now());
         if (round === o.rounds) break;
         round++;
+        await speedUpFor(round);
         await seatRound(round);
         continue;
       }
@@ -1397,7 +1447,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Phases: those the GM was mailed results of (the chain from S1901M to the end), each adjudicated once.
     const adjudications = await q<{ game_id: string; phase: string; n: string }>(`SELECT game_id, (detail->>'phase') AS phase, count(*) AS n FROM audit_log WHERE action = 'phase.adjudicate' GROUP BY 1, 2`);
     const adjudicatedRows = await q<{ game_id: string; name: string }>(`SELECT game_id, name FROM phases WHERE adjudicated_at IS NOT NULL AND superseded_at IS NULL`);
-    const realSecond = (d: Date) => ((d.getTime() - ORIGIN.getTime()) / speed / 1000).toFixed(1);
+    const realSecond = (d: Date) => ((realAt(clock, d).getTime() - anchor.getTime()) / 1000).toFixed(1);
     for (const r of await q<{ game_id: string; name: string; deadline: Date; adjudicated_at: Date }>(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NOT NULL ORDER BY adjudicated_at`)) {
       log(`  ${r.game_id} ${r.name}: adjudicated at real +${realSecond(r.adjudicated_at)} s (deadline +${realSecond(r.deadline)} s)`);
     }
@@ -1602,7 +1652,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
     const latencies = acks.map((a) => a.at - sentById.get(a.inReplyTo!)!.at);
     // Where the time goes (real milliseconds): the players, the intake, the deadlines.
-    const realMs = (d: Date) => anchor.getTime() + (d.getTime() - ORIGIN.getTime()) / speed;
+    const realMs = (d: Date) => realAt(clock, d).getTime();
     const pcts = (v: number[]) => ({ p50: Math.round(percentile(v, 50)), p99: Math.round(percentile(v, 99)), max: Math.round(Math.max(0, ...v)) });
     const storedAt = new Map((await q<{ message_id: string; stored_at: Date }>(`SELECT message_id, min(stored_at) AS stored_at FROM inbound_messages WHERE message_id = ANY($1) GROUP BY 1`, [[...sentIds]])).map((r) => [r.message_id, r.stored_at.getTime()]));
     const sentToStored = sent.flatMap((x) => (storedAt.has(x.messageId) ? [storedAt.get(x.messageId)! - x.at] : []));
@@ -1628,7 +1678,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     const usage = process.resourceUsage();
     const summary: RehearsalSummary = {
-      teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed, seed: o.seed,
+      teams: o.teams, rounds: o.rounds, games: games.length, kills: killsDone, wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10, speed: firstSpeed, speeds: speedsByRound, seed: o.seed,
       loadAverage: { start: round1(loadAtStart), peak: round1(Math.max(loadPeak, loadavg()[0]!)), end: round1(loadavg()[0]!) },
       messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered + extensionRedelivered,
       phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
@@ -1666,11 +1716,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const st = summary.stages;
     log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
     const pf = summary.processes;
-    log(`  clock ${speed}×; CPU: judge ${pf.judge.cpuSeconds} s (${pf.judge.incarnations} incarnations, peak RSS ${pf.judge.peakRssMb} MB), PostgreSQL ${pf.postgres.cpuSeconds} s (${pf.postgres.peakRssMb} MB), script ${pf.script.cpuSeconds} s (${pf.script.peakRssMb} MB); delivery → acknowledgement p50 ${summary.deliveryToAckMs.p50} ms, p99 ${summary.deliveryToAckMs.p99} ms; busiest second ${summary.busiestSecond.messages} stored; load average ${summary.loadAverage.start} → peak ${summary.loadAverage.peak} → ${summary.loadAverage.end}`);
+    log(`  clock ${speedsByRound.map((x) => `${x.speed}×${speedsByRound.length > 1 ? ` (round ${x.round} on)` : ''}`).join(', ')}; CPU: judge ${pf.judge.cpuSeconds} s (${pf.judge.incarnations} incarnations, peak RSS ${pf.judge.peakRssMb} MB), PostgreSQL ${pf.postgres.cpuSeconds} s (${pf.postgres.peakRssMb} MB), script ${pf.script.cpuSeconds} s (${pf.script.peakRssMb} MB); delivery → acknowledgement p50 ${summary.deliveryToAckMs.p50} ms, p99 ${summary.deliveryToAckMs.p99} ms; busiest second ${summary.busiestSecond.messages} stored; load average ${summary.loadAverage.start} → peak ${summary.loadAverage.peak} → ${summary.loadAverage.end}`);
     const rf = summary.playersReader;
     log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
     for (const j of summary.processes.judges) {
-      log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
+      log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.restarts} restart(s) for the clock, ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
     }
     if (Object.values(unattributed).some((n) => n > 0)) log(`  not by a judge process: ${JSON.stringify(unattributed)}`);
     return summary;

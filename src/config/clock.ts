@@ -14,6 +14,13 @@
  *
  *   simulated = origin + (real − anchor) × speed        real = anchor + (simulated − origin) / speed
  *
+ * A rehearsal whose later rounds have fewer boards may speed the clock up from a real instant on
+ * (`MAILJUDGE_CLOCK_CHANGES=<real instant>=<speed>,…`, or `"changes": [{"at", "speed"}]`): the simulated
+ * time stays continuous at each change and runs at the new speed after it, so the formula holds piece
+ * by piece, each piece's origin being where the one before it reached. Every process must know the
+ * same changes before the first of them (the rehearsal stops its judges, adds the change a moment
+ * ahead, and starts them again).
+ *
  * Because the anchor is a fixed instant, not the process's start, every process sharing a database
  * (a restarted judge, a second worker, the CLI) computes the same simulated time from the same real
  * time. Real timestamps from outside (IMAP INTERNALDATE, our MTA's Received header) map by the same
@@ -29,11 +36,51 @@ export interface ClockSetting {
   readonly anchor: Date;
   /** Simulated milliseconds per real millisecond (> 0). */
   readonly speed: number;
+  /** Later speeds, each from a real instant on (after the anchor, in increasing order); none: one speed. */
+  readonly changes?: readonly SpeedChange[] | undefined;
+}
+
+/** From the real instant `at` on, the clock runs `speed` times fast (continuing from where it was). */
+export interface SpeedChange {
+  readonly at: Date;
+  readonly speed: number;
+}
+
+/** One piece of the formula: from the real instant `anchor` on, `origin + (real − anchor) × speed`. */
+interface Piece {
+  readonly anchor: number;
+  readonly origin: number;
+  readonly speed: number;
+}
+
+/** The pieces of `setting`, the first one also before its anchor. Pure. */
+function pieces(setting: ClockSetting): Piece[] {
+  const out: Piece[] = [{ anchor: setting.anchor.getTime(), origin: setting.origin.getTime(), speed: setting.speed }];
+  for (const c of setting.changes ?? []) {
+    const last = out[out.length - 1]!;
+    const at = c.at.getTime();
+    out.push({ anchor: at, origin: last.origin + Math.round((at - last.anchor) * last.speed), speed: c.speed });
+  }
+  return out;
+}
+
+/** The piece in force at the real instant `real`. */
+function pieceAtReal(setting: ClockSetting, real: number): Piece {
+  const all = pieces(setting);
+  let p = all[0]!;
+  for (const q of all) if (q.anchor <= real) p = q;
+  return p;
+}
+
+/** The speed at the real instant `real`. Pure. */
+export function speedAt(setting: ClockSetting, real: Date): number {
+  return pieceAtReal(setting, real.getTime()).speed;
 }
 
 /** The simulated instant at real instant `real`. Pure. */
 export function simulatedAt(setting: ClockSetting, real: Date): Date {
-  return new Date(setting.origin.getTime() + Math.round((real.getTime() - setting.anchor.getTime()) * setting.speed));
+  const p = setting.changes?.length ? pieceAtReal(setting, real.getTime()) : { anchor: setting.anchor.getTime(), origin: setting.origin.getTime(), speed: setting.speed };
+  return new Date(p.origin + Math.round((real.getTime() - p.anchor) * p.speed));
 }
 
 /**
@@ -41,7 +88,10 @@ export function simulatedAt(setting: ClockSetting, real: Date): Date {
  * so that at that real instant {@link simulatedAt} is at or past `simulated`. Pure.
  */
 export function realAt(setting: ClockSetting, simulated: Date): Date {
-  const exact = setting.anchor.getTime() + (simulated.getTime() - setting.origin.getTime()) / setting.speed;
+  // The piece whose simulated span holds `simulated` (the simulated time grows with the real time).
+  let p: Piece = { anchor: setting.anchor.getTime(), origin: setting.origin.getTime(), speed: setting.speed };
+  if (setting.changes?.length) for (const q of pieces(setting)) if (q.origin <= simulated.getTime()) p = q;
+  const exact = p.anchor + (simulated.getTime() - p.origin) / p.speed;
   let ms = Math.ceil(exact);
   // Float division may land a hair below; step until the forward mapping agrees.
   while (simulatedAt(setting, new Date(ms)).getTime() < simulated.getTime()) ms++;
@@ -91,10 +141,11 @@ export function realTimeOf(judgeTime: Date): Date {
 
 /** How long, in real milliseconds, `judgeMs` of the judge's time takes. */
 export function realDurationOf(judgeMs: number): number {
-  return setting ? judgeMs / setting.speed : judgeMs;
+  return setting ? judgeMs / speedAt(setting, realNow()) : judgeMs;
 }
 
 /** One line describing the setting, for logs and `doctor`. */
 export function describeClock(s: ClockSetting): string {
-  return `simulated clock: ${s.speed}× real time, ${s.origin.toISOString()} at real ${s.anchor.toISOString()} (simulated = origin + (real − anchor) × speed)`;
+  const later = (s.changes ?? []).map((c) => `, ${c.speed}× from real ${c.at.toISOString()}`).join('');
+  return `simulated clock: ${s.speed}× real time, ${s.origin.toISOString()} at real ${s.anchor.toISOString()}${later} (simulated = origin + (real − anchor) × speed)`;
 }

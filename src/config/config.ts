@@ -186,6 +186,7 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CLOCK_ORIGIN: 'REHEARSALS ONLY: the simulated instant at the anchor, e.g. 2027-03-01T00:00:00Z (unset: the real clock; src/config/clock.ts)',
   MAILJUDGE_CLOCK_ANCHOR: 'REHEARSALS ONLY: the real instant at which the simulated clock reads the origin (default the origin itself); simulated = origin + (real - anchor) x speed',
   MAILJUDGE_CLOCK_SPEED: 'REHEARSALS ONLY: simulated seconds per real second, e.g. 60 (default 1; needs MAILJUDGE_CLOCK_ORIGIN)',
+  MAILJUDGE_CLOCK_CHANGES: 'REHEARSALS ONLY: later speeds from real instants on, e.g. 2026-11-27T03:00:00Z=3600,2026-11-27T04:00:00Z=14400 (the simulated time continuous at each; unset: one speed)',
   MAILJUDGE_WORKER_CONCURRENCY: `jobs (decisions, adjudications, mail) one mailjudge start runs at once (default ${DEFAULT_WORKER_CONCURRENCY}; --concurrency overrides)`,
   MAILJUDGE_DB_POOL_SIZE: `connections of the judge's own database pool per process (default ${DEFAULT_DATABASE_POOL_SIZE}; the job queue opens concurrency + 2 more)`,
   MAILJUDGE_STATEMENT_TIMEOUT_SECONDS: `PostgreSQL statement_timeout on the judge's connections in seconds, 0 for none (default ${DEFAULT_STATEMENT_TIMEOUT_SECONDS})`,
@@ -253,6 +254,22 @@ const INSTANT = z.string({ error: INSTANT_MESSAGE }).regex(/^\d{4}-\d\d-\d\dT\d\
 const SPEED_MESSAGE = 'must be a number above 0 and at most 100000, such as 60 (simulated seconds per real second)';
 const SPEED = z.number({ error: SPEED_MESSAGE }).gt(0, { error: SPEED_MESSAGE }).max(100_000, { error: SPEED_MESSAGE });
 const ENV_SPEED = z.string().regex(/^\d+(\.\d+)?$/, { error: SPEED_MESSAGE }).transform(Number).pipe(SPEED);
+const CHANGES_MESSAGE = 'must be later speeds, each a real instant and a speed, such as 2026-11-27T03:00:00Z=3600 (several separated by commas, in increasing order)';
+const SPEED_CHANGE = z.strictObject({ at: INSTANT, speed: SPEED }, { error: 'must be an object such as {"at": "2026-11-27T03:00:00Z", "speed": 3600}' });
+const ENV_CHANGES = z.string().transform((text, ctx) => {
+  const out: { at: Date; speed: number }[] = [];
+  for (const item of text.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^(.+)=(\d+(?:\.\d+)?)$/.exec(item);
+    const at = m ? INSTANT.safeParse(m[1]) : undefined;
+    const speed = m ? SPEED.safeParse(Number(m[2])) : undefined;
+    if (!at?.success || !speed?.success) {
+      ctx.addIssue({ code: 'custom', message: CHANGES_MESSAGE });
+      return z.NEVER;
+    }
+    out.push({ at: at.data, speed: speed.data });
+  }
+  return out;
+});
 const ImapFile = z.strictObject(
   { url: IMAP_URL, mailbox: MAILBOX.optional(), processed: PROCESSED.optional() },
   { error: 'must be an object such as {"url": "imaps://judge@imap.example.org:993", "mailbox": "INBOX"}' },
@@ -273,7 +290,7 @@ const ConfigFile = z.strictObject(
     webListen: LISTEN.optional(),
     webUrl: WEB_URL.optional(),
     clock: z.strictObject(
-      { origin: INSTANT, anchor: INSTANT.optional(), speed: SPEED.optional() },
+      { origin: INSTANT, anchor: INSTANT.optional(), speed: SPEED.optional(), changes: z.array(SPEED_CHANGE).optional() },
       { error: 'must be an object such as {"origin": "2027-03-01T00:00:00Z", "anchor": "2026-11-27T02:00:00Z", "speed": 60}' },
     ).optional(),
     workerConcurrency: LIMIT.optional(),
@@ -339,7 +356,7 @@ function readFile(fileText: string, problems: string[]): ConfigFile {
     if (issue.code === 'unrecognized_keys') {
       const keys = issue.keys.filter((k) => !reported.has(at ? `${at}.${k}` : k));
       if (keys.length === 0) continue;
-      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : at === 'dkim' ? ['selector', 'domain', 'keyFile'] : at === 'clock' ? ['origin', 'anchor', 'speed'] : ['url', 'mailbox'];
+      const known = at === '' ? Object.keys(ConfigFile.shape) : at === 'postgres' ? ['port'] : at === 'smtp' ? ['url'] : at === 'smtpLimits' ? Object.keys(SMTP_LIMIT_VARIABLES) : at === 'dkim' ? ['selector', 'domain', 'keyFile'] : at === 'clock' ? ['origin', 'anchor', 'speed', 'changes'] : ['url', 'mailbox'];
       problems.push(`config file${at ? ` ${at}` : ''}: unknown key${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}; the known keys are ${known.join(', ')}`);
     } else if (!reported.has(at)) {
       problems.push(`config file${at ? ` ${at}` : ''}: ${issue.message}`);
@@ -430,10 +447,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const clockOrigin = fromEnv(env, 'MAILJUDGE_CLOCK_ORIGIN', INSTANT, problems) ?? file.clock?.origin;
   const clockAnchor = fromEnv(env, 'MAILJUDGE_CLOCK_ANCHOR', INSTANT, problems) ?? file.clock?.anchor;
   const clockSpeed = fromEnv(env, 'MAILJUDGE_CLOCK_SPEED', ENV_SPEED, problems) ?? file.clock?.speed;
-  if (clockOrigin === undefined && (clockAnchor !== undefined || clockSpeed !== undefined)) {
-    problems.push('a clock anchor or speed is set but no origin: set MAILJUDGE_CLOCK_ORIGIN (or clock.origin in the config file), or unset them to run on the real clock');
+  const clockChanges = fromEnv(env, 'MAILJUDGE_CLOCK_CHANGES', ENV_CHANGES, problems) ?? file.clock?.changes;
+  if (clockOrigin === undefined && (clockAnchor !== undefined || clockSpeed !== undefined || clockChanges !== undefined)) {
+    problems.push('a clock anchor, speed or change is set but no origin: set MAILJUDGE_CLOCK_ORIGIN (or clock.origin in the config file), or unset them to run on the real clock');
   }
-  const clock = clockOrigin === undefined ? undefined : { origin: clockOrigin, anchor: clockAnchor ?? clockOrigin, speed: clockSpeed ?? 1 };
+  const clockAnchorOrOrigin = clockAnchor ?? clockOrigin;
+  // Each change after the anchor and the one before it: the formula is then one piece after another.
+  clockChanges?.forEach((c, i) => {
+    const before = i === 0 ? clockAnchorOrOrigin : clockChanges[i - 1]!.at;
+    if (before !== undefined && c.at.getTime() <= before.getTime()) problems.push(`MAILJUDGE_CLOCK_CHANGES: ${c.at.toISOString()}=${c.speed} must come after ${i === 0 ? 'the clock anchor' : 'the change before it'} (${before.toISOString()}): ${CHANGES_MESSAGE}`);
+  });
+  const clock = clockOrigin === undefined ? undefined : { origin: clockOrigin, anchor: clockAnchorOrOrigin!, speed: clockSpeed ?? 1, ...(clockChanges?.length ? { changes: clockChanges } : {}) };
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };

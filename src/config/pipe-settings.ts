@@ -46,7 +46,7 @@ export function readPipeSettings(options: { configPath?: string; env?: Env } = {
       return undefined;
     }
   }
-  if (['MAILJUDGE_CLOCK_ORIGIN', 'MAILJUDGE_CLOCK_ANCHOR', 'MAILJUDGE_CLOCK_SPEED'].some((n) => env[n])) return undefined;
+  if (['MAILJUDGE_CLOCK_ORIGIN', 'MAILJUDGE_CLOCK_ANCHOR', 'MAILJUDGE_CLOCK_SPEED', 'MAILJUDGE_CLOCK_CHANGES'].some((n) => env[n])) return undefined;
   if (file.clock !== undefined) return undefined;
 
   const db = pick(env, 'DATABASE_URL', file, 'databaseUrl');

@@ -4,7 +4,7 @@
  * No servers: the small default's run is test/e2e/rehearse.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { autoSpeed, playableRounds, teamLetters } from '../../scripts/rehearse.js';
+import { autoSpeed, boardsOfRound, playableRounds, teamLetters } from '../../scripts/rehearse.js';
 
 describe('teamLetters: the teams of a large rehearsal have distinct names', () => {
   it('names 147 teams A … Z, AA … EQ, no two alike when case is ignored (the registration compares names without case)', () => {
@@ -35,5 +35,21 @@ describe('autoSpeed: the clock a 72-hour turn can hold the deadline\'s results o
 describe('playableRounds (B.1, B.4, C.9)', () => {
   it('gives 2 rounds below 7 teams, 3 below 42, 4 from 42 (two team rounds, the semi-final, the final)', () => {
     expect([playableRounds(2), playableRounds(6), playableRounds(7), playableRounds(41), playableRounds(42), playableRounds(147)]).toEqual([2, 2, 3, 3, 4, 4]);
+  });
+});
+
+describe('boardsOfRound (B.4, B.6, C.9): the boards each round has, so --speed auto can speed up for the later rounds', () => {
+  it('147 teams: 147, then a third of 147 = 49 (B.4: 28 × 3 < 147, rounded up, within the limit of 49), the semi-final 7, the final 1', () => {
+    expect([1, 2, 3, 4].map((r) => boardsOfRound(147, r))).toEqual([147, 49, 7, 1]);
+    // The clock auto gives each: 720×, 1,440×, 3,600×, 14,400×; a 24-hour minimum between two
+    // publications (D.VII(2)) is then 120, 60, 24 and 6 real seconds.
+    expect([1, 2, 3, 4].map((r) => autoSpeed(boardsOfRound(147, r)))).toEqual([720, 1440, 3600, 14_400]);
+  });
+  it('42 teams: 28 × 2 > 42, so one half, 21 boards; 84 teams: 28; 21 teams: round 2 is the semi-final (7), round 3 the final', () => {
+    expect([1, 2, 3, 4].map((r) => boardsOfRound(42, r))).toEqual([42, 21, 7, 1]);
+    expect(boardsOfRound(84, 2)).toBe(28);
+    expect([1, 2, 3].map((r) => boardsOfRound(21, r))).toEqual([21, 7, 1]);
+    // 3 teams: a semi-final of as many boards as teams (C.9), then the final.
+    expect([1, 2, 3].map((r) => boardsOfRound(3, r))).toEqual([3, 3, 1]);
   });
 });

@@ -162,7 +162,7 @@ describe('npm run rehearse, the small default', () => {
       const roles = j.roles === 'all' ? ['ingest', 'worker', 'scheduler'] : j.roles.split(',');
       if (!roles.includes('ingest')) expect(j.stored, `${j.label}${detail}`).toBe(0);
       if (!roles.includes('worker')) expect(j.decided + j.adjudicated + j.sent, `${j.label}${detail}`).toBe(0);
-      expect(j.incarnations, `${j.label}${detail}`).toBe(1 + j.kills);
+      expect(j.incarnations, `${j.label}${detail}`).toBe(1 + j.kills + j.restarts);
       expect(j.cpuSeconds, `${j.label}${detail}`).toBeGreaterThan(0);
     }
     expect(judges.reduce((n, j) => n + j.kills, 0), detail).toBe(s.kills);
