@@ -255,7 +255,8 @@ async function replayEntry(fresh: Db, entry: ReplayEntry, fromAddress: string, t
       return got === a.outcome ? undefined : `the adjudication ran with the outcome "${got}", the record says "${a.outcome}"`;
     }
     case 'calendar-tick':
-      await calendarTickTask(fresh, { now: () => now, fromAddress });
+      // The game whose part of the tick was logged, alone (calendarTickTask's `only`).
+      await calendarTickTask(fresh, { now: () => now, fromAddress }, entry.gameId ?? undefined);
       return undefined;
     default:
       return `"${entry.name}" is not a command the replay knows`;

@@ -47,10 +47,17 @@ export interface TickReport {
   periodsEnded: number;
 }
 
-/** Run the calendar for every active game at `ctx.now()`. */
-export async function calendarTickTask(db: Db, ctx: TaskContext): Promise<TickReport> {
+/**
+ * Run the calendar for every active game at `ctx.now()`, or for the game `only` (`mailjudge reproduce`:
+ * a tick is logged per game, at the instant that game's part of it ran, and is replayed for that game
+ * alone; replayed for every game, it did the other games' reminders and digests at that instant too,
+ * before their own ticks: the 147-board rehearsal's first difference).
+ */
+export async function calendarTickTask(db: Db, ctx: TaskContext, only?: string): Promise<TickReport> {
   const report: TickReport = { games: 0, reminders: 0, digests: 0, early: 0, released: 0, procedures: 0, confirmed: 0, periodsEnded: 0 };
-  const games = await db.selectFrom('games').select('id').where('status', '=', 'active').orderBy('id').execute();
+  let query = db.selectFrom('games').select('id').where('status', '=', 'active');
+  if (only !== undefined) query = query.where('id', '=', only);
+  const games = await query.orderBy('id').execute();
   for (const { id } of games) {
     await db.transaction().execute(async (trx) => {
       // The game's lock first, then the clock (issue 30): the instant logged for `reproduce` is then

@@ -13,10 +13,11 @@ import type { ReceiveOutcome } from '../../mail/inbound/intake.js';
 import { outboxKey } from '../../db/outbox.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { findTournament, findTournamentMembers, lockRoundClosing } from '../../db/tournaments.js';
-import { queueMail } from '../../mail/outbound/queue-mail.js';
+import { queueMails, type QueuedMail } from '../../mail/outbound/queue-mail.js';
+import type { OutboxAttachment } from '../../db/outbox.js';
 import { ensureDiceSeed } from './dice-seed.js';
 import { computeStandings, type RoundStanding, type Standings } from './standings.js';
-import { standingsMailCsv, standingsText, whereYouStand } from './standings-report.js';
+import { standingRows, standingsInPart, standingsMailCsv, standingsText, whereYouStand, yourDetails } from './standings-report.js';
 
 /** Rows of the table shown in the round-close mail; the whole table is attached as CSV (issue 28). */
 export const STANDINGS_INLINE_ROWS = 20;
@@ -55,17 +56,54 @@ export async function answerStandingsToFinishedGame(
     if (!(await mayAskStandings(trx, tournamentId, person.id))) return undefined;
     const latest = await latestStandings(trx, tournamentId, ctx.now);
     if (answer && latest) {
-      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'tournament-standings', standingsMailContext(latest.s, latest.r, true), { key: 'standings', gameId: g.id });
+      const m = standingsMail(latest.s, latest.r, true);
+      await queueReply(trx, ctx, { inboundId: rec.inboundId, mail }, 'tournament-standings', { ...m.context, you: youLinesOf(latest.s, latest.r)(person.email) }, { key: 'standings', gameId: g.id, attachments: m.attachments });
     }
     await decide(trx, rec, { outcome: 'command', reason: 'STANDINGS answered (a finished game of the tournament)', fromAddress: person.email, gameId: g.id, personId: person.id, replied: Boolean(answer && latest) });
     return { kind: 'command' as const, inboundId: rec.inboundId, gameId: g.id };
   });
 }
 
-/** The template's context for one round's standings. */
+/** The template's context for one round's standings (the whole text: the TD's view, small rounds). */
 export function standingsMailContext(s: Standings, r: RoundStanding, asked: boolean): object {
   return { tournament: { slug: s.tournament.slug, name: s.tournament.name }, round: r.round, closed: r.records.closed, asked, text: standingsText(s, r) };
 }
+
+/**
+ * A round's standings as every reader's mail shows them (issue 28): the top of the table inline and
+ * the whole as a CSV file; a large round (standingsInPart) shows only the ties, teams and dice of the
+ * places shown, the whole report attached as text. The attachments are the same bytes for every
+ * reader, stored once (outbox_blobs).
+ */
+export function standingsMail(s: Standings, r: RoundStanding, asked: boolean): { context: object; attachments: OutboxAttachment[] } {
+  const part = standingsInPart(s, r, STANDINGS_INLINE_ROWS);
+  const file = (name: string, type: string, text: string): OutboxAttachment => ({ filename: `${s.tournament.slug}-round-${r.round}-${name}`, contentType: type, content: Buffer.from(text, 'utf8').toString('base64') });
+  return {
+    context: { ...standingsMailContext(s, r, asked), text: standingsText(s, r, STANDINGS_INLINE_ROWS), report: part ? `${s.tournament.slug}-round-${r.round}-standings.txt` : undefined },
+    attachments: [
+      file('standings.csv', 'text/csv; charset=utf-8', standingsMailCsv(s, r)),
+      ...(part ? [file('standings.txt', 'text/plain; charset=utf-8', `${standingsText(s, r)}\n`)] : []),
+    ],
+  };
+}
+
+/**
+ * The reader's own lines at the top of the mail: where they stand and, in a large round, their team,
+ * tie and dice. Made once per round for all its readers (`youLinesOf(s, r)(email)`).
+ */
+function youLinesOf(s: Standings, r: RoundStanding): (email: string) => string | undefined {
+  const idOf = new Map([...s.people.emails].map(([id, e]) => [e.toLowerCase(), id]));
+  const rows = standingRows(s, r);
+  const part = standingsInPart(s, r, STANDINGS_INLINE_ROWS);
+  return (email) => {
+    const id = idOf.get(email.toLowerCase());
+    const you = id === undefined ? undefined : whereYouStand(s, r, id, rows);
+    return you && [you, ...(part ? yourDetails(s, r, id!) : [])].join('\n');
+  };
+}
+
+/** Mails queued per statement at a round's close (1,029 readers at 147 teams). */
+const STANDINGS_BATCH = 200;
 
 /** Whether `personId` may ask for the standings of `tournamentId`: a member, or a holder of a position in one of its games. */
 export async function mayAskStandings(trx: Trx, tournamentId: number, personId: number): Promise<boolean> {
@@ -126,16 +164,11 @@ export async function mailStandingsIfRoundClosed(trx: Trx, fromAddress: string, 
     .execute();
   const ids = [...new Set([...members.filter((m) => m.role !== 'gm').map((m) => m.personId), ...holders.map((h) => h.person_id)])];
   const people = await trx.selectFrom('people').select(['id', 'email']).where('id', 'in', ids.length > 0 ? ids : [-1]).orderBy('id').execute();
-  // Issue 28: each reader sees where they stand first; the top of the table inline, the whole as CSV.
-  const context = { ...standingsMailContext(s, r, false), text: standingsText(s, r, STANDINGS_INLINE_ROWS) };
-  const csv = { filename: `${t.slug}-round-${r.round}-standings.csv`, contentType: 'text/csv; charset=utf-8', content: Buffer.from(standingsMailCsv(s, r), 'utf8').toString('base64') };
-  const idOf = new Map([...s.people.emails].map(([id, e]) => [e.toLowerCase(), id]));
+  // Issue 28: each reader sees where they stand first; the top of the table inline, the whole attached.
+  const { context, attachments } = standingsMail(s, r, false);
+  const youLines = youLinesOf(s, r);
+  const mails: QueuedMail[] = people.map((p) => ({ dedupeKey: outboxKey('tournament-standings', t.slug, r.round, p.email.toLowerCase()), gameId: null, template: 'tournament-standings', context: { ...context, you: youLines(p.email) }, to: p.email, attachments }));
   let queued = 0;
-  for (const p of people) {
-    const id = idOf.get(p.email.toLowerCase());
-    const you = id !== undefined ? whereYouStand(s, r, id) : undefined;
-    const q = await queueMail(trx, fromAddress, { dedupeKey: outboxKey('tournament-standings', t.slug, r.round, p.email.toLowerCase()), gameId: null, template: 'tournament-standings', context: { ...context, you }, to: p.email, attachments: [csv] });
-    if (q.created) queued += 1;
-  }
+  for (let i = 0; i < mails.length; i += STANDINGS_BATCH) queued += (await queueMails(trx, fromAddress, mails.slice(i, i + STANDINGS_BATCH))).filter((q) => q.created).length;
   return queued;
 }

@@ -80,12 +80,38 @@ function roundTitle(s: Standings, r: RoundStanding): string {
   return `${s.tournament.name} (${s.tournament.slug}): round ${r.round}, ${STAGE[r.stage]}, ranked by ${r.rule} — ${state}`;
 }
 
-/** The readable standings of one round. */
+/** The teams shown in a mail's table of a large round (C.6's credits go to the top ten). */
+export const TEAMS_SHOWN = 10;
+
+/** The tied place a roll was made for (`… (tied for place 12)`), or undefined. */
+function rollPlace(purpose: string): number | undefined {
+  const m = / \(tied for place (\d+)\)$/.exec(purpose);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The entry a roll was made for (the id its purpose ends with). */
+function rollFor(purpose: string): string | undefined {
+  return /: (\S+)( \(tied for place \d+\))?$/.exec(purpose)?.[1];
+}
+
+/**
+ * Whether a mail shows `r` in part (the first `limit` rows, the ties and dice of those places, the top
+ * ten teams) with the whole in attached files: a round with more players than `limit`. At 147 teams
+ * the whole report is ~200 KB of text (1,029 rows, every tie, 1,100 dice rolls, 343 names advancing):
+ * more than anyone reads in a mail, and 200 MB for the round's 1,029 readers (the rehearsal).
+ */
+export function standingsInPart(s: Standings, r: RoundStanding, limit: number | undefined): boolean {
+  return limit !== undefined && r.ranking.entries.length > limit;
+}
+
+/** The readable standings of one round: the whole, or with `limit` the part a mail shows (standingsInPart). */
 export function standingsText(s: Standings, r: RoundStanding, limit?: number): string {
   const name = (id: string) => s.people.names.get(id) ?? id;
   const all = standingRows(s, r);
   // Issue 28: the round-close mail shows the top of the table; the whole of it goes as a CSV file.
   const rows = limit !== undefined ? all.slice(0, limit) : all;
+  const part = standingsInPart(s, r, limit);
+  const shown = (place: number) => !part || place <= rows.length;
   const lines = [roundTitle(s, r), ''];
   const header = ['Place', 'Player', 'Team', 'Game', 'Power', 'Centres', 'Bonus', 'Score'];
   if (r.stage === 'team-round-1') header.push('Credits');
@@ -103,20 +129,71 @@ export function standingsText(s: Standings, r: RoundStanding, limit?: number): s
   if (rows.length < all.length) lines.push(`(the first ${rows.length} of ${all.length}; the whole table is in the attached CSV file)`);
   if (r.stage === 'final' && rows[0]) lines.push('', `Winner of the tournament (C.11): ${rows[0].name}`);
   else if (r.stage === 'semi-final' && r.semi) lines.push('', `To the final (C.9, the highest scorer of each board): ${r.semi.qualifiers.map(name).join(', ')}`);
+  else if (part && r.advancing.length > rows.length) lines.push('', advancingInPart(all, r));
   else lines.push('', `Advancing (${r.advancing.length}): ${r.advancing.map(name).join(', ') || 'none'}`);
-  const ties = [...tieLines(r.ranking, name)];
+  const ties = [...tieLinesWhere(r.ranking, name, shown)];
   if (r.semi) for (const [game, board] of r.semi.boards) ties.push(...tieLines(board, name).map((l) => `${l} (board ${game})`));
-  lines.push('', ties.length > 0 ? 'Ties broken:' : 'No ties to break.', ...ties);
+  const allTies = r.ranking.ties.length + r.ranking.unbroken.length;
+  if (part && allTies > 0) lines.push('', `Ties broken: ${allTies} in all, every one in the attached report; ${ties.length > 0 ? `those among the first ${rows.length} places:` : `none among the first ${rows.length} places.`}`, ...ties);
+  else lines.push('', ties.length > 0 ? 'Ties broken:' : 'No ties to break.', ...ties);
   if (r.teams) {
+    const entries = part ? r.teams.ranking.entries.filter((e) => e.place <= TEAMS_SHOWN) : r.teams.ranking.entries;
     lines.push('', 'Teams after round 1 (C.6; credits 10, 9, … 1 for the top ten):');
-    lines.push(...table(['Place', 'Team', 'Total', 'Credits'], r.teams.ranking.entries.map((e) => [String(e.place), e.id, showScore(e.item.scores.reduce((a, b) => a + b, 0)), String([10, 9, 8, 7, 6, 5, 4, 3, 2, 1][e.place - 1] ?? 0)]), new Set([0, 2, 3])).map((l) => `  ${l}`));
-    lines.push(...tieLines(r.teams.ranking, (id) => id));
+    lines.push(...table(['Place', 'Team', 'Total', 'Credits'], entries.map((e) => [String(e.place), e.id, showScore(e.item.scores.reduce((a, b) => a + b, 0)), String([10, 9, 8, 7, 6, 5, 4, 3, 2, 1][e.place - 1] ?? 0)]), new Set([0, 2, 3])).map((l) => `  ${l}`));
+    if (entries.length < r.teams.ranking.entries.length) lines.push(`  (the first ${entries.length} of ${r.teams.ranking.entries.length} teams; every team in the attached report)`);
+    lines.push(...tieLinesWhere(r.teams.ranking, (id) => id, (place) => !part || place <= TEAMS_SHOWN));
   }
-  if (r.teamStandings) lines.push('', ...teamLines(r.teamStandings, `Teams after round 2 (C.12)${r.records.closed ? '' : ', provisional'}:`));
-  const rolls = r.rolls;
-  if (rolls.length > 0) lines.push('', 'Dice rolled (d100, verifiable):', ...rolls.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`));
+  if (r.teamStandings) lines.push('', ...teamLines(r.teamStandings, `Teams after round 2 (C.12)${r.records.closed ? '' : ', provisional'}:`, part ? TEAMS_SHOWN : undefined));
+  const rolls = part ? r.rolls.filter((x) => { const at = rollPlace(x.purpose); return at !== undefined && at <= rows.length; }) : r.rolls;
+  if (part && r.rolls.length > 0) lines.push('', `Dice rolled (d100, verifiable): ${r.rolls.length} in all, every one in the attached report${rolls.length > 0 ? `; those for the first ${rows.length} places:` : '.'}`, ...rolls.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`));
+  else if (rolls.length > 0) lines.push('', 'Dice rolled (d100, verifiable):', ...rolls.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`));
   lines.push('', `Dice commitment (SHA-256 of the tournament's seed): ${s.commitment}`);
   return lines.join('\n');
+}
+
+/** Who advances from a large round, in one line: how many, the last place that goes on, where to see them all. */
+function advancingInPart(all: readonly StandingRow[], r: RoundStanding): string {
+  const going = all.filter((x) => x.advancing);
+  const last = going[going.length - 1];
+  const first = going.length > 0 && going.every((x, i) => all[i] === x);
+  const where = 'each marked "yes" in the attached CSV file';
+  if (!last) return 'Advancing (0): none';
+  return first
+    ? `Advancing (${going.length}): the first ${going.length} places, down to ${last.name} (${ordinal(last.place)}, ${showScore(last.total)}); ${where}.`
+    : `Advancing (${going.length}): not the first ${going.length} places alone (the TD's record, ${r.rule}–C.10), the last of them ${last.name} (${ordinal(last.place)}, ${showScore(last.total)}); ${where}.`;
+}
+
+/** {@link tieLines} of the ties (and places still shared) whose first place `keep` accepts. */
+function tieLinesWhere(ranking: Parameters<typeof tieLines>[0], name: (id: string) => string, keep: (place: number) => boolean): string[] {
+  return tieLines({ ties: ranking.ties.filter((t) => keep(t.place)), unbroken: ranking.unbroken.filter((u) => keep(u.place)), rolls: ranking.rolls }, name);
+}
+
+/**
+ * What a reader of a large round's mail (standingsInPart) would otherwise look for in the attached
+ * report: their team's place (C.6 after round 1, C.12 after round 2), the tie their place was in and
+ * the rule that broke it, the dice rolled for them. Empty for someone not ranked in the round.
+ */
+export function yourDetails(s: Standings, r: RoundStanding, id: string): string[] {
+  const name = (x: string) => s.people.names.get(x) ?? x;
+  const entry = r.ranking.entries.find((e) => e.id === id);
+  if (!entry) return [];
+  const out: string[] = [];
+  const team = (entry.item as RoundResult).team;
+  if (team && r.teams) {
+    const t = r.teams.ranking.entries.find((e) => e.id === team);
+    const credits = t ? [10, 9, 8, 7, 6, 5, 4, 3, 2, 1][t.place - 1] ?? 0 : 0;
+    if (t) out.push(`Your team, ${team}, is ${ordinal(t.place)} of ${r.teams.ranking.entries.length} after round 1 with ${showScore(t.item.scores.reduce((a, b) => a + b, 0))}: ${credits > 0 ? `${credits} credits for each of its players (C.6)` : 'no credits (C.6: the top ten teams only)'}.`);
+  }
+  if (team && r.teamStandings) {
+    const t = r.teamStandings.entries.find((e) => e.id === team);
+    if (t) out.push(`Your team, ${team}, is ${ordinal(t.place)} of ${r.teamStandings.entries.length} after round 2 (C.12).`);
+  }
+  const tie = r.ranking.ties.find((t) => t.ids.includes(id));
+  const shared = r.ranking.unbroken.find((u) => u.ids.includes(id));
+  if (tie || shared) out.push('Your place was tied:', ...tieLines({ ties: tie ? [tie] : [], unbroken: shared ? [shared] : [], rolls: [] }, name));
+  const mine = r.rolls.filter((x) => rollFor(x.purpose) === id);
+  if (mine.length > 0) out.push('Dice rolled for you (d100, verifiable):', ...mine.map((x) => `  ${rollPurpose(x.purpose, name)}: ${x.total} (nonce ${x.nonce})`));
+  return out;
 }
 
 /** A roll's recorded purpose ends with the id of the entry it was rolled for: shown with the player's name. */
@@ -124,12 +201,14 @@ export function rollPurpose(purpose: string, name: (id: string) => string): stri
   return purpose.replace(/: (\S+)( \(tied for place \d+\))?$/, (_, id: string, tail: string | undefined) => `: ${name(id)}${tail ?? ''}`);
 }
 
-export function teamLines(ranking: Ranking<{ team: string; round1: readonly number[]; round2: readonly number[] }>, title: string): string[] {
+export function teamLines(ranking: Ranking<{ team: string; round1: readonly number[]; round2: readonly number[] }>, title: string, limit?: number): string[] {
   const total = (t: { round1: readonly number[]; round2: readonly number[] }) => [...t.round1, ...t.round2].reduce((a, b) => a + b, 0);
+  const entries = limit !== undefined ? ranking.entries.filter((e) => e.place <= limit) : ranking.entries;
   return [
     title,
-    ...table(['Place', 'Team', 'Round 1', 'Round 2', 'Total'], ranking.entries.map((e) => [String(e.place), e.id, showScore(e.item.round1.reduce((a, b) => a + b, 0)), showScore(e.item.round2.reduce((a, b) => a + b, 0)), showScore(total(e.item))]), new Set([0, 2, 3, 4])).map((l) => `  ${l}`),
-    ...tieLines(ranking, (id) => id),
+    ...table(['Place', 'Team', 'Round 1', 'Round 2', 'Total'], entries.map((e) => [String(e.place), e.id, showScore(e.item.round1.reduce((a, b) => a + b, 0)), showScore(e.item.round2.reduce((a, b) => a + b, 0)), showScore(total(e.item))]), new Set([0, 2, 3, 4])).map((l) => `  ${l}`),
+    ...(entries.length < ranking.entries.length ? [`  (the first ${entries.length} of ${ranking.entries.length} teams; every team in the attached report)`] : []),
+    ...tieLinesWhere(ranking, (id) => id, (place) => limit === undefined || place <= limit),
   ];
 }
 
@@ -205,8 +284,7 @@ export function standingsMailCsv(s: Standings, r: RoundStanding): string {
 }
 
 /** "You are 12th of 297, 45.5 points: you advance (C.7)." for the player `id`, or undefined when not ranked. */
-export function whereYouStand(s: Standings, r: RoundStanding, id: string): string | undefined {
-  const rows = standingRows(s, r);
+export function whereYouStand(s: Standings, r: RoundStanding, id: string, rows: readonly StandingRow[] = standingRows(s, r)): string | undefined {
   const me = rows.find((x) => x.player === id);
   if (!me) return undefined;
   const tied = rows.filter((x) => x.place === me.place).length > 1;

@@ -13,6 +13,7 @@ import { findPhase } from '../../../src/db/phases.js';
 import { scheduleOpenPhases } from '../../../src/db/schedule-jobs.js';
 import { POWERS, type Power } from '../../../src/diplomacy/index.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
+import { calendarTickTask } from '../../../src/service/diplomacy/calendar-tick.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
 import { JUDGE, Sim, holdAll } from '../../service/sim.js';
 
@@ -78,5 +79,32 @@ describe('reproduce: two games in one database', () => {
     const both = await reproduceInto(db, fresh.db, ['two-a', 'two-b'], { fromAddress: JUDGE });
     await fresh.close();
     expect(both, formatReproduce(both)).toMatchObject({ kind: 'matched', failures: [] });
+  });
+
+  it('a calendar tick is replayed for the game it was logged for, not for every game at that instant', { timeout: 120_000 }, async () => {
+    const db = t.db;
+    const sim = new Sim(db, at('2030-03-04T12:00:00Z'));
+    await play(sim, 'tick-a');
+    await play(sim, 'tick-b');
+    // Both S1901M deadlines 2030-03-08 12:00; the GM's digest and the players' reminders fall 24 hours
+    // before it (DEFAULT_CALENDAR_SETTINGS: digests 24 and 2 hours, reminders 24 and 6), 2030-03-07 12:00.
+    // One tick of the running judge takes each game's lock and then the clock, game after game: here
+    // tick-b's part ran a minute before that instant (nothing due, nothing logged), tick-a's a minute
+    // after it (logged), and tick-b's next part at 12:10 (logged).
+    const tickOnly = (g: string, iso: string) => calendarTickTask(db, { now: () => at(iso), fromAddress: JUDGE }, g);
+    expect((await tickOnly('tick-b', '2030-03-07T11:59:00Z')).digests).toBe(0);
+    expect((await tickOnly('tick-a', '2030-03-07T12:01:00Z')).digests).toBe(1);
+    expect((await tickOnly('tick-b', '2030-03-07T12:10:00Z')).digests).toBe(1);
+    const digestOf = async (d: typeof db, g: string) => (await d.selectFrom('outbox').select('body_text').where('kind', '=', 'gm-digest').where('game_id', '=', g).executeTakeFirstOrThrow()).body_text.split('\n')[0];
+    expect(await digestOf(db, 'tick-b')).toBe('Digest of S1901M at Thursday 7 March 2030, 12:10 GMT.');
+    // Replayed together: tick-a's logged tick at 12:01 ticks tick-a alone; tick-b's digest comes at its
+    // own 12:10 (replayed for every game, tick-a's tick sent tick-b's digest "at 12:01").
+    const fresh = await createTestDatabase();
+    await migrateQueue(fresh.url);
+    const both = await reproduceInto(db, fresh.db, ['tick-a', 'tick-b'], { fromAddress: JUDGE });
+    const replayed = await digestOf(fresh.db, 'tick-b');
+    await fresh.close();
+    expect(both, formatReproduce(both)).toMatchObject({ kind: 'matched', failures: [] });
+    expect(replayed).toBe('Digest of S1901M at Thursday 7 March 2030, 12:10 GMT.');
   });
 });

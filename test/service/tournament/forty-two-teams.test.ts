@@ -24,6 +24,7 @@ import { runTournamentAdvance, runTournamentRegister, runTournamentStandings } f
 import { mailStandingsIfRoundClosed } from '../../../src/service/tournament/standings-mail.js';
 import type { Registration } from '../../../src/service/tournament/register.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/test-db.js';
+import { withAttachments } from '../../helpers/outbox-attachments.js';
 import { migrateQueue } from '../../../src/worker/queue.js';
 import { playGame } from './play-records.js';
 import { loadRoundRecords } from '../../../src/service/tournament/round-records.js';
@@ -259,6 +260,28 @@ describe('a 42-team event: round 1 from its records (issue 26, "Done when")', ()
     const credits = s.json.standings.find((x) => x.player === String(france))!.credits;
     const shown = String(Math.round(((14 * 16) / 18 + credits) * 100) / 100); // two decimals at most
     expect(await mailTo(emailOf(teamAt(8, 2), 2))).toContain(`with ${shown} (wm42-r1-b9, FRANCE, 6 centres)`);
+    // 296 ranked, more than the 20 rows a mail shows: the mail shows the top of the table, the ties and
+    // dice of those places and the top ten teams; the reader's own team, tie and dice first; the whole
+    // report and table attached (the same two files for every reader, stored once).
+    const row = (await withAttachments(t.db, await t.db.selectFrom('outbox').select(['body_text', 'attachments']).where('kind', '=', 'tournament-standings').where('to_address', '=', emailOf(teamAt(0, 0), 0)).execute()))[0]!;
+    // Team 1 (k = 0), Équipe 1: 54 points (worked above), below the top ten (the 22 teams at 97 or more
+    // are above it), so no credits (C.6).
+    expect(austria).toMatch(/^Your team, Équipe 1, is \d+(st|nd|rd|th) of 42 after round 1 with 54: no credits \(C\.6: the top ten teams only\)\.$/m);
+    // The sixteen 0s are tied; the line names the rule that broke it.
+    expect(austria).toMatch(/^Your place was tied:\n {2}places \d+–\d+: .+ tied; C\.7\([a-f]\) /m);
+    // 147 advance (B.4, above): one line, not 147 names; the first 147 places when nobody declined.
+    expect(austria).toMatch(/^Advancing \(147\): the first 147 places, down to .+ \(147th, [\d.]+\); each marked "yes" in the attached CSV file\.$/m);
+    expect(austria).toMatch(/^ {2}\(the first 10 of 42 teams; every team in the attached report\)$/m);
+    expect(austria).toContain('The whole of it is attached: every place in wm42-round-1-standings.csv, and every\ntie, team and dice roll in wm42-round-1-standings.txt.');
+    expect(row.attachments.map((a) => a.filename)).toEqual(['wm42-round-1-standings.csv', 'wm42-round-1-standings.txt']);
+    const report = Buffer.from(row.attachments[1]!.content, 'base64').toString('utf8');
+    // The report is the TD's whole text: every one of the 296 rows and the 147 names advancing.
+    expect(report).toMatch(/^.+ \(wm42\): round 1, team round 1, ranked by C\.7 — final$/m);
+    expect(report.split('\n').filter((l) => l.includes(' wm42-r1-b'))).toHaveLength(296);
+    expect(report).toMatch(/^Advancing \(147\): [^\n]+(, [^\n,]+){146}$/m);
+    // Every reader's mail names the same two files by the same bytes.
+    const csvOf = await withAttachments(t.db, await t.db.selectFrom('outbox').select(['attachments']).where('kind', '=', 'tournament-standings').limit(3).execute());
+    for (const c of csvOf) expect(c.attachments.map((a) => a.content)).toEqual(row.attachments.map((a) => a.content));
     const a = await runTournamentAdvance(t.db, SLUG, { round: 1, declined: [] }, ACTOR, clock);
     expect(a.ok && a.text).toContain('Advancement from round 1 (C.7) recorded: 147 player(s) go on.');
     const tour = (await findTournamentBySlug(t.db, SLUG))!;

@@ -106,7 +106,7 @@ describe('standings by email', () => {
     // Exactly once: the hook again queues nothing.
     expect(await t.db.transaction().execute((trx) => mailStandingsIfRoundClosed(trx, JUDGE, gameId, sim.now))).toBe(0);
     expect((await standingsMails()).length).toBe(1 + POWERS.length);
-  });
+  }, 90_000);
 
   it('STANDINGS to a finished game is still answered (no turn needs to be open)', async () => {
     const before = (await standingsMails()).length;
