@@ -1643,7 +1643,13 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const reproduceSeconds = (Date.now() - reproduceStart) / 1000;
     if (rep.status === 0) reproduced = ((JSON.parse(rep.stdout) as { games?: string[] }).games ?? []).filter((g) => games.includes(g)).length;
     else {
-      log(`reproduce --tournament ${SLUG}: exit ${rep.status}: ${(rep.stdout + rep.stderr).slice(0, 800)}`);
+      // The first difference and the replay's refusals, not the list of games the JSON starts with.
+      let what = (rep.stdout + rep.stderr).slice(0, 800);
+      try {
+        const j = JSON.parse(rep.stdout) as { kind?: string; matched?: unknown; difference?: unknown; failures?: string[] };
+        what = JSON.stringify({ kind: j.kind, matched: j.matched, difference: j.difference, failures: (j.failures ?? []).slice(0, 5) });
+      } catch { /* not JSON: the output as it came */ }
+      log(`reproduce --tournament ${SLUG}: exit ${rep.status}: ${what}`);
       mkdirSync(o.resultsDir ?? join(ROOT, 'bench-results'), { recursive: true });
       writeFileSync(join(o.resultsDir ?? join(ROOT, 'bench-results'), 'rehearse-reproduce.json'), rep.stdout + rep.stderr);
     }
