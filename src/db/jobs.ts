@@ -142,12 +142,15 @@ export async function hasDueDecisions(db: Db, gameId: string): Promise<boolean> 
  * reads no job at all.
  */
 function dueDecisions(gameId: string) {
-  return sql<boolean>`EXISTS (
-      SELECT 1 FROM graphile_worker._private_job_queues q
-        JOIN graphile_worker._private_jobs j ON j.job_queue_id = q.id
-       WHERE q.queue_name = ${`game:${gameId}`}
-         AND j.task_id = (SELECT t.id FROM graphile_worker._private_tasks t WHERE t.identifier = 'decide-message')
-         AND j.run_at <= now() AND j.attempts < j.max_attempts)`;
+  // The jobs are looked at in a subplan run once per queue row found (none or one, by the queue
+  // name's unique index): with no queue, not at all, whatever plan the table sizes suggest.
+  return sql<boolean>`coalesce((
+      SELECT EXISTS (
+        SELECT 1 FROM graphile_worker._private_jobs j
+         WHERE j.job_queue_id = q.id
+           AND j.task_id = (SELECT t.id FROM graphile_worker._private_tasks t WHERE t.identifier = 'decide-message')
+           AND j.run_at <= now() AND j.attempts < j.max_attempts)
+        FROM graphile_worker._private_job_queues q WHERE q.queue_name = ${`game:${gameId}`}), false)`;
 }
 
 /**
