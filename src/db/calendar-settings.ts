@@ -2,7 +2,10 @@
  * Per-game calendar settings (`game_calendars`): the GM's turn lengths (D.VII(4)(a)) and the lead
  * times of players' reminders and the GM's digests. A game without a row has the defaults.
  */
-import type { Db } from './schema.js';
+import { sql, type Selectable } from 'kysely';
+import type { Db, GameCalendarsTable } from './schema.js';
+
+type GameCalendarRow = Selectable<GameCalendarsTable>;
 
 /** A game's calendar settings. */
 export interface CalendarSettings {
@@ -21,7 +24,29 @@ export const DEFAULT_CALENDAR_SETTINGS: CalendarSettings = { turnHours: {}, remi
 
 /** The game's settings, or the defaults. */
 export async function findCalendarSettings(db: Db, gameId: string): Promise<CalendarSettings> {
-  const row = await db.selectFrom('game_calendars').selectAll().where('game_id', '=', gameId).executeTakeFirst();
+  return settingsFromRow(await db.selectFrom('game_calendars').selectAll().where('game_id', '=', gameId).executeTakeFirst());
+}
+
+/**
+ * Issue 29: the game's settings, and whether it has each of the other calendar inputs at all, in one
+ * statement: a recorded consent to shorter turns (deadline_consents, the whole answer), a window not
+ * withdrawn (unavailable_windows; its holder still to be checked: findGameWindows), a holiday of the
+ * judge or of the game's tournament (holidays). Most games have no window and no holiday, so their
+ * calendar inputs are this one statement instead of four.
+ */
+export async function findCalendarSettingsAndPresence(db: Db, gameId: string, tournamentId: number | null): Promise<{ settings: CalendarSettings; consent: boolean; windows: boolean; holidays: boolean }> {
+  const r = await sql<{ [K in keyof GameCalendarRow]: GameCalendarRow[K] | null } & { has_consent: boolean; has_windows: boolean; has_holidays: boolean }>`
+    SELECT c.*,
+           EXISTS (SELECT 1 FROM deadline_consents d WHERE d.game_id = ${gameId}) AS has_consent,
+           EXISTS (SELECT 1 FROM unavailable_windows w WHERE w.game_id = ${gameId} AND w.withdrawn_at IS NULL) AS has_windows,
+           EXISTS (SELECT 1 FROM holidays h WHERE h.tournament_id IS NULL OR h.tournament_id = ${tournamentId}::bigint) AS has_holidays
+      FROM (SELECT 1) AS one LEFT JOIN game_calendars c ON c.game_id = ${gameId}`.execute(db);
+  const row = r.rows[0]!;
+  const { has_consent: consent, has_windows: windows, has_holidays: holidays, ...calendar } = row;
+  return { settings: settingsFromRow(calendar.game_id === null ? undefined : (calendar as GameCalendarRow)), consent, windows, holidays };
+}
+
+function settingsFromRow(row: GameCalendarRow | undefined): CalendarSettings {
   if (!row) return DEFAULT_CALENDAR_SETTINGS;
   return {
     turnHours: {

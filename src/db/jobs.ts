@@ -62,6 +62,42 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
       job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);
 }
 
+/**
+ * {@link enqueueJob} of several keyed jobs in the default mode (`preserve_run_at`), in one statement:
+ * graphile-worker's `add_jobs(specs, job_key_preserve_run_at := true)`, which its `add_job` calls with
+ * one spec in that mode (graphile-worker 0.17, sql/000018), so each job is added as that call would add it.
+ */
+export async function enqueueJobsPreservingRunAt(trx: Db, jobs: readonly { task: TaskName; payload: object; options: JobOptions & { jobKey: string } }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  for (const j of jobs) if (j.options.jobKeyMode !== undefined && j.options.jobKeyMode !== 'preserve_run_at') throw new Error(`enqueueJobsPreservingRunAt: ${j.options.jobKey} asks for ${j.options.jobKeyMode}`);
+  await sql`SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+      SELECT ROW(x.task, x.payload::json, x.queue, x.run_at, x.max_attempts::smallint, x.job_key, x.priority::smallint, NULL)::graphile_worker.job_spec
+        FROM unnest(${jobs.map((j) => j.task)}::text[], ${jobs.map((j) => JSON.stringify(j.payload))}::text[], ${jobs.map((j) => j.options.queueName ?? null)}::text[],
+                    ${jobs.map((j) => (j.options.runAt ? realTimeOf(j.options.runAt).toISOString() : null))}::timestamptz[], ${jobs.map((j) => j.options.maxAttempts ?? 25)}::int[],
+                    ${jobs.map((j) => j.options.jobKey)}::text[], ${jobs.map((j) => j.options.priority ?? 0)}::int[])
+          WITH ORDINALITY AS x(task, payload, queue, run_at, max_attempts, job_key, priority, ord)
+       ORDER BY x.ord), true)`.execute(trx);
+}
+
+/**
+ * {@link enqueueJob} and {@link removeJob} of another key in one statement (issue 29: the
+ * adjudication opens the next phase's job and drops the early or deadline job of the phase it
+ * adjudicated). The two keys must differ: each call is independent of the other.
+ */
+export async function enqueueJobRemoving(trx: Db, task: TaskName, payload: object, options: JobOptions, removeKey: string): Promise<void> {
+  if (options.jobKey === removeKey) throw new Error(`enqueueJobRemoving: the job added and the job removed are one key (${removeKey})`);
+  await sql`SELECT graphile_worker.add_job(
+      ${task}::text,
+      ${JSON.stringify(payload)}::json,
+      queue_name := ${options.queueName ?? null}::text,
+      run_at := ${options.runAt ? realTimeOf(options.runAt) : null}::timestamptz,
+      max_attempts := ${options.maxAttempts ?? 25}::int,
+      job_key := ${options.jobKey ?? null}::text,
+      priority := ${options.priority ?? 0}::int,
+      job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text) IS NULL AS added,
+    graphile_worker.remove_job(${removeKey}::text) IS NULL AS removed`.execute(trx);
+}
+
 /** Remove a pending job by its key (no-op when there is none or it is running). */
 export async function removeJob(trx: Db, jobKey: string): Promise<void> {
   await sql`SELECT graphile_worker.remove_job(${jobKey}::text)`.execute(trx);
@@ -95,11 +131,36 @@ export async function enqueueDecideJobs(trx: Db, inboundIds: readonly number[], 
  * stored before the deadline is read before the phase is adjudicated however busy the workers are.
  */
 export async function hasDueDecisions(db: Db, gameId: string): Promise<boolean> {
-  const r = await sql<{ due: boolean }>`SELECT EXISTS (
-      SELECT 1 FROM graphile_worker.jobs
-       WHERE queue_name = ${`game:${gameId}`} AND task_identifier = 'decide-message'
-         AND run_at <= now() AND attempts < max_attempts) AS due`.execute(db);
+  const r = await sql<{ due: boolean }>`SELECT ${dueDecisions(gameId)} AS due`.execute(db);
   return r.rows[0]?.due ?? false;
+}
+
+/**
+ * The SQL of {@link hasDueDecisions}'s test, on graphile-worker's own tables (issue 29: through its
+ * `jobs` view the planner read every job of the queue table for each game at a deadline): the game's
+ * queue found by its unique name first, so a game that has no queue (no message ever decided in one)
+ * reads no job at all.
+ */
+function dueDecisions(gameId: string) {
+  // The jobs are looked at in a subplan run once per queue row found (none or one, by the queue
+  // name's unique index): with no queue, not at all, whatever plan the table sizes suggest.
+  return sql<boolean>`coalesce((
+      SELECT EXISTS (
+        SELECT 1 FROM graphile_worker._private_jobs j
+         WHERE j.job_queue_id = q.id
+           AND j.task_id = (SELECT t.id FROM graphile_worker._private_tasks t WHERE t.identifier = 'decide-message')
+           AND j.run_at <= now() AND j.attempts < j.max_attempts)
+        FROM graphile_worker._private_job_queues q WHERE q.queue_name = ${`game:${gameId}`}), false)`;
+}
+
+/**
+ * What the worker needs before it adjudicates a game's turn (issue 29: one statement, was two): the
+ * game's kind (which service adjudicates it), and {@link hasDueDecisions}. `undefined` when the game is gone.
+ */
+export async function turnJobFacts(db: Db, gameId: string): Promise<{ kind: string; dueDecisions: boolean } | undefined> {
+  const r = await sql<{ kind: string; due: boolean }>`SELECT g.kind, ${dueDecisions(gameId)} AS due FROM games g WHERE g.id = ${gameId}`.execute(db);
+  const row = r.rows[0];
+  return row && { kind: row.kind, dueDecisions: row.due };
 }
 
 /** Whether a job of `queueName` other than `jobKey` is waiting or running ahead of it (added before it). */

@@ -124,6 +124,20 @@ export async function findOrderSets(db: Db, gameId: string, phase: string, query
   return rows.map(orderSetFromRow);
 }
 
+/**
+ * {@link findOrderSetStatus} of sets read whole already (issue 29: the adjudication reads the phase's
+ * sets anyway): `sets` must be every set of the phase's current generation as {@link findOrderSets}
+ * returns them (by power, then receipt time, then id), so each power's last is its latest. Pure.
+ */
+export function orderSetStatusOf(sets: readonly OrderSet[]): OrderSetStatus[] {
+  const out = new Map<Power, OrderSetStatus>();
+  for (const s of sets) {
+    const before = out.get(s.power);
+    out.set(s.power, { power: s.power, final: s.final, receivedAt: s.receivedAt, sets: (before?.sets ?? 0) + 1 });
+  }
+  return [...out.values()];
+}
+
 /** The latest set of each power that has one (D.III(3): the last set counts), ordered by power. */
 export async function findLatestOrderSets(db: Db, gameId: string, phase: string, query: OrderSetQuery = {}): Promise<OrderSet[]> {
   let q = db

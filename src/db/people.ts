@@ -77,13 +77,24 @@ export async function findPeople(db: Db, ids: readonly number[]): Promise<Map<nu
  * Safe against a concurrent insert of the same address.
  */
 export async function findOrInsertPerson(db: Db, p: NewPerson): Promise<{ person: Person; created: boolean }> {
-  const row = await db
+  const insert = db
     .insertInto('people')
     .values({ name: p.name, email: p.email, time_zone: p.timeZone, secret_hash: null, ...(p.alternateEmail ? { alternate_email: p.alternateEmail } : {}) })
     .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (row) return { person: personFromRow(row), created: true };
+    .returningAll();
+  // Issue 29 (a round's games created at once): the insert, and the registered row when it conflicted,
+  // in one statement. The SELECT sees the rows committed when the statement began (and this
+  // transaction's own), so a person another transaction registered meanwhile is read again below.
+  const r = await sql<PersonRow & { created: boolean }>`
+    WITH ins AS (${insert})
+    SELECT ins.*, true AS created FROM ins
+    UNION ALL
+    SELECT pe.*, false AS created FROM people pe WHERE lower(pe.email) = lower(${p.email}) AND NOT EXISTS (SELECT 1 FROM ins)`.execute(db);
+  const row = r.rows[0];
+  if (row) {
+    const { created, ...person } = row;
+    return { person: personFromRow(person), created };
+  }
   const existing = await findPersonByEmail(db, p.email);
   if (!existing) throw new DbError('not-found', `findOrInsertPerson: ${p.email} conflicted but is not there`);
   return { person: existing, created: false };

@@ -88,6 +88,24 @@ export async function findPhase(db: Db, gameId: string, name: string): Promise<P
   return row && phaseFromRow(row);
 }
 
+/**
+ * Issue 29: {@link findPhase} and the game's latest publication before its open phase (as
+ * `findLastPublication` in calendar-facts.ts reads it: the latest `published_at` of the phases not
+ * superseded), in one statement. `lastPublished` is `undefined` before the first publication.
+ */
+export async function findPhaseWithLastPublication(db: Db, gameId: string, name: string): Promise<{ phase: PhaseRecord; lastPublished: Date | undefined } | undefined> {
+  const row = await db
+    .selectFrom('phases')
+    .selectAll()
+    .select((eb) => eb.selectFrom('phases as h').select((h) => h.fn.max('h.published_at').as('at')).where('h.game_id', '=', gameId).where('h.superseded_at', 'is', null).as('last_published'))
+    .where('game_id', '=', gameId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { last_published: last, ...phase } = row;
+  return { phase: phaseFromRow(phase), lastPublished: last ?? undefined };
+}
+
 /** Every phase of a game's history, in game order (S1901M, F1901M, F1901R, W1901A, S1902M, …); phases superseded by a rollback are left out. */
 export async function findPhases(db: Db, gameId: string): Promise<PhaseRecord[]> {
   const rows = await db.selectFrom('phases').selectAll().where('game_id', '=', gameId).where('superseded_at', 'is', null).execute();
@@ -99,7 +117,8 @@ export async function findPhases(db: Db, gameId: string): Promise<PhaseRecord[]>
 }
 
 /**
- * Store the adjudication of a phase. Idempotent: returns `false` and changes nothing when the phase
+ * Store the adjudication of a phase (with `publishedAt`, also its publication, as {@link markPhasePublished}
+ * would record it). Idempotent: returns `false` and changes nothing when the phase
  * was adjudicated already (a retried job), `true` when this call stored it. `results` must be JSON
  * (an engine outcome passes through a JSON round trip).
  */
@@ -107,7 +126,7 @@ export async function savePhaseResult(
   db: Db,
   gameId: string,
   name: string,
-  r: { stateAfter: GameState; results: unknown; adjudicatedAt: Date },
+  r: { stateAfter: GameState; results: unknown; adjudicatedAt: Date; publishedAt?: Date },
 ): Promise<boolean> {
   const res = await db
     .updateTable('phases')
@@ -115,6 +134,8 @@ export async function savePhaseResult(
       state_after: JSON.stringify(gameStateToJson(r.stateAfter)),
       results: canonicalJson(r.results),
       adjudicated_at: r.adjudicatedAt,
+      // Issue 29: published in the same statement when the caller publishes it in this transaction anyway.
+      ...(r.publishedAt ? { published_at: r.publishedAt } : {}),
     })
     .where('game_id', '=', gameId)
     .where('name', '=', name)

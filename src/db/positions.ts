@@ -76,6 +76,24 @@ export async function insertPosition(
   return positionFromRow(row);
 }
 
+/**
+ * {@link insertPosition} of several holdings in one statement (issue 29: a game's seven players
+ * seated at its creation, and a round's games at once), returned in the order given.
+ */
+export async function insertPositions(
+  db: Db,
+  list: readonly { gameId: string; power: Power; personId: number; kind: PositionKind; startedAt?: Date; reason?: string | null }[],
+): Promise<Position[]> {
+  if (list.length === 0) return [];
+  const rows = await db
+    .insertInto('positions')
+    .values(list.map((p) => ({ game_id: p.gameId, power: p.power, person_id: p.personId, kind: p.kind, started_at: p.startedAt, reason: p.reason ?? null })))
+    .returningAll()
+    .execute();
+  // RETURNING gives the rows of a multi-row VALUES in its order; matched by (game, power, kind) to be sure.
+  return list.map((p) => positionFromRow(rows.find((r) => r.game_id === p.gameId && r.power === p.power && r.kind === p.kind && r.person_id === p.personId)!));
+}
+
 /** Close a holding at `at`; `reason` is appended to the row's reason (a closed row is left alone). */
 export async function endPosition(db: Db, id: number, end: { at: Date; reason: string }): Promise<void> {
   await db

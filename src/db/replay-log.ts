@@ -46,10 +46,18 @@ export function decodeArgs(value: unknown): unknown {
 }
 
 /** Log one command or task run, in the caller's transaction when there is one. */
-export async function insertReplayEntry(db: Db, e: { gameId: string | null; at: Date; kind: ReplayKind; name: string; args: unknown; actor: string }): Promise<void> {
-  await db.insertInto('replay_log').values({
+export async function insertReplayEntry(db: Db, e: NewReplayEntry): Promise<void> {
+  await replayEntryInsert(db, e).execute();
+}
+
+/** A replay-log entry to insert. */
+export interface NewReplayEntry { gameId: string | null; at: Date; kind: ReplayKind; name: string; args: unknown; actor: string }
+
+/** {@link insertReplayEntry}'s INSERT, not run: for a caller that sends it with another statement (issue 29: appendAudit's `alongside`). */
+export function replayEntryInsert(db: Db, e: NewReplayEntry) {
+  return db.insertInto('replay_log').values({
     game_id: e.gameId, at: e.at, kind: e.kind, name: e.name, args: JSON.stringify(encodeArgs(e.args)), actor: e.actor,
-  }).execute();
+  });
 }
 
 /** The entries of these games, in the order they happened (judge's clock, then wall clock). */

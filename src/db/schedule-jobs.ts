@@ -7,7 +7,7 @@
  * request survives a judge killed between the command and the task (issue 16).
  */
 import type { Db } from './schema.js';
-import { adjudicateJobKey, enqueueJob } from './jobs.js';
+import { adjudicateJobKey, enqueueJob, enqueueJobsPreservingRunAt } from './jobs.js';
 import { pendingProcessRequests, recordProcessRequest } from './process-requests.js';
 
 /** Make sure each open phase of an active game has its adjudication job; returns how many were checked. */
@@ -34,11 +34,13 @@ export async function scheduleOpenPhases(db: Db): Promise<number> {
     )
     .execute();
   const requested = new Map((await pendingProcessRequests(db)).map((r) => [`${r.gameId}\u0001${r.phase}`, r.runAt]));
-  for (const p of open) {
+  const jobs = open.map((p) => {
     const asked = requested.get(`${p.gameId}\u0001${p.phase}`);
     const runAt = asked && asked.getTime() < p.deadline.getTime() ? asked : p.deadline;
-    await enqueueJob(db, 'adjudicate-phase', { gameId: p.gameId, phase: p.phase }, { jobKey: adjudicateJobKey(p.gameId, p.phase), runAt });
-  }
+    return { task: 'adjudicate-phase' as const, payload: { gameId: p.gameId, phase: p.phase }, options: { jobKey: adjudicateJobKey(p.gameId, p.phase), runAt } };
+  });
+  // Issue 29: one statement for every open phase (was one per phase, every minute).
+  await enqueueJobsPreservingRunAt(db, jobs);
   return open.length;
 }
 

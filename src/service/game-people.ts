@@ -4,7 +4,7 @@
  */
 import type { Game } from '../db/games.js';
 import { findPeople, findPerson, type Person } from '../db/people.js';
-import { findCurrentPositions, holdersByPower } from '../db/positions.js';
+import { findCurrentPositions, holdersByPower, type Position } from '../db/positions.js';
 import type { Db } from '../db/schema.js';
 import type { Power } from '../diplomacy/index.js';
 
@@ -18,14 +18,9 @@ export interface Recipient {
 
 /** The person acting for each power now (the stand-in if any, else the player of record). */
 export async function findActingPlayers(db: Db, gameId: string): Promise<Map<Power, Person>> {
-  const out = new Map<Power, Person>();
-  const holders = holdersByPower(await findCurrentPositions(db, gameId));
-  const people = await findPeople(db, holders.flatMap((h) => (h.acting ? [h.acting.personId] : [])));
-  for (const h of holders) {
-    const p = h.acting && people.get(h.acting.personId);
-    if (p) out.set(h.power, p);
-  }
-  return out;
+  const positions = await findCurrentPositions(db, gameId);
+  const holders = holdersByPower(positions);
+  return actingFrom(positions, await findPeople(db, holders.flatMap((h) => (h.acting ? [h.acting.personId] : []))));
 }
 
 /**
@@ -33,17 +28,45 @@ export async function findActingPlayers(db: Db, gameId: string): Promise<Map<Pow
  * stand-in) and the GM, each once, with the powers they hold.
  */
 export async function announcementRecipients(db: Db, game: Pick<Game, 'id' | 'gmPersonId'>): Promise<Recipient[]> {
-  const byPerson = new Map<number, { person: Person; powers: Power[] }>();
+  return recipientsFrom(await findSeats(db, game), game);
+}
+
+/**
+ * Issue 29: a game's open holdings and everyone they name, with the GM, read once (two statements)
+ * for whoever needs the acting players, the announcement's recipients and the GM of one transaction.
+ */
+export interface Seats {
+  readonly positions: readonly Position[];
+  readonly people: ReadonlyMap<number, Person>;
+}
+
+/** The game's {@link Seats}: its open holdings, then their people and the GM. */
+export async function findSeats(db: Db, game: Pick<Game, 'id' | 'gmPersonId'>): Promise<Seats> {
   const positions = await findCurrentPositions(db, game.id);
-  const people = await findPeople(db, [...positions.map((p) => p.personId), game.gmPersonId]);
-  for (const pos of positions) {
+  return { positions, people: await findPeople(db, [...positions.map((p) => p.personId), game.gmPersonId]) };
+}
+
+/** The person acting for each power among `positions` (the stand-in if any, else the player of record). Pure. */
+export function actingFrom(positions: readonly Position[], people: ReadonlyMap<number, Person>): Map<Power, Person> {
+  const out = new Map<Power, Person>();
+  for (const h of holdersByPower(positions)) {
+    const p = h.acting && people.get(h.acting.personId);
+    if (p) out.set(h.power, p);
+  }
+  return out;
+}
+
+/** {@link announcementRecipients} of read {@link Seats}. Pure. */
+export function recipientsFrom(seats: Seats, game: Pick<Game, 'gmPersonId'>): Recipient[] {
+  const byPerson = new Map<number, { person: Person; powers: Power[] }>();
+  for (const pos of seats.positions) {
     const entry = byPerson.get(pos.personId);
     if (entry) { if (!entry.powers.includes(pos.power)) entry.powers.push(pos.power); continue; }
-    const person = people.get(pos.personId);
+    const person = seats.people.get(pos.personId);
     if (person) byPerson.set(pos.personId, { person, powers: [pos.power] });
   }
   const out: Recipient[] = [...byPerson.values()].map((e) => ({ person: e.person, powers: e.powers, role: 'player' as const }));
-  const gm = people.get(game.gmPersonId);
+  const gm = seats.people.get(game.gmPersonId);
   if (gm && !byPerson.has(gm.id)) out.push({ person: gm, powers: [], role: 'gm' });
   return out;
 }

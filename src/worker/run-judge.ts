@@ -27,14 +27,15 @@ import { undecidedAmong } from '../db/inbound-decisions.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
 import { log } from '../config/log.js';
-import { adjudicateTurn } from '../service/game-kinds.js';
+import { kindOf } from '../service/game-kinds.js';
+import type { Game } from '../db/games.js';
 import type { TurnJob } from '../service/game-kind.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { calendarTickTask } from '../service/diplomacy/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
-import { enqueueJob, hasDueDecisions } from '../db/jobs.js';
+import { enqueueJob, turnJobFacts } from '../db/jobs.js';
 import { observeAdjudication } from '../config/metrics.js';
 import { describeClock, judgeNow, judgeTimeOf, realDurationOf, useClock } from '../config/clock.js';
 import { JUDGE_ROLES, roleLabel, type JudgeRole } from './roles.js';
@@ -130,14 +131,17 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
           // received in time counts). Their jobs wait in the game's queue; the adjudication comes back
           // in two seconds (the same key, so a GM's PROCESS meanwhile is still one job).
           const job = payload as TurnJob;
-          if (await hasDueDecisions(db, job.gameId)) {
+          // Issue 29: the game's kind and its waiting decisions in one statement.
+          const game = await turnJobFacts(db, job.gameId);
+          if (!game) return; // the game is gone: nothing to adjudicate
+          if (game.dueDecisions) {
             log().info({ event: 'adjudication.postponed', game: job.gameId, phase: job.phase }, 'messages of the game wait to be decided first');
             await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: judgeTimeOf(new Date(Date.now() + 2000)), jobKeyMode: 'replace' });
             return;
           }
           const started = performance.now();
           try {
-            await adjudicateTurn(db, ctx, payload as TurnJob);
+            await kindOf({ id: job.gameId, kind: game.kind as Game['kind'] }).adjudicateTurn(db, ctx, job);
             observeAdjudication((performance.now() - started) / 1000, 'ok');
           } catch (e) {
             observeAdjudication((performance.now() - started) / 1000, 'failed');

@@ -35,6 +35,19 @@ const QUERIES: Record<string, ReturnType<typeof sql>> = {
   'the reports claimed': sql`SELECT * FROM outbox WHERE status = 'pending' AND id IN (1, 2, 3) ORDER BY id LIMIT 3 FOR UPDATE SKIP LOCKED`,
   'their pictures, stored once (0032)': sql`SELECT sha256, content FROM outbox_blobs WHERE sha256 IN (${'a'.repeat(64)}, ${'b'.repeat(64)})`,
   'the audit chain head': sql`SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1`,
+  // Stop 40: the statements that read several of these at once (src/db/turn-presence.ts, calendar-settings.ts).
+  'the turn presence': sql`SELECT ARRAY(SELECT c.power::text FROM civil_disorder c WHERE c.game_id = ${G} AND c.ended_at IS NULL) AS civil_disorder,
+     (SELECT coalesce(json_agg(json_build_array(m.person_id, m.maps) ORDER BY m.person_id, m.id), '[]'::json) FROM map_choices m WHERE m.game_id = ${G}) AS map_choices,
+     EXISTS (SELECT 1 FROM withheld_phases w WHERE w.game_id = ${G} AND w.phase = 'S1901M' AND w.generation = (SELECT p.generation FROM phases p WHERE p.game_id = ${G} AND p.name = 'S1901M')) AS withheld,
+     EXISTS (SELECT 1 FROM rollback_requests q WHERE q.game_id = ${G} AND q.status = 'pending') AS pending_rollback,
+     EXISTS (SELECT 1 FROM press_items i WHERE i.game_id = ${G} AND i.phase = 'S1901M') AS press`,
+  'the calendar settings, consent, windows': sql`SELECT c.*, EXISTS (SELECT 1 FROM deadline_consents d WHERE d.game_id = ${G}) AS has_consent,
+     EXISTS (SELECT 1 FROM unavailable_windows w WHERE w.game_id = ${G} AND w.withdrawn_at IS NULL) AS has_windows
+     FROM (SELECT 1) AS one LEFT JOIN game_calendars c ON c.game_id = ${G}`,
+  'the phase with the last publication': sql`SELECT *, (SELECT max(h.published_at) FROM phases h WHERE h.game_id = ${G} AND h.superseded_at IS NULL) AS last_published FROM phases WHERE game_id = ${G} AND name = 'S1901M'`,
+  // The calendar tick's stand-ins (each minute, each game) and assign's history: no ended_at filter (0035).
+  'replacement periods (0035)': sql`SELECT r.position_id, p.power FROM replacement_periods r JOIN positions p ON p.id = r.position_id WHERE p.game_id = ${G} ORDER BY p.started_at`,
+  'a game\'s position history (0035)': sql`SELECT * FROM positions WHERE game_id = ${G} ORDER BY started_at, id`,
 };
 
 describe('the queries of one game\'s adjudication', () => {

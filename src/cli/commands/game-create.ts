@@ -12,7 +12,7 @@ import { adoptAlternateEmail, findOrInsertPerson } from '../../db/people.js';
 import { insertPhase } from '../../db/phases.js';
 import { insertDeadlineConsent } from '../../db/deadline-consents.js';
 import { checkTurnLength } from '../../diplomacy/calendar/index.js';
-import { insertPosition } from '../../db/positions.js';
+import { insertPositions } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { ensureRound, findTournamentBySlug } from '../../db/tournaments.js';
 import { formatGmt, problems, type CommandResult } from '../../service/command-result.js';
@@ -77,7 +77,7 @@ export async function createGame(trx: Trx, spec: GameSpec, actor: string, now: D
     policies: spec.policies,
     status: starts ? 'active' : 'forming',
   });
-  for (const p of players) await insertPosition(trx, { gameId: game.id, power: p.power, personId: p.person.id, kind: 'original', startedAt: now });
+  await insertPositions(trx, players.map((p) => ({ gameId: game.id, power: p.power, personId: p.person.id, kind: 'original' as const, startedAt: now })));
   const phase = starts ? await insertPhase(trx, { gameId: game.id, state: standardStartState(), deadline: spec.deadline! }) : undefined;
   if (phase && firstTurn?.short && spec.consent !== undefined) {
     await insertDeadlineConsent(trx, { gameId: game.id, phase: phase.name, note: spec.consent, recordedBy: actor, recordedAt: now });

@@ -23,16 +23,17 @@
  */
 import { RULE_PROFILES, adjudicate, formatPhase, type Power } from '../../diplomacy/index.js';
 import { appendAudit } from '../../db/audit-log.js';
-import { insertReplayEntry } from '../../db/replay-log.js';
+import { insertReplayEntry, replayEntryInsert, type NewReplayEntry } from '../../db/replay-log.js';
 import { log } from '../../config/log.js';
 import { pictureOfResults } from '../../diplomacy/picture/index.js';
 import { mapLayoutsAsync } from './map-attachment.js';
-import { findMapChoices, type MapChoice } from '../../db/map-choices.js';
+import type { MapChoice } from '../../db/map-choices.js';
+import { findTurnPresence } from '../../db/turn-presence.js';
 import type { TurnContext, TurnJob, TurnOutcome } from '../game-kind.js';
 import type { Game } from '../../db/games.js';
 import { lockGame, updateGameProgress } from '../../db/games.js';
-import { findOrderSets, type OrderSet } from '../../db/order-sets.js';
-import { findCurrentPositions, holdersByPower, type PowerHolders } from '../../db/positions.js';
+import { findOrderSets, orderSetStatusOf, type OrderSet } from '../../db/order-sets.js';
+import { holdersByPower, type PowerHolders } from '../../db/positions.js';
 import { outboxKey } from '../../db/outbox.js';
 import { findPhasePress } from '../../db/press-items.js';
 import { lapsePendingRollback } from './lapse-rollback-request.js';
@@ -46,14 +47,15 @@ import { isOnTime } from '../../rules/submission/index.js';
 import { effectiveOrders, type EffectivePolicy } from '../../diplomacy/effective-orders.js';
 import { loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { earlyAt } from './early-adjudication.js';
-import { announcementRecipients, distinctPeople, findTds } from '../game-people.js';
+import { announcementRecipients, distinctPeople, findSeats, findTds, recipientsFrom } from '../game-people.js';
 import { mailStandingsIfRoundClosed } from '../tournament/standings-mail.js';
 import { nextTurnDeadline } from './next-turn-deadline.js';
 import { sendNmrNotices, withholdResults } from './nmr-handling.js';
 import { sendNotice, when } from '../notify.js';
 import { pressForReader } from './report-press.js';
 import { tallyDueProposals, type TalliedProposal } from './tally-proposals.js';
-import { adjudicateJobKey, earlyAdjudicateJobKey, enqueueJob, removeJob } from '../../db/jobs.js';
+import { adjudicateJobKey, earlyAdjudicateJobKey, enqueueJob, enqueueJobRemoving, removeJob } from '../../db/jobs.js';
+import { findOpenProposals } from '../../db/proposals.js';
 
 export { powersWithOrders } from './powers-to-order.js';
 export { adjudicateJobKey } from '../../db/jobs.js';
@@ -90,23 +92,31 @@ export async function adjudicatePhaseTask(db: Db, ctx: TaskContext, payload: Adj
     // One instant for the whole run (what it decides, what the replay log records), read under the
     // game's lock: a decision that held the lock first has the earlier instant, so `reproduce`
     // replays the two in the order they happened (found by the rehearsal, issue 30).
-    await lockGame(trx, payload.gameId);
+    const game = await lockGame(trx, payload.gameId);
     const at = ctx.now();
     const frozen: TaskContext = { ...ctx, now: () => at };
-    const o = await adjudicateIn(trx, frozen, payload);
+    const o = await adjudicateIn(trx, frozen, payload, game);
     // Logged for `mailjudge reproduce` (replay_log, 0013) with the instant it ran, in the same
     // transaction; a run that found nothing to do changes nothing and is not logged.
-    if (o !== 'skipped') await insertReplayEntry(trx, { gameId: payload.gameId, at, kind: 'task', name: 'adjudicate-phase', args: { payload, outcome: o }, actor: 'worker' });
+    // An adjudicated phase's entry went in with its audit entry, in one statement (issue 29).
+    if (o !== 'skipped' && o !== 'adjudicated') await insertReplayEntry(trx, replayEntryOf(payload, at, o));
     return o;
   });
   log().info({ event: 'phase.adjudication', game: payload.gameId, phase: payload.phase, outcome, early: payload.early === true }, `${payload.gameId} ${payload.phase}: ${outcome}`);
   return outcome;
 }
 
-async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePayload): Promise<AdjudicateOutcome> {
-  const game = await lockGame(trx, payload.gameId);
+/** `game`: the game as its lock read it, in this transaction. */
+async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePayload, game: Game | undefined): Promise<AdjudicateOutcome> {
   if (!game || game.status !== 'active' || game.currentPhase !== payload.phase) return 'skipped';
-  const facts = await loadCalendarFacts(trx, game);
+  // Issue 29: what the calendar facts, the sets' choice, the votes and the reports all need is read
+  // once here: the phase's sets (their statuses too), the holdings with their people and the GM, the
+  // open proposals (for the votes outstanding and their tally).
+  const allSets = await findOrderSets(trx, game.id, payload.phase);
+  const seats = await findSeats(trx, game);
+  const openProposals = await findOpenProposals(trx, game.id);
+  const presence = await findTurnPresence(trx, game.id, payload.phase);
+  const facts = await loadCalendarFacts(trx, game, { statuses: orderSetStatusOf(allSets), seats, openProposals, civilDisorder: presence.civilDisorder });
   if (!facts || facts.phase.name !== payload.phase) return 'skipped';
   const record = facts.phase;
   const now = ctx.now();
@@ -125,10 +135,9 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
     // No free instant within the search limit: the GM and the TD were warned when the deadline was set.
   }
 
-  const withheld = await findWithheldPhase(trx, game.id, record.name, record.generation);
+  const withheld = presence.withheld ? await findWithheldPhase(trx, game.id, record.name, record.generation) : undefined;
   const stillWithheld = withheld !== undefined && withheld.releasedAt === null;
-  const allSets = await findOrderSets(trx, game.id, record.name);
-  const holders = holdersByPower(await findCurrentPositions(trx, game.id));
+  const holders = holdersByPower(seats.positions);
   const choose = (lateAllowed: readonly Power[]) => {
     const sets = playerSetsFirst(countedSets(allSets, { deadline: record.deadline, now, policy: game.policies, lateAllowed }), holders);
     return effectiveOrders(
@@ -160,7 +169,7 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   if (stillWithheld) await releaseWithheldPhase(trx, game.id, record.name, record.generation, now);
 
   // D.IX: the votes due with this deadline.
-  const votes = await tallyDueProposals(trx, { gameId: game.id, phase: record.name, deadline: record.deadline, state: record.stateBefore, nmrPowers: phase.kind === 'M' ? chosen.missing : [], now });
+  const votes = await tallyDueProposals(trx, { gameId: game.id, phase: record.name, deadline: record.deadline, state: record.stateBefore, nmrPowers: phase.kind === 'M' ? chosen.missing : [], now, open: openProposals });
   if (votes.ending) {
     await endByVote(trx, ctx, game, facts, votes.ending, { nmr: chosen.missing, sets: chosen.setIds, votes: votes.results }, now);
     return 'ended';
@@ -173,8 +182,8 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   // Issue 29: drawn off the main thread while the phase's rows are written, awaited where the reports are queued.
   // Issue 29: each reader's MAPS choice (both by default); a layout nobody wants is not drawn.
   const mapName = `${game.id}-${formatPhase(phase)}`;
-  const recipients = await announcementRecipients(trx, game);
-  const choices = await findMapChoices(trx, game.id);
+  const recipients = recipientsFrom(seats, game);
+  const choices = presence.mapChoices;
   const choiceOf = (personId: number): MapChoice => choices.get(personId) ?? 'both';
   const wants = (choice: MapChoice, layout: 'wide' | 'phone') => choice === 'both' || choice === layout;
   const want = { wide: recipients.some((r) => wants(choiceOf(r.person.id), 'wide')), phone: recipients.some((r) => wants(choiceOf(r.person.id), 'phone')) };
@@ -187,8 +196,11 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
       votes: votes.results.map((v) => ({ proposal: v.proposalId, result: v.result })),
     },
     adjudicatedAt: now,
+    // Issue 29: a game that goes on is published in this statement (nothing before the end of this
+    // transaction reads the publication); a game that ends is published after its standings are mailed, as before.
+    ...(outcome.next ? { publishedAt: now } : {}),
   });
-  const next = outcome.next ? await nextTurnDeadline(trx, game, outcome.next, now) : undefined;
+  const next = outcome.next ? await nextTurnDeadline(trx, game, outcome.next, now, facts) : undefined;
   const deadline = next?.deadline;
   const nextName = outcome.next ? formatPhase(outcome.next) : undefined;
   const opened = outcome.next && deadline ? await insertPhase(trx, { gameId: game.id, state: outcome.state, deadline }) : undefined;
@@ -207,7 +219,7 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
 
   // One report per recipient: every current holder and the GM, each with the deadline in their zone
   // and the press addressed to them.
-  const press = await findPhasePress(trx, game.id, record.name);
+  const press = presence.press ? await findPhasePress(trx, game.id, record.name) : [];
   const warnings = next?.warnings ?? [];
   const input = {
     game: { id: game.id, board: game.boardName, address: game.address },
@@ -228,7 +240,9 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
   // Issue 15: the position's change column counts this game year's gains and losses: against the
   // centres at the start of the year (S<year>M, as the last Winter left them), so a Winter report
   // shows the gains its builds come from. A game that began later in a year counts from its start.
-  const spring = await findPhase(trx, game.id, `S${phase.year}M`);
+  // Issue 29: in a spring movement phase that is the phase adjudicated, read already.
+  const springName = `S${phase.year}M`;
+  const spring = springName === record.name ? record : await findPhase(trx, game.id, springName);
   const yearStart = spring && !spring.supersededAt ? spring.stateBefore.centers : record.stateBefore.centers;
   // Issue 29: the reports queued together (one INSERT, one send job; a text two readers share rendered once).
   await queueMails(trx, ctx.fromAddress, recipients.map((r) => {
@@ -255,16 +269,24 @@ async function adjudicateIn(trx: Trx, ctx: TaskContext, payload: AdjudicatePaylo
       context: (zone) => ({ phase: nextName, warnings: forTd.map((w) => w.message), deadline: when(deadline, zone) }),
     }, await findTds(trx, game));
   }
-  await markPhasePublished(trx, game.id, record.name, now);
+  if (!outcome.next) await markPhasePublished(trx, game.id, record.name, now);
   // D.VIII(1): a rollback request the TD has not answered lapses now that these results are out.
-  await lapsePendingRollback(trx, game, { now, fromAddress: ctx.fromAddress, because: `${record.name} was adjudicated` });
-  if (nextName && deadline) await enqueueJob(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline });
-  await removeJob(trx, payload.early ? adjudicateJobKey(game.id, record.name) : earlyAdjudicateJobKey(game.id, record.name));
+  if (presence.pendingRollback) await lapsePendingRollback(trx, game, { now, fromAddress: ctx.fromAddress, because: `${record.name} was adjudicated` });
+  // The next phase's job, and the other job of this phase (the deadline's or the early one) removed: one statement (issue 29).
+  const otherJob = payload.early ? adjudicateJobKey(game.id, record.name) : earlyAdjudicateJobKey(game.id, record.name);
+  if (nextName && deadline) await enqueueJobRemoving(trx, 'adjudicate-phase', { gameId: game.id, phase: nextName }, { jobKey: adjudicateJobKey(game.id, nextName), runAt: deadline }, otherJob);
+  else await removeJob(trx, otherJob);
+  // The run's replay-log entry (see adjudicatePhaseTask) sent with the audit entry: one statement (issue 29).
   await appendAudit(trx, {
     gameId: game.id, actor: 'worker', action: 'phase.adjudicate',
     detail: { phase: record.name, next: nextName ?? null, nmr: chosen.missing, sets: chosen.setIds, early: payload.early === true, released: stillWithheld, deadline: deadline?.toISOString() ?? null, votes: votes.results.map((v) => ({ proposal: v.proposalId, result: v.result })) },
-  });
+  }, { alongside: replayEntryInsert(trx, replayEntryOf(payload, now, 'adjudicated')) });
   return 'adjudicated';
+}
+
+/** The replay-log entry of a run that did something (replay_log, 0013): the payload and the outcome, at the run's instant. */
+function replayEntryOf(payload: AdjudicatePayload, at: Date, outcome: AdjudicateOutcome): NewReplayEntry {
+  return { gameId: payload.gameId, at, kind: 'task', name: 'adjudicate-phase', args: { payload, outcome }, actor: 'worker' };
 }
 
 /**

@@ -5,19 +5,19 @@
  * ordered (never the orders), and the positions in civil disorder.
  */
 import { Duration } from 'luxon';
-import { findCalendarSettings, type CalendarSettings } from '../../db/calendar-settings.js';
-import { hasDeadlineConsent } from '../../db/deadline-consents.js';
+import { findCalendarSettingsAndPresence, type CalendarSettings } from '../../db/calendar-settings.js';
 import type { Game } from '../../db/games.js';
 import { findHolidays } from '../../db/holidays.js';
 import { findCivilDisorder } from '../../db/nmr-notices.js';
 import { findOrderSetStatus, type OrderSetStatus } from '../../db/order-sets.js';
 import { findPeople, type Person } from '../../db/people.js';
-import { findPhase, type PhaseRecord } from '../../db/phases.js';
+import { findPhaseWithLastPublication, type PhaseRecord } from '../../db/phases.js';
+import type { StoredProposal } from '../../db/proposals.js';
 import type { Db } from '../../db/schema.js';
 import { findGameWindows, type StoredWindow } from '../../db/unavailable-windows.js';
 import { parsePhase, type Phase, type Power } from '../../diplomacy/index.js';
 import type { GameCalendar, Holiday, NmrNotice, OrderStatus, PowerStatus, UnavailableWindow } from '../../diplomacy/calendar/index.js';
-import { findActingPlayers } from '../game-people.js';
+import { actingFrom, findActingPlayers, type Seats } from '../game-people.js';
 import { findVotesOutstanding } from './open-votes.js';
 import { powersWithOrders } from './powers-to-order.js';
 
@@ -66,13 +66,12 @@ export async function findLastPublication(db: Db, gameId: string): Promise<Date 
 
 /** The game's turn-independent calendar inputs: windows, holidays, settings, consent. */
 export async function loadCalendarInputs(db: Db, game: Game) {
-  const [settings, storedWindows, holidays, consentToShorten] = await Promise.all([
-    findCalendarSettings(db, game.id),
-    findGameWindows(db, game.id),
-    findHolidays(db, game.tournamentId),
-    hasDeadlineConsent(db, game.id),
-  ]);
-  return { settings, storedWindows, windows: storedWindows.map(toRuleWindow), holidays, consentToShorten };
+  // Issue 29: one statement for the settings and the consent, and whether there is any window or
+  // holiday to read (most games have neither); those are read only then (were four statements).
+  const head = await findCalendarSettingsAndPresence(db, game.id, game.tournamentId);
+  const storedWindows = head.windows ? await findGameWindows(db, game.id) : [];
+  const holidays = head.holidays ? await findHolidays(db, game.tournamentId) : [];
+  return { settings: head.settings, storedWindows, windows: storedWindows.map(toRuleWindow), holidays, consentToShorten: head.consent };
 }
 
 /**
@@ -83,27 +82,34 @@ export interface KnownFacts {
   readonly phase?: PhaseRecord;
   readonly statuses?: readonly OrderSetStatus[];
   readonly civilDisorder?: ReadonlySet<Power>;
+  /** Issue 29: the game's holdings and their people with the GM (game-people.ts findSeats), for the acting players and the GM's zone. */
+  readonly seats?: Seats;
+  /** Issue 29: the game's open proposals (findOpenProposals), for the votes outstanding. */
+  readonly openProposals?: readonly StoredProposal[];
 }
 
 /** The facts of the game's open phase, or `undefined` when it has none (finished, forming, adjudicated). */
 export async function loadCalendarFacts(db: Db, game: Game, known: KnownFacts = {}): Promise<CalendarFacts | undefined> {
   if (game.status !== 'active') return undefined;
-  const phase = known.phase ?? (await findPhase(db, game.id, game.currentPhase));
-  if (!phase || phase.adjudicatedAt || phase.supersededAt) return undefined;
+  // Issue 29: the phase and the last publication in one statement when the phase is not known.
+  const read = known.phase ? { phase: known.phase, lastPublished: await findLastPublication(db, game.id) } : await findPhaseWithLastPublication(db, game.id, game.currentPhase);
+  if (!read) return undefined;
+  const { phase, lastPublished: last } = read;
+  if (phase.adjudicatedAt || phase.supersededAt) return undefined;
   const inputs = await loadCalendarInputs(db, game);
-  const last = await findLastPublication(db, game.id);
+  const gm = known.seats?.people.get(game.gmPersonId) ?? (known.seats ? undefined : (await findPeople(db, [game.gmPersonId])).get(game.gmPersonId));
   return {
     game,
     phase,
     ...inputs,
     lastPublication: last && last.getTime() <= phase.deadline.getTime() ? last : phase.createdAt,
     lastAdjudication: last && last.getTime() <= phase.deadline.getTime() ? last : undefined,
-    acting: await findActingPlayers(db, game.id),
+    acting: known.seats ? actingFrom(known.seats.positions, known.seats.people) : await findActingPlayers(db, game.id),
     powers: powersWithOrders(phase.stateBefore),
     statuses: known.statuses ?? (await findOrderSetStatus(db, game.id, phase.name)),
     civilDisorder: known.civilDisorder ?? (await findCivilDisorder(db, game.id)),
-    gmZone: (await findPeople(db, [game.gmPersonId])).get(game.gmPersonId)?.timeZone ?? 'UTC',
-    votesOutstanding: await findVotesOutstanding(db, game.id, phase.stateBefore, phase.deadline),
+    gmZone: gm?.timeZone ?? 'UTC',
+    votesOutstanding: await findVotesOutstanding(db, game.id, phase.stateBefore, phase.deadline, known.openProposals),
   };
 }
 

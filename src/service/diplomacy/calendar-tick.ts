@@ -25,7 +25,7 @@ import type { Power } from '../../diplomacy/index.js';
 import { actionsDue, formatTimeLeft, type CalendarAction, type NmrNotice } from '../../diplomacy/calendar/index.js';
 import { gameCalendar, loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { scheduleEarlyAdjudication } from './early-adjudication.js';
-import { findGm } from '../game-people.js';
+import { findGm, findSeats } from '../game-people.js';
 import { waitingForGm } from './gm-waiting.js';
 import { buildDigest } from './gm-digest.js';
 import { withheldReady } from './nmr-handling.js';
@@ -63,10 +63,10 @@ export async function calendarTickTask(db: Db, ctx: TaskContext, only?: string):
       // The game's lock first, then the clock (issue 30): the instant logged for `reproduce` is then
       // after every decision this tick could see, and before every one it held back, even when a
       // tick over many games (or a fast clock) takes a while.
-      await lockGame(trx, id);
+      const game = await lockGame(trx, id);
       const now = ctx.now();
       const before = JSON.stringify({ ...report, early: 0 });
-      await tickGame(trx, ctx, id, now, report);
+      await tickGame(trx, ctx, game, now, report);
       // Logged for `mailjudge reproduce` (replay_log, 0013) when it did something (scheduling an early
       // adjudication's job is not: the adjudication's own run is logged).
       if (JSON.stringify({ ...report, early: 0 }) !== before) await insertReplayEntry(trx, { gameId: id, at: now, kind: 'task', name: 'calendar-tick', args: {}, actor: 'worker' });
@@ -76,12 +76,13 @@ export async function calendarTickTask(db: Db, ctx: TaskContext, only?: string):
   return report;
 }
 
-async function tickGame(trx: Trx, ctx: TaskContext, gameId: string, now: Date, report: TickReport): Promise<void> {
-  const game = await lockGame(trx, gameId);
+/** `game`: as its lock read it in this transaction (issue 29: read once). */
+async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now: Date, report: TickReport): Promise<void> {
   if (!game || game.status !== 'active') return;
   report.confirmed += (await confirmCaptainStandIns(trx, game, now, ctx.fromAddress)).length;
   report.periodsEnded += await settleReplacementPeriods(trx, game, now, ctx.fromAddress);
-  const facts = await loadCalendarFacts(trx, game);
+  // Issue 29: the holdings with their people and the GM read once (after the two steps above, which may change them).
+  const facts = await loadCalendarFacts(trx, game, { seats: await findSeats(trx, game) });
   if (!facts) return;
 
   const ready = await withheldReady(trx, game, facts.phase, facts.civilDisorder);

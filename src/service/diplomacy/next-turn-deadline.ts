@@ -7,10 +7,11 @@ import type { Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import type { Phase } from '../../diplomacy/index.js';
 import { nextDeadline, type NextDeadline } from '../../diplomacy/calendar/index.js';
-import { loadCalendarInputs } from './calendar-facts.js';
+import { loadCalendarInputs, type CalendarFacts } from './calendar-facts.js';
 
-export async function nextTurnDeadline(db: Db, game: Game, next: Phase, publishedAt: Date): Promise<NextDeadline> {
-  const inputs = await loadCalendarInputs(db, game);
+/** `known`: the game's calendar inputs when the caller has them (issue 29: the adjudication read them with its facts). */
+export async function nextTurnDeadline(db: Db, game: Game, next: Phase, publishedAt: Date, known?: Pick<CalendarFacts, 'settings' | 'windows' | 'holidays' | 'consentToShorten'>): Promise<NextDeadline> {
+  const inputs = known ?? (await loadCalendarInputs(db, game));
   const gmLength = inputs.settings.turnHours[next.kind];
   return nextDeadline({
     previousPublication: publishedAt,

@@ -7,7 +7,7 @@
  * open until the next deadline.
  */
 import type { Db } from '../../db/schema.js';
-import { findBallots, findOpenProposals, insertProposalResult } from '../../db/proposals.js';
+import { findBallots, findOpenProposals, insertProposalResult, type StoredProposal } from '../../db/proposals.js';
 import type { GameState, Power } from '../../diplomacy/index.js';
 import { collectVotes, proposalAtAdjudication, tallyVote, votePublication, votesMissing, type Proposal, type VoteResult } from '../../diplomacy/conduct/votes.js';
 import { survivors } from './powers-to-order.js';
@@ -26,12 +26,13 @@ export interface TalliedProposal {
 /** Tally and record the proposals due at `deadline`; the first passed game-end proposal, if any, ends the game. */
 export async function tallyDueProposals(
   db: Db,
-  t: { gameId: string; phase: string; deadline: Date; state: GameState; nmrPowers: readonly Power[]; now: Date },
+  t: { gameId: string; phase: string; deadline: Date; state: GameState; nmrPowers: readonly Power[]; now: Date; open?: readonly StoredProposal[] },
 ): Promise<{ results: TalliedProposal[]; ending: TalliedProposal | undefined; carried: number[] }> {
   const alive = survivors(t.state);
   const results: TalliedProposal[] = [];
   const carried: number[] = [];
-  for (const open of await findOpenProposals(db, t.gameId)) {
+  // `t.open`: the game's open proposals, when the caller has just read them in this transaction (issue 29).
+  for (const open of t.open ?? (await findOpenProposals(db, t.gameId))) {
     const ballots = await findBallots(db, open.id);
     // D.IX(2): votes are due with the deadline; an adjudication before it decides only a complete vote.
     const when = proposalAtAdjudication({ proposedAt: open.proposedAt, deadline: t.deadline, now: t.now, missing: votesMissing(ballots, alive, t.deadline) });

@@ -5,7 +5,7 @@
  * SMTP, which receivers recognise). A permanent refusal (or the last failed attempt) is recorded: `mailjudge
  * outbox` lists it with the answer, the log has `mail.failed` at level error, and the GM's digest names it.
  */
-import { claimPendingOutbox, markOutboxFailed, markOutboxSentMany } from '../../db/outbox.js';
+import { claimPendingOutbox, markOutboxFailed, markOutboxSentMany, outboxMailsFromRows } from '../../db/outbox.js';
 import type { Db } from '../../db/schema.js';
 import { log } from '../../config/log.js';
 import { SendError, type MailTransport } from '../../mail/outbound/send.js';
@@ -15,7 +15,7 @@ import type { OutboxMail } from '../../db/outbox.js';
 import { judgeNow } from '../../config/clock.js';
 import { sql } from 'kysely';
 import { enqueueJob, SEND_MAIL_PRIORITY } from '../../db/jobs.js';
-import type { Trx } from '../../db/schema.js';
+import type { OutboxRow, Trx } from '../../db/schema.js';
 
 /** One mail (`outboxId`), or several queued together (`outboxIds`, issue 29: a deadline's reports of one game). */
 export type SendMailPayload = { readonly outboxId: number } | { readonly outboxIds: readonly number[] };
@@ -46,9 +46,12 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
   await db.transaction().execute(async (trx) => {
     // Issue 29: the other send-mail jobs waiting now are taken over (a burst of acknowledgements):
     // their mails go out with this job's over the pool, claimed, sent and marked in this transaction.
-    const taken = options.job && options.takeOver ? await takeOverSendJobs(trx, options.job.id, options.takeOver) : [];
+    // One statement for both (issue 29: was two): the jobs taken over and the claim of every mail.
+    const claim = options.job && options.takeOver
+      ? await takeOverAndClaim(trx, own, options.job.id, options.takeOver)
+      : { taken: [], mails: own.length === 1 ? await claimPendingOutbox(trx, { id: own[0]!, limit: 1 }) : await claimPendingOutbox(trx, { ids: own, limit: own.length }) };
+    const { taken, mails } = claim;
     ids = [...own, ...taken];
-    const mails = ids.length === 1 ? await claimPendingOutbox(trx, { id: ids[0]!, limit: 1 }) : await claimPendingOutbox(trx, { ids, limit: ids.length });
     // A taken mail this claim skipped (sent already, or locked by whoever is sending it) keeps a job:
     // one that finds it sent does nothing.
     for (const id of taken.filter((t) => !mails.some((m) => m.id === t))) {
@@ -100,10 +103,12 @@ export async function sendMailTask(db: Db, transport: MailTransport, payload: Se
  * Take over up to `limit` other `send-mail` jobs of one mail each (replies: acknowledgements, refusals)
  * that wait now (due, not running, never tried, in no named queue), in the order the queue would run them, inside the caller's transaction: their rows are
  * deleted, so no other worker runs them, and come back if the transaction rolls back (a crash before the
- * mails are marked sent). Returns their mails' outbox ids. One statement.
+ * mails are marked sent). In the same statement, claim the pending mails of `own` and of the jobs taken
+ * (as claimPendingOutbox: `FOR UPDATE SKIP LOCKED`, oldest first). Returns the taken jobs' outbox ids
+ * and the mails claimed. One statement, then the attachments' read when a mail has one stored apart.
  */
-async function takeOverSendJobs(trx: Trx, ownJobId: string, limit: number): Promise<number[]> {
-  const r = await sql<{ payload: SendMailPayload }>`
+async function takeOverAndClaim(trx: Trx, own: readonly number[], ownJobId: string, limit: number): Promise<{ taken: number[]; mails: OutboxMail[] }> {
+  const r = await sql<OutboxRow & { taken_ids: string[] | null; claimed: boolean }>`
     WITH taken AS (
       DELETE FROM graphile_worker._private_jobs j
        WHERE j.id IN (
@@ -117,7 +122,19 @@ async function takeOverSendJobs(trx: Trx, ownJobId: string, limit: number): Prom
           ORDER BY w.priority, w.run_at, w.id
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
-      RETURNING j.payload)
-    SELECT payload FROM taken`.execute(trx);
-  return r.rows.flatMap((row) => ('outboxIds' in row.payload ? [...row.payload.outboxIds] : [row.payload.outboxId]));
+      RETURNING (j.payload->>'outboxId')::bigint AS id),
+    claimed AS (
+      SELECT o.* FROM outbox o
+       WHERE o.status = 'pending' AND (o.id = ANY(${[...own]}::bigint[]) OR o.id IN (SELECT id FROM taken))
+       ORDER BY o.id
+       LIMIT ${own.length + limit}
+       FOR UPDATE SKIP LOCKED)
+    -- One row at least (the taken ids), with the claimed mails' columns when there are any.
+    SELECT t.taken_ids, c.id IS NOT NULL AS claimed, c.*
+      FROM (SELECT array_agg(id ORDER BY id)::text[] AS taken_ids FROM taken) t
+      LEFT JOIN claimed c ON true
+     ORDER BY c.id`.execute(trx);
+  const taken = (r.rows[0]?.taken_ids ?? []).map(Number);
+  const rows = r.rows.filter((row) => row.claimed).map(({ taken_ids: _t, claimed: _c, ...row }) => row as OutboxRow);
+  return { taken, mails: await outboxMailsFromRows(trx, rows) };
 }
