@@ -43,14 +43,14 @@ export function hasBareLineBreak(buf: Buffer): boolean {
 }
 
 /**
- * `buf` with every LF that no CR precedes made CRLF (what nodemailer's `newline: 'windows'` does);
- * `buf` itself when there is none. Pure.
+ * `buf` with every LF that no CR precedes made CRLF (what nodemailer's `newline: 'windows'` does),
+ * `prev` being the byte before `buf` (`false`: none); `buf` itself when there is none. Pure.
  */
-export function withCrlf(buf: Buffer): Buffer {
+export function withCrlf(buf: Buffer, prev: number | false = false): Buffer {
   const pieces: Buffer[] = [];
   let from = 0;
   for (let lf = buf.indexOf(LF); lf !== -1; lf = buf.indexOf(LF, lf + 1)) {
-    if (lf > 0 && buf[lf - 1] === CR) continue;
+    if ((lf > 0 ? buf[lf - 1] : prev) === CR) continue;
     pieces.push(buf.subarray(from, lf), CRLF);
     from = lf + 1;
   }
@@ -73,10 +73,11 @@ export function relaxedBodyHashOriginal(body: Buffer, algo = 'sha256'): Promise<
 /**
  * The base64 hash of `body`'s relaxed canonicalization (RFC 6376 3.4.4): runs of SP/HTAB become one
  * SP, whitespace at a line's end goes, empty lines at the end go, a non-empty body ends with CRLF.
- * For a body whose line breaks are all CRLF; otherwise nodemailer's RelaxedBody decides.
+ * For a body whose line breaks are all CRLF; otherwise nodemailer's RelaxedBody decides. `knownCrlf`:
+ * the caller has checked that there is no bare CR or LF (composeMail, part by part).
  */
-export async function relaxedBodyHash(body: Buffer, algo = 'sha256'): Promise<string> {
-  if (hasBareLineBreak(body)) return relaxedBodyHashOriginal(body, algo);
+export async function relaxedBodyHash(body: Buffer, algo = 'sha256', knownCrlf = false): Promise<string> {
+  if (!knownCrlf && hasBareLineBreak(body)) return relaxedBodyHashOriginal(body, algo);
   // Every byte but SP, HTAB, CR and LF is content; the canonical body ends after the last of them.
   let end = body.length;
   while (end > 0) {
@@ -126,14 +127,15 @@ function headerEnd(message: Buffer): number {
 
 /**
  * `message` (headers, empty line, body) with a DKIM-Signature field in front: the bytes nodemailer's
- * DKIM signer produces for the same message and key. Throws when the key cannot sign.
+ * DKIM signer produces for the same message and key. Throws when the key cannot sign. `knownCrlf`:
+ * see {@link relaxedBodyHash}.
  */
-export async function signMessage(message: Buffer, options: DkimSignOptions): Promise<Buffer> {
+export async function signMessage(message: Buffer, options: DkimSignOptions, knownCrlf = false): Promise<Buffer> {
   const at = headerEnd(message);
   const parser = new MessageParser();
   parser.rawHeaders = at === -1 ? message : message.subarray(0, at);
   const headers = parser.parseHeaders();
-  const bodyHash = await relaxedBodyHash(at === -1 ? Buffer.alloc(0) : message.subarray(at));
+  const bodyHash = await relaxedBodyHash(at === -1 ? Buffer.alloc(0) : message.subarray(at), 'sha256', knownCrlf);
   const field = sign(headers, 'sha256', bodyHash, { domainName: options.domainName, keySelector: options.keySelector, privateKey: options.privateKey, headerFieldNames: options.headerFieldNames });
   if (!field) throw new Error(`DKIM: the key of selector ${options.keySelector} for ${options.domainName} cannot sign`);
   return Buffer.concat([Buffer.from(`${field}\r\n`), message]);

@@ -52,6 +52,24 @@ export function needsNoEscaping(chunk: Uint8Array, lastByte: number | false): bo
   }
 }
 
+/**
+ * Messages their composer checked, piece by piece, with {@link needsNoEscaping} from the start of
+ * the message (send.ts's composeMail: each prepared picture part once, the rest of each mail as it
+ * is composed): the drop-in passes such a Buffer through when it arrives whole as the first chunk,
+ * without scanning it again.
+ */
+const checkedMessages = new WeakSet<Buffer>();
+
+/** Record that `message` needs no escaping as a whole message (its composer checked it; see above). */
+export function markNeedsNoEscaping(message: Buffer): void {
+  checkedMessages.add(message);
+}
+
+/** Whether `message` was recorded by {@link markNeedsNoEscaping} (tests). */
+export function markedNeedsNoEscaping(message: Buffer): boolean {
+  return checkedMessages.has(message);
+}
+
 type TransformFn = (this: DataStream, chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void) => void;
 
 const proto = DataStream.prototype as unknown as { _transform: TransformFn & { original?: TransformFn } };
@@ -67,7 +85,7 @@ export function installFastDotStuffing(): void {
   if (proto._transform.original) return;
   const original = proto._transform;
   const fast: TransformFn & { original?: TransformFn } = function (this: DataStream, chunk, encoding, done) {
-    if (typeof chunk !== 'string' && chunk && chunk.length > 0 && needsNoEscaping(chunk, this.lastByte)) {
+    if (typeof chunk !== 'string' && chunk && chunk.length > 0 && ((this.lastByte === false && checkedMessages.has(chunk)) || needsNoEscaping(chunk, this.lastByte))) {
       // The original's branch for a chunk it inserts nothing into.
       this.inByteCount += chunk.length;
       this.outByteCount += chunk.length;

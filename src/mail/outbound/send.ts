@@ -25,8 +25,8 @@ import type { OutboxMail } from '../../db/outbox.js';
 import { realNow } from '../../config/clock.js';
 import { domainOf, domainPacer, smtpPoolSettings } from './smtp-pool.js';
 import { preparedPart, usesPreparedPart } from './mime-part.js';
-import { signMessage, withCrlf } from './dkim-sign.js';
-import { installFastDotStuffing } from './dot-stuffing.js';
+import { hasBareLineBreak, signMessage, withCrlf } from './dkim-sign.js';
+import { installFastDotStuffing, markNeedsNoEscaping, needsNoEscaping } from './dot-stuffing.js';
 
 export interface MailTransport {
   /** Deliver one mail; throws on failure (`permanent` set on a 5xx refusal). */
@@ -134,12 +134,50 @@ export function message(mail: OutboxMail, from: string, parts?: ReadonlyMap<Outb
 export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOptions, options: { readonly baseBoundary?: string } = {}): Promise<Buffer> {
   const prepared = mail.attachments.filter(usesPreparedPart);
   const parts = new Map(await Promise.all(prepared.map(async (a) => [a, await preparedPart(a)] as const)));
-  const composed = await new MailComposer({ ...message(mail, from, parts), ...(options.baseBoundary ? { baseBoundary: options.baseBoundary } : {}) }).compile().build();
-  // nodemailer's quoted-printable text keeps the text's bare LFs; on the wire its DATA escaping made
-  // them CRLF, and the signature hashed them as line ends: made CRLF here, once, what was sent is
-  // unchanged and the escaping and the body hash find nothing to change.
-  const raw = withCrlf(composed);
-  return dkim ? signMessage(raw, nodemailerDkim(dkim)) : raw;
+  const partSet = new Set(parts.values());
+  const stream = new MailComposer({ ...message(mail, from, parts), ...(options.baseBoundary ? { baseBoundary: options.baseBoundary } : {}) }).compile().createReadStream();
+  // The message as nodemailer streams it, piece by piece: nodemailer's quoted-printable text keeps the
+  // text's bare LFs; on the wire its DATA escaping made them CRLF, and the signature hashed them as
+  // line ends, so they are made CRLF here and what was sent is unchanged. Each piece is checked for
+  // what the DATA escaping and the body hash look for (a prepared part once, by partChecks), so
+  // neither scans the whole mail again.
+  const pieces: Buffer[] = [];
+  let last: number | false = false;
+  let escapeFree = true;
+  let crlf = true;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let piece = chunk;
+    const check = partSet.has(piece) && last === LF ? partCheck(piece) : undefined;
+    if (check) {
+      escapeFree &&= check.escapeFree;
+      crlf &&= check.crlf;
+    } else {
+      piece = withCrlf(piece, last);
+      escapeFree &&= needsNoEscaping(piece, last);
+      // A CR at a piece's end is followed by the next piece's LF or is bare: not known here, so the
+      // body hash looks for itself.
+      crlf &&= piece[piece.length - 1] !== CR && !hasBareLineBreak(piece);
+    }
+    if (piece.length === 0) continue;
+    pieces.push(piece);
+    last = piece[piece.length - 1]!;
+  }
+  const raw = Buffer.concat(pieces);
+  const out = dkim ? await signMessage(raw, nodemailerDkim(dkim), crlf) : raw;
+  // The signature's field is CRLF text (nodemailer folds it so): the whole message is as clean as its body.
+  if (escapeFree) markNeedsNoEscaping(out);
+  return out;
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** What the DATA escaping and the body hash look for, in a prepared part (each checked once, kept with it). */
+const partChecks = new WeakMap<Buffer, { readonly escapeFree: boolean; readonly crlf: boolean }>();
+function partCheck(part: Buffer): { readonly escapeFree: boolean; readonly crlf: boolean } {
+  let c = partChecks.get(part);
+  if (!c) partChecks.set(part, (c = { escapeFree: needsNoEscaping(part, LF), crlf: part[part.length - 1] !== CR && !hasBareLineBreak(part) }));
+  return c;
 }
 
 /** A file name that is the same for every attempt at the same mail. */

@@ -17,6 +17,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxAttachment, OutboxMail } from '../../../src/db/outbox.js';
 import { composeMail, message, nodemailerDkim, type DkimOptions } from '../../../src/mail/outbound/send.js';
 import { buildPart, clearPreparedParts, preparedPart, PREPARED_PART_CACHE } from '../../../src/mail/outbound/mime-part.js';
+import { markedNeedsNoEscaping, needsNoEscaping } from '../../../src/mail/outbound/dot-stuffing.js';
 import { relaxedBodyHash, relaxedBodyHashOriginal, signMessage, withCrlf } from '../../../src/mail/outbound/dkim-sign.js';
 import { mulberry32 } from '../../helpers/mulberry32.js';
 
@@ -82,6 +83,26 @@ describe('composeMail', () => {
     for (const mail of [report('bob@example.org', [EVENT, ...pictures()]), report('cy@example.org', []), report('di@example.org', [EVENT])]) {
       expect((await composeMail(mail, FROM, DKIM, { baseBoundary: BOUNDARY })).toString('latin1')).toBe((await composedBefore(mail, DKIM)).toString('latin1'));
     }
+  });
+
+  it('records a mail as needing no DATA escaping exactly when it needs none, and the pictures were taken as prepared', async () => {
+    const mails = [report('ann@example.org'), report('bob@example.org', [EVENT, ...pictures()]), report('cy@example.org', []),
+      { ...report('dot@example.org'), bodyText: 'No line starts with a dot here.\n' }];
+    let marked = 0;
+    for (const mail of mails) {
+      for (const dkim of [undefined, DKIM]) {
+        const raw = await composeMail(mail, FROM, dkim);
+        expect(markedNeedsNoEscaping(raw)).toBe(needsNoEscaping(raw, false));
+        if (markedNeedsNoEscaping(raw)) marked++;
+      }
+    }
+    // The report's text has a line "." (stuffed on the wire); the mail without it is recorded.
+    expect(marked).toBeGreaterThan(0);
+    expect(marked).toBeLessThan(8);
+    // The prepared part is in the mail as it was made.
+    const part = await preparedPart(pictures()[0]!);
+    const raw = await composeMail({ ...report('dot@example.org'), bodyText: 'x\n' }, FROM);
+    expect(raw.indexOf(part)).toBeGreaterThan(0);
   });
 
   it('keeps the structure readers get: text and HTML alternatives, the HTML naming the inline pictures by Content-ID, the pictures intact', async () => {
