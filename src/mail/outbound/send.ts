@@ -8,6 +8,13 @@
  * Issue 27: when a DKIM key is configured every mail is signed (relaxed/relaxed, rsa-sha256, the
  * header fields in {@link DKIM_SIGNED_FIELDS}), over SMTP and in the file outbox alike; over SMTP the
  * envelope sender is the mail's own return path (return-path.ts), so its delivery report names it.
+ *
+ * Issue 29 (the cost of a deadline's results mail): a mail is built into one Buffer
+ * ({@link composeMail}: nodemailer's MailComposer, its large files as MIME parts prepared once per
+ * picture, mime-part.ts), signed over that Buffer (dkim-sign.ts: nodemailer's signer, the body hash
+ * without a per-byte loop), and handed to the pooled SMTP transport as a `raw` message with its
+ * envelope; the SMTP DATA escaping skips its per-byte loop when nothing needs escaping
+ * (dot-stuffing.ts). The bytes are those nodemailer composed and signed before.
  */
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +24,9 @@ import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import type { OutboxMail } from '../../db/outbox.js';
 import { realNow } from '../../config/clock.js';
 import { domainOf, domainPacer, smtpPoolSettings } from './smtp-pool.js';
+import { preparedPart, usesPreparedPart } from './mime-part.js';
+import { hasBareLineBreak, signMessage, withCrlf } from './dkim-sign.js';
+import { installFastDotStuffing, markNeedsNoEscaping, needsNoEscaping } from './dot-stuffing.js';
 
 export interface MailTransport {
   /** Deliver one mail; throws on failure (`permanent` set on a 5xx refusal). */
@@ -54,7 +64,7 @@ export const DKIM_SIGNED_FIELDS = [
   'Content-Transfer-Encoding', 'In-Reply-To', 'References', 'List-Id', 'Auto-Submitted',
 ] as const;
 
-function nodemailerDkim(d: DkimOptions) {
+export function nodemailerDkim(d: DkimOptions) {
   return { domainName: d.domainName, keySelector: d.keySelector, privateKey: d.privateKey, headerFieldNames: DKIM_SIGNED_FIELDS.join(':') };
 }
 
@@ -75,8 +85,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The nodemailer message for an outbox row: every header the judge promises. */
-function message(mail: OutboxMail, from: string) {
+/**
+ * The nodemailer message for an outbox row: every header the judge promises. `parts`: the prepared
+ * MIME part of each large file (mime-part.ts), sent as nodemailer's `raw` attachment instead of its bytes.
+ */
+export function message(mail: OutboxMail, from: string, parts?: ReadonlyMap<OutboxMail['attachments'][number], Buffer>) {
   const domain = from.split('@')[1] ?? 'localhost';
   const headers: Record<string, string> = {
     'Auto-Submitted': 'auto-generated',
@@ -107,17 +120,64 @@ function message(mail: OutboxMail, from: string) {
     // file), but the file typed text/calendar with its method (RFC 5545 8.1, RFC 6047 2.4) instead of
     // nodemailer's application/ics.
     ...(event ? { alternatives: [{ contentType: `text/calendar; charset=utf-8; method=${event.calendarMethod}`, content: Buffer.from(event.content, 'base64').toString('utf8') }] } : {}),
-    ...(files.length > 0 || event ? { attachments: [...files, ...(event ? [event] : [])].map((a) => ({ filename: a.filename, contentType: a === event ? `text/calendar; charset=utf-8; method=${event.calendarMethod}` : a.contentType, content: Buffer.from(a.content, 'base64'), ...(a.cid ? { cid: a.cid } : {}) })) } : {}),
+    ...(files.length > 0 || event ? { attachments: [...files, ...(event ? [event] : [])].map((a) => ({ filename: a.filename, contentType: a === event ? `text/calendar; charset=utf-8; method=${event.calendarMethod}` : a.contentType, ...(parts?.has(a) ? { raw: parts.get(a)! } : { content: Buffer.from(a.content, 'base64') }), ...(a.cid ? { cid: a.cid } : {}) })) } : {}),
     ...(thread && !headers['References'] ? { references: thread } : {}),
     ...(thread && !headers['In-Reply-To'] ? { inReplyTo: thread } : {}),
   };
 }
 
-/** The raw RFC 822 bytes of a mail (used by the file transport and by tests), DKIM-signed when `dkim` is given. */
-export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOptions): Promise<Buffer> {
-  if (!dkim) return new MailComposer(message(mail, from)).compile().build();
-  const t = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', dkim: nodemailerDkim(dkim) });
-  return (await t.sendMail(message(mail, from))).message as Buffer;
+/**
+ * The raw RFC 822 bytes of a mail (what the SMTP transport sends, the file transport writes, tests
+ * read), DKIM-signed when `dkim` is given: one Buffer, the large files as prepared parts.
+ * `baseBoundary`: the multipart boundaries' shared part (tests; default random, as nodemailer's).
+ */
+export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOptions, options: { readonly baseBoundary?: string } = {}): Promise<Buffer> {
+  const prepared = mail.attachments.filter(usesPreparedPart);
+  const parts = new Map(await Promise.all(prepared.map(async (a) => [a, await preparedPart(a)] as const)));
+  const partSet = new Set(parts.values());
+  const stream = new MailComposer({ ...message(mail, from, parts), ...(options.baseBoundary ? { baseBoundary: options.baseBoundary } : {}) }).compile().createReadStream();
+  // The message as nodemailer streams it, piece by piece: nodemailer's quoted-printable text keeps the
+  // text's bare LFs; on the wire its DATA escaping made them CRLF, and the signature hashed them as
+  // line ends, so they are made CRLF here and what was sent is unchanged. Each piece is checked for
+  // what the DATA escaping and the body hash look for (a prepared part once, by partChecks), so
+  // neither scans the whole mail again.
+  const pieces: Buffer[] = [];
+  let last: number | false = false;
+  let escapeFree = true;
+  let crlf = true;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let piece = chunk;
+    const check = partSet.has(piece) && last === LF ? partCheck(piece) : undefined;
+    if (check) {
+      escapeFree &&= check.escapeFree;
+      crlf &&= check.crlf;
+    } else {
+      piece = withCrlf(piece, last);
+      escapeFree &&= needsNoEscaping(piece, last);
+      // A CR at a piece's end is followed by the next piece's LF or is bare: not known here, so the
+      // body hash looks for itself.
+      crlf &&= piece[piece.length - 1] !== CR && !hasBareLineBreak(piece);
+    }
+    if (piece.length === 0) continue;
+    pieces.push(piece);
+    last = piece[piece.length - 1]!;
+  }
+  const raw = Buffer.concat(pieces);
+  const out = dkim ? await signMessage(raw, nodemailerDkim(dkim), crlf) : raw;
+  // The signature's field is CRLF text (nodemailer folds it so): the whole message is as clean as its body.
+  if (escapeFree) markNeedsNoEscaping(out);
+  return out;
+}
+
+const CR = 0x0d;
+const LF = 0x0a;
+
+/** What the DATA escaping and the body hash look for, in a prepared part (each checked once, kept with it). */
+const partChecks = new WeakMap<Buffer, { readonly escapeFree: boolean; readonly crlf: boolean }>();
+function partCheck(part: Buffer): { readonly escapeFree: boolean; readonly crlf: boolean } {
+  let c = partChecks.get(part);
+  if (!c) partChecks.set(part, (c = { escapeFree: needsNoEscaping(part, LF), crlf: part[part.length - 1] !== CR && !hasBareLineBreak(part) }));
+  return c;
 }
 
 /** A file name that is the same for every attempt at the same mail. */
@@ -183,13 +243,14 @@ export function createTransport(options: TransportOptions): MailTransport {
     // bounded rate per recipient domain: smtp-pool.ts), and never waiting on a smarthost without limit.
     const pool = smtpPoolSettings(options.smtpUrl);
     const pace = domainPacer(pool.ratePerDomain);
+    installFastDotStuffing();
     const t = nodemailer.createTransport({
       url: pool.url,
       ...(pool.pool ? { pool: true, maxConnections: pool.maxConnections, maxMessages: pool.maxMessages } : {}),
       connectionTimeout: options.timeouts?.connection ?? SMTP_CONNECTION_TIMEOUT_MS,
       greetingTimeout: options.timeouts?.greeting ?? SMTP_GREETING_TIMEOUT_MS,
       socketTimeout: options.timeouts?.socket ?? SMTP_SOCKET_TIMEOUT_MS,
-      ...(options.dkim ? { dkim: nodemailerDkim(options.dkim) } : {}),
+      // No `dkim` here: composeMail signs the built message (the same signature, without nodemailer's per-byte body hash).
     });
     const where = options.smtpUrl.replace(/\/\/[^@/]*@/, '//').replace(/\?.*$/, '');
     return {
@@ -198,7 +259,9 @@ export function createTransport(options: TransportOptions): MailTransport {
         await pace.take(domainOf(mail.to));
         try {
           const returnPath = options.returnPath?.(mail);
-          await t.sendMail({ ...message(mail, options.from), ...(returnPath ? { envelope: { from: returnPath, to: [mail.to] } } : {}) });
+          // A raw message needs its envelope: the return path (VERP) or the From address, as nodemailer derived it before.
+          const raw = await composeMail(mail, options.from, options.dkim);
+          await t.sendMail({ raw, envelope: { from: returnPath ?? mail.fromAddress ?? options.from, to: [mail.to] } });
         } catch (e) {
           const code = (e as { responseCode?: number }).responseCode;
           throw new SendError(`SMTP ${where}: ${(e as Error).message}`, code !== undefined && code >= 500, { cause: e, ...(code !== undefined ? { responseCode: code } : {}) });
