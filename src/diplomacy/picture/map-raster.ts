@@ -35,7 +35,7 @@ import type { Box } from './label-layout.js';
 import type { MapPicture } from './map-picture.js';
 import { SEA_COLOUR, baseLayers, centreFills, overlayParts, wideLegend, type HomeLabel, type MapLayout } from './render-svg.js';
 import { pixelWords } from '../../rules/picture/palette.js';
-import { compositeOver, copyRect, encodeOpaquePng, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, type Raster } from '../../rules/picture/index.js';
+import { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
 
 /** The static base of one geometry and map (see the file's comment). */
 export interface StaticBase {
@@ -180,9 +180,14 @@ export async function staticBaseAsync(geometry: MapGeometry, map: GameMap = STAN
   return made;
 }
 
-/** The base with each centre's fill worked in (a new raster; the cached one is not touched). */
-function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>): Raster {
-  const px = new Uint8Array(base.neutral);
+/**
+ * The base with each centre's fill worked in: into `into` (a raster of the base's size: issue 29,
+ * the judge's pictures reuse one buffer) or a new raster; the cached base is not touched.
+ */
+export function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>, into?: Raster): Raster {
+  if (into && (into.width !== base.width || into.height !== base.height)) throw new RangeError(`paintedBase: a ${into.width}x${into.height} raster for a ${base.width}x${base.height} base`);
+  const px = into ? into.pixels : new Uint8Array(base.neutral.length);
+  px.set(base.neutral);
   const words = pixelWords(px, base.width * base.height);
   for (const [id, { runs, pixels, weight }] of base.centres) {
     const fill = fills.get(id);
@@ -277,21 +282,27 @@ function overlayCrop(parts: { overlay: string; bounds: Box | undefined }, geomet
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">\n${parts.overlay}\n</svg>\n`, x, y };
 }
 
-/** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
-export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Raster {
-  const parts = overlayParts(picture, geometry, map, layout);
-  const out = paintedBase(staticBase(geometry, map), centreFills(picture, geometry, map));
-  const crop = overlayCrop(parts, geometry);
-  if (crop) compositeOver(out, rasterize(crop.svg), crop.x, crop.y);
-  for (const l of parts.home) {
-    const s = sprite(l, geometry);
-    compositeOver(out, s.raster, s.x, s.y);
-  }
-  return out;
+/** What a map raster is drawn from: the static base, the centres' fills, the marks' cropped raster and the names' sprites. */
+interface MapParts {
+  readonly base: StaticBase;
+  readonly fills: ReadonlyMap<string, string>;
+  readonly over: Sprite | undefined;
+  readonly sprites: readonly Sprite[];
 }
 
-/** {@link renderMapRaster} with resvg's rendering on libuv's thread pool. */
-export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Promise<Raster> {
+function mapParts(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): MapParts {
+  const parts = overlayParts(picture, geometry, map, layout);
+  const crop = overlayCrop(parts, geometry);
+  return {
+    base: staticBase(geometry, map),
+    fills: centreFills(picture, geometry, map),
+    over: crop ? { x: crop.x, y: crop.y, raster: rasterize(crop.svg) } : undefined,
+    sprites: parts.home.map((l) => sprite(l, geometry)),
+  };
+}
+
+/** {@link mapParts} with resvg's rendering on libuv's thread pool. */
+async function mapPartsAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Promise<MapParts> {
   const parts = overlayParts(picture, geometry, map, layout);
   const crop = overlayCrop(parts, geometry);
   const [base, over, sprites] = await Promise.all([
@@ -299,10 +310,53 @@ export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeo
     crop ? rasterizeAsync(crop.svg) : undefined,
     Promise.all(parts.home.map((l) => spriteAsync(l, geometry))),
   ]);
-  const out = paintedBase(base, centreFills(picture, geometry, map));
-  if (crop && over) compositeOver(out, over, crop.x, crop.y);
-  for (const s of sprites) compositeOver(out, s.raster, s.x, s.y);
+  return { base, fills: centreFills(picture, geometry, map), over: crop && over ? { x: crop.x, y: crop.y, raster: over } : undefined, sprites };
+}
+
+/** The map's pixels from its parts, into `into` (the base's size) or a new raster. */
+function drawMap(parts: MapParts, into?: Raster): Raster {
+  const out = paintedBase(parts.base, parts.fills, into);
+  if (parts.over) compositeOver(out, parts.over.raster, parts.over.x, parts.over.y);
+  for (const s of parts.sprites) compositeOver(out, s.raster, s.x, s.y);
   return out;
+}
+
+/**
+ * Buffers the PNG path draws into and reads back before it next awaits (issue 29: a picture's 4 MB
+ * of pixels are quantized to its PNG rows at once, so one buffer per use serves every picture and
+ * the garbage collector is not handed 8 MB per board).
+ */
+const SCRATCH = new Map<string, Uint8Array>();
+
+/** The buffer `use` of `width` × `height` pixels: its content is whatever was drawn last. */
+export function scratchRaster(use: string, width: number, height: number): Raster {
+  let px = SCRATCH.get(use);
+  if (!px || px.length !== width * height * 4) SCRATCH.set(use, (px = new Uint8Array(width * height * 4)));
+  return { width, height, pixels: px };
+}
+
+/** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
+export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Raster {
+  return drawMap(mapParts(picture, geometry, map, layout));
+}
+
+/** {@link renderMapRaster} with resvg's rendering on libuv's thread pool. */
+export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Promise<Raster> {
+  return drawMap(await mapPartsAsync(picture, geometry, map, layout));
+}
+
+/**
+ * The map drawn into the scratch buffer `use` (the same pixels as {@link renderMapRaster}): valid
+ * until the next picture is drawn there, so read it before awaiting anything.
+ */
+export function mapIntoScratch(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Raster {
+  return drawMap(mapParts(picture, geometry, map, layout), scratchRaster('map', geometry.width, geometry.height));
+}
+
+/** {@link mapIntoScratch} after resvg's rendering on libuv's thread pool: call `use` with the pixels, before any await. */
+export async function mapPartsForScratch(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Promise<() => Raster> {
+  const parts = await mapPartsAsync(picture, geometry, map, layout);
+  return () => drawMap(parts, scratchRaster('map', geometry.width, geometry.height));
 }
 
 /**
@@ -364,22 +418,59 @@ export function renderWideRaster(picture: MapPicture, geometry: MapGeometry, map
   return wideOf(geometry, renderMapRaster(picture, geometry, map, 'wide'), leg.height, keptRaster(leg.fixed), rasterize(leg.changing));
 }
 
-/** A layout's pixels as PNG bytes; every part of a map picture is drawn on an opaque ground (`what`: the layout, for the error). */
-export function encodePicture(r: Raster, what = 'map'): Buffer {
-  const png = encodeOpaquePng(r.pixels, r.width, r.height);
-  if (!png) throw new Error(`the ${what} picture has a transparent pixel: every part of it is drawn on an opaque ground`);
-  return png;
-}
-
-/** The wide layout of `picture` as PNG bytes (what `renderPng(renderMapSvg(picture, geometry, map))` shows). */
-export function renderWidePng(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Buffer {
-  return encodePicture(renderWideRaster(picture, geometry, map));
-}
-
-/** {@link renderWidePng}'s bytes, resvg's rendering and zlib's deflating on libuv's thread pool. */
-export async function renderWidePngAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Buffer> {
+/** {@link renderWideRaster} with resvg's rendering on libuv's thread pool. */
+export async function renderWideRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Raster> {
   const leg = wideLegendSvg(picture, geometry);
   const [m, fixed, changing] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'wide'), keptRasterAsync(leg.fixed), rasterizeAsync(leg.changing)]);
-  const r = wideOf(geometry, m, leg.height, fixed, changing);
-  return (await encodeOpaquePngAsync(r.pixels, r.width, r.height)) ?? encodePicture(r);
+  return wideOf(geometry, m, leg.height, fixed, changing);
+}
+
+/** What the wide picture is drawn from besides its map: the legend's fixed and changing rasters (from the map's last row down). */
+export interface WideLegend {
+  readonly height: number;
+  readonly fixed: Raster;
+  readonly changing: Raster;
+}
+
+export function wideLegendRasters(picture: MapPicture, geometry: MapGeometry): WideLegend {
+  const leg = wideLegendSvg(picture, geometry);
+  return { height: leg.height, fixed: keptRaster(leg.fixed), changing: rasterize(leg.changing) };
+}
+
+export async function wideLegendRastersAsync(picture: MapPicture, geometry: MapGeometry): Promise<WideLegend> {
+  const leg = wideLegendSvg(picture, geometry);
+  const [fixed, changing] = await Promise.all([keptRasterAsync(leg.fixed), rasterizeAsync(leg.changing)]);
+  return { height: leg.height, fixed, changing };
+}
+
+/** Rows `from` to `from + count` of `r`, as a raster sharing its pixels. */
+export function rowsOf(r: Raster, from: number, count: number): Raster {
+  return { width: r.width, height: count, pixels: r.pixels.subarray(from * r.width * 4, (from + count) * r.width * 4) };
+}
+
+/** The wide legend's rows under the map: the sea with the legend's fixed part drawn on it, kept per fixed part. */
+const GROUNDS = new WeakMap<Raster, Raster>();
+
+function legendGround(fixed: Raster): Raster {
+  const known = GROUNDS.get(fixed);
+  if (known) return known;
+  const ground = solidRaster(fixed.width, fixed.height - 1, SEA_COLOUR);
+  compositeOver(ground, rowsOf(fixed, 1, fixed.height - 1), 0, 0);
+  GROUNDS.set(fixed, ground);
+  return ground;
+}
+
+/**
+ * The wide picture's pixels in two pieces, for its PNG rows (the same pixels as {@link wideOf}): the
+ * map (drawn into `mapRaster`, which this changes: the legend's first row lies on its last row) and
+ * the legend's rows under it, in the scratch buffer `legend` (read it before awaiting anything).
+ */
+export function widePieces(mapRaster: Raster, legend: WideLegend): { map: Raster; legend: Raster } {
+  const H = mapRaster.height;
+  compositeOver(mapRaster, rowsOf(legend.fixed, 0, 1), 0, H - 1);
+  compositeOver(mapRaster, rowsOf(legend.changing, 0, 1), 0, H - 1);
+  const under = scratchRaster('legend', mapRaster.width, legend.height);
+  under.pixels.set(legendGround(legend.fixed).pixels);
+  compositeOver(under, rowsOf(legend.changing, 1, legend.height), 0, 0);
+  return { map: mapRaster, legend: under };
 }

@@ -119,3 +119,26 @@ export async function renderPngAsync(svg: string, scale = 1): Promise<Buffer> {
   const image = await renderAsync(svg, renderOptions(scale));
   return (await encodeOpaquePngAsync(image.pixels, image.width, image.height)) ?? image.asPng();
 }
+
+/**
+ * An indexed-colour PNG from its rows already indexed (each row the filter byte 0, then one palette
+ * index per pixel: {@link FixedPalette.indexRows}) and its palette (issue 29: the map pictures,
+ * quantized against a palette fixed per map), deflated as {@link encodeOpaquePng} deflates indexed rows.
+ */
+export function encodeIndexedPng(rows: Uint8Array, palette: Uint32Array, width: number, height: number): Buffer {
+  checkIndexed(rows, palette, width, height);
+  return pngOf(width, height, deflateSync(rows, { level: INDEXED_DEFLATE_LEVEL }), plteData(palette));
+}
+
+/** {@link encodeIndexedPng} with the deflating on libuv's thread pool (the same bytes). */
+export async function encodeIndexedPngAsync(rows: Uint8Array, palette: Uint32Array, width: number, height: number): Promise<Buffer> {
+  checkIndexed(rows, palette, width, height);
+  const idat = await new Promise<Buffer>((ok, fail) => deflate(rows, { level: INDEXED_DEFLATE_LEVEL }, (e, out) => (e ? fail(e) : ok(out))));
+  return pngOf(width, height, idat, plteData(palette));
+}
+
+function checkIndexed(rows: Uint8Array, palette: Uint32Array, width: number, height: number): void {
+  if (rows.length !== (width + 1) * height || palette.length === 0 || palette.length > 256) {
+    throw new RangeError(`indexed PNG: ${rows.length} bytes of rows for ${width}x${height} pixels (want ${(width + 1) * height}), ${palette.length} palette entries (want 1 to 256)`);
+  }
+}
