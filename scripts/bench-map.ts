@@ -4,7 +4,8 @@
  * core (resvg renders on the calling thread):
  * - diplomacy: a busy Fall 1901 (moves, supports, a convoy, bounces, a dislodgement with retreats),
  *   as the judge draws it (issue 29: in layers, src/diplomacy/picture/map-raster.ts: the static base
- *   rasterized once per process, before the timing, only the picture's own marks per picture);
+ *   rasterized once per process, before the timing, only the picture's own marks per picture; its
+ *   palette fixed once per process, from reference pictures, also before the timing);
  * - diplomacy (SVG): the same picture rendered by resvg from its whole SVG (how it was drawn before
  *   the layers), for comparison at the same moment;
  * - diplomacy phone: the same picture in the phone layout (issue 28: two stacked halves, 520 px wide),
@@ -20,7 +21,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { STANDARD_MAP, adjudicate } from '../src/diplomacy/index.js';
-import { STANDARD_GEOMETRY, pictureOfResults, renderMapSvg, renderPhonePng, renderPng, renderWidePng, staticBase } from '../src/diplomacy/picture/index.js';
+import { STANDARD_GEOMETRY, mapPalette, pictureOfResults, renderMapSvg, renderPhonePng, renderPng, renderWidePng, staticBase } from '../src/diplomacy/picture/index.js';
 import { adjudicateMovement } from '../src/coalition/index.js';
 import { pictureOfMovement, renderGridSvg } from '../src/coalition/picture/index.js';
 import { AdjudicateJson, readOrders, readPosition, validate } from '../src/cli/position-json.js';
@@ -60,12 +61,16 @@ function measure(f: () => unknown): { wall: number; cpu: number } {
   return { wall: median(wall), cpu: (c.user + c.system) / 1000 / (RUNS * PER_RUN) };
 }
 
-// The layered renderer's cache (once per process): its CPU, and what it holds.
+// The layered renderer's caches (once per process): their CPU, and what they hold.
 const cb0 = process.cpuUsage();
 const base = staticBase(STANDARD_GEOMETRY, STANDARD_MAP);
 const cb = process.cpuUsage(cb0);
-const cache = { cpuMs: (cb.user + cb.system) / 1000, mib: base.bytes / 1024 / 1024 };
-console.log(`map static base (once per process): ${cache.cpuMs.toFixed(0)} ms CPU, ${cache.mib.toFixed(1)} MiB held`);
+// Issue 29: the palette fixed per map, from its reference pictures (drawn with the static base above).
+const cp0 = process.cpuUsage();
+const palette = mapPalette(STANDARD_GEOMETRY, STANDARD_MAP);
+const cp = process.cpuUsage(cp0);
+const cache = { cpuMs: (cb.user + cb.system) / 1000, mib: base.bytes / 1024 / 1024, paletteCpuMs: (cp.user + cp.system) / 1000, paletteColours: palette.palette.length };
+console.log(`map static base (once per process): ${cache.cpuMs.toFixed(0)} ms CPU, ${cache.mib.toFixed(1)} MiB held; map palette (once per process): ${cache.paletteCpuMs.toFixed(0)} ms CPU, ${cache.paletteColours} colours`);
 
 const started = new Date();
 const load0 = loadavg();
