@@ -35,7 +35,7 @@ import type { Box } from './label-layout.js';
 import type { MapPicture } from './map-picture.js';
 import { SEA_COLOUR, baseLayers, centreFills, overlayParts, wideLegend, type HomeLabel, type MapLayout } from './render-svg.js';
 import { pixelWords } from '../../rules/picture/palette.js';
-import { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
+import { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
 /** The static base of one geometry and map (see the file's comment). */
 export interface StaticBase {
@@ -323,7 +323,7 @@ function drawMap(parts: MapParts, into?: Raster): Raster {
 
 /**
  * Buffers the PNG path draws into and reads back before it next awaits (issue 29: a picture's 4 MB
- * of pixels are quantized to its PNG rows at once, so one buffer per use serves every picture and
+ * of pixels are turned into its PNG rows at once, so one buffer per use serves every picture and
  * the garbage collector is not handed 8 MB per board).
  */
 const SCRATCH = new Map<string, Uint8Array>();
@@ -333,6 +333,64 @@ export function scratchRaster(use: string, width: number, height: number): Raste
   let px = SCRATCH.get(use);
   if (!px || px.length !== width * height * 4) SCRATCH.set(use, (px = new Uint8Array(width * height * 4)));
   return { width, height, pixels: px };
+}
+
+/** Where a map's PNG rows go as it is drawn: `rows` from byte `at`, `width + 1` bytes a row, in `palette`. */
+export interface MapRows {
+  readonly palette: FixedPalette;
+  readonly rows: Uint8Array;
+  readonly at: number;
+}
+
+/** The neutral base's PNG rows in a palette (each row the filter byte 0, then one index per pixel), kept per palette and base. */
+const NEUTRAL_ROWS = new WeakMap<FixedPalette, WeakMap<StaticBase, Uint8Array>>();
+
+function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
+  let byBase = NEUTRAL_ROWS.get(palette);
+  if (!byBase) NEUTRAL_ROWS.set(palette, (byBase = new WeakMap()));
+  let rows = byBase.get(base);
+  if (!rows) {
+    rows = new Uint8Array((base.width + 1) * base.height);
+    palette.indexRows(base.neutral, base.width, 0, 0, base.width, base.height, rows, 0);
+    byBase.set(base, rows);
+  }
+  return rows;
+}
+
+/**
+ * {@link drawMap} into the scratch buffer, writing the map's PNG rows alongside (issue 29): the
+ * neutral base's rows (indexed once per palette), each centre's runs in its fill's index, its edge
+ * pixels and every pixel the marks and names change indexed as they are drawn. The same rows as
+ * quantizing the finished pixels (the palette gives each colour one index), without reading the
+ * ~970,000 pixels again.
+ */
+function drawMapIndexed(parts: MapParts, out: MapRows): Raster {
+  const { base, fills } = parts;
+  const { palette, rows, at } = out;
+  const W = base.width;
+  const into = paintedBase(base, fills, scratchRaster('map', W, base.height));
+  rows.set(neutralRows(base, palette), at);
+  const px = into.pixels;
+  for (const [id, { runs, pixels }] of base.centres) {
+    const fill = fills.get(id);
+    if (!fill) continue;
+    const v = Number.parseInt(fill.slice(1), 16);
+    const fi = palette.indexOf(((v >> 16) & 255) | (v & 0xff00) | ((v & 255) << 16));
+    // A run lies within one row (measure() ends runs at the row's end): pixel i is byte at + i + row + 1.
+    for (let k = 0; k < runs.length; k += 2) {
+      const o = at + runs[k]! + Math.floor(runs[k]! / W) + 1;
+      rows.fill(fi, o, o + runs[k + 1]!);
+    }
+    for (let k = 0; k < pixels.length; k++) {
+      const i = pixels[k]!;
+      const q = i * 4;
+      rows[at + i + Math.floor(i / W) + 1] = palette.indexOf(px[q]! | (px[q + 1]! << 8) | (px[q + 2]! << 16));
+    }
+  }
+  const target = { palette, rows, at, stride: W + 1 };
+  if (parts.over) compositeOver(into, parts.over.raster, parts.over.x, parts.over.y, target);
+  for (const s of parts.sprites) compositeOver(into, s.raster, s.x, s.y, target);
+  return into;
 }
 
 /** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
@@ -346,17 +404,25 @@ export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeo
 }
 
 /**
- * The map drawn into the scratch buffer `use` (the same pixels as {@link renderMapRaster}): valid
- * until the next picture is drawn there, so read it before awaiting anything.
+ * The map drawn into the scratch buffer (the same pixels as {@link renderMapRaster}) and its PNG rows
+ * written into `out`: the pixels are valid until the next picture is drawn there, so read them
+ * before awaiting anything.
  */
-export function mapIntoScratch(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Raster {
-  return drawMap(mapParts(picture, geometry, map, layout), scratchRaster('map', geometry.width, geometry.height));
+export function mapIntoRows(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout, out: MapRows): Raster {
+  return drawMapIndexed(mapParts(picture, geometry, map, layout), out);
 }
 
-/** {@link mapIntoScratch} after resvg's rendering on libuv's thread pool: call `use` with the pixels, before any await. */
-export async function mapPartsForScratch(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Promise<() => Raster> {
+/** {@link mapIntoRows} after resvg's rendering on libuv's thread pool: call the function it gives before any await. */
+export async function mapPartsForRows(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Promise<(out: MapRows) => Raster> {
   const parts = await mapPartsAsync(picture, geometry, map, layout);
-  return () => drawMap(parts, scratchRaster('map', geometry.width, geometry.height));
+  return (out) => drawMapIndexed(parts, out);
+}
+
+/** A reused buffer of `n` bytes for PNG rows that are copied out before the next await (the phone's whole map). */
+export function scratchBytes(use: string, n: number): Uint8Array {
+  let b = SCRATCH.get(use);
+  if (!b || b.length !== n) SCRATCH.set(use, (b = new Uint8Array(n)));
+  return b;
 }
 
 /**

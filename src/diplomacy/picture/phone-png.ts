@@ -12,7 +12,7 @@ import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { phoneFrame, type PhoneParts } from './render-svg.js';
-import { keptRaster, keptRasterAsync, mapIntoScratch, mapPartsForScratch, renderMapRaster, withChanges } from './map-raster.js';
+import { keptRaster, keptRasterAsync, mapIntoRows, mapPartsForRows, renderMapRaster, scratchBytes, withChanges, type MapRows } from './map-raster.js';
 import { mapPalette, mapPaletteAsync } from './map-palette.js';
 import { copyRect, encodeIndexedPng, encodeIndexedPngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
@@ -39,36 +39,42 @@ export function renderPhoneRaster(picture: MapPicture, geometry: MapGeometry, ma
 }
 
 /**
- * The phone picture's PNG rows, laid out as {@link composePhone} lays out its pixels but quantized
- * piece by piece (issue 29): the map's west columns, the band, the map's east columns, the legend.
- * The palette gives each colour its index whatever surrounds it, so these are the rows of the
- * composed picture, without the picture's 4.7 MB of pixels being put together first.
+ * The phone picture's PNG rows, laid out as {@link composePhone} lays out its pixels (issue 29): the
+ * map's rows (`draw` writes them, indexed as it draws, into a reused buffer) cut into its west and
+ * east columns, the band, the legend quantized. The palette gives each colour its index wherever it
+ * stands, so these are the rows of the composed picture, without its 4.7 MB of pixels put together.
  */
-function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, mapRaster: Raster, legend: Raster): Buffer {
-  if (mapRaster.width !== parts.mapWidth || mapRaster.height !== parts.mapHeight || legend.width !== parts.width || legend.height !== parts.legendHeight) {
-    throw new RangeError(`the phone layout's rasters do not fit its parts: map ${mapRaster.width}x${mapRaster.height} (want ${parts.mapWidth}x${parts.mapHeight}), legend ${legend.width}x${legend.height} (want ${parts.width}x${parts.legendHeight})`);
+function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, draw: (out: MapRows) => Raster, legend: Raster): Buffer {
+  if (legend.width !== parts.width || legend.height !== parts.legendHeight) {
+    throw new RangeError(`the phone layout's legend raster ${legend.width}x${legend.height} does not fit its parts (want ${parts.width}x${parts.legendHeight})`);
   }
+  const MW = parts.mapWidth;
+  const mapRows = scratchBytes('phone map rows', (MW + 1) * parts.mapHeight);
+  const drawn = draw({ palette, rows: mapRows, at: 0 });
+  if (drawn.width !== MW || drawn.height !== parts.mapHeight) throw new RangeError(`the phone layout's map raster ${drawn.width}x${drawn.height} does not fit its parts (want ${MW}x${parts.mapHeight})`);
   const W = parts.width;
   const rows = Buffer.allocUnsafe((W + 1) * parts.height);
-  let at = palette.indexRows(mapRaster.pixels, mapRaster.width, 0, 0, W, parts.mapHeight, rows, 0);
+  const white = palette.indexOf(0xffffff);
+  rows.fill(white); // rows composePhone leaves white, if the layout ever leaves any; every row's filter byte is set below
+  let at = 0;
+  const half = (x0: number) => {
+    for (let r = 0; r < parts.mapHeight; r++, at += W + 1) {
+      rows[at] = 0;
+      const from = r * (MW + 1) + 1 + x0;
+      rows.set(mapRows.subarray(from, from + W), at + 1);
+    }
+  };
+  half(0);
   const v = Number.parseInt(parts.gapColour.slice(1), 16);
   const band = palette.indexOf(((v >> 16) & 255) | (v & 0xff00) | ((v & 255) << 16));
   for (let r = 0; r < parts.gap; r++, at += W + 1) {
     rows[at] = 0;
     rows.fill(band, at + 1, at + W + 1);
   }
-  // Rows between the east half and the legend, if the layout ever leaves any: white, as composePhone paints them.
-  at = palette.indexRows(mapRaster.pixels, mapRaster.width, parts.eastX, 0, W, parts.mapHeight, rows, at);
-  const white = palette.indexOf(0xffffff);
-  for (; at < (W + 1) * parts.legendTop; at += W + 1) {
-    rows[at] = 0;
-    rows.fill(white, at + 1, at + W + 1);
-  }
+  half(parts.eastX);
+  for (; at < (W + 1) * parts.legendTop; at += W + 1) rows[at] = 0;
   at = palette.indexRows(legend.pixels, W, 0, 0, W, parts.legendHeight, rows, at);
-  for (; at < rows.length; at += W + 1) {
-    rows[at] = 0;
-    rows.fill(white, at + 1, at + W + 1);
-  }
+  for (; at < rows.length; at += W + 1) rows[at] = 0;
   return rows;
 }
 
@@ -77,17 +83,18 @@ export function renderPhonePng(picture: MapPicture, geometry: MapGeometry, map: 
   const palette = mapPalette(geometry, map);
   const parts = phoneFrame(picture, geometry);
   const legend = withChanges(keptRaster(parts.legendFixed), rasterize(parts.legendChanging));
-  return encodeIndexedPng(phoneRows(palette, parts, mapIntoScratch(picture, geometry, map, 'phone'), legend), palette.palette, parts.width, parts.height);
+  const rows = phoneRows(palette, parts, (out) => mapIntoRows(picture, geometry, map, 'phone', out), legend);
+  return encodeIndexedPng(rows, palette.palette, parts.width, parts.height);
 }
 
 /**
  * {@link renderPhonePng}'s bytes with the rasterizing (map and legend at once) and the deflating on
- * libuv's thread pool; the quantizing of the pieces on the caller's.
+ * libuv's thread pool; the drawing in layers and the indexing on the caller's.
  */
 export async function renderPhonePngAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Buffer> {
   const parts = phoneFrame(picture, geometry);
-  const [palette, draw, fixed, changing] = await Promise.all([mapPaletteAsync(geometry, map), mapPartsForScratch(picture, geometry, map, 'phone'), keptRasterAsync(parts.legendFixed), rasterizeAsync(parts.legendChanging)]);
-  // From here to the rows, no await: the scratch buffer is this picture's.
-  const rows = phoneRows(palette, parts, draw(), withChanges(fixed, changing));
+  const [palette, draw, fixed, changing] = await Promise.all([mapPaletteAsync(geometry, map), mapPartsForRows(picture, geometry, map, 'phone'), keptRasterAsync(parts.legendFixed), rasterizeAsync(parts.legendChanging)]);
+  // From here to the rows, no await: the scratch buffers are this picture's.
+  const rows = phoneRows(palette, parts, draw, withChanges(fixed, changing));
   return encodeIndexedPngAsync(rows, palette.palette, parts.width, parts.height);
 }
