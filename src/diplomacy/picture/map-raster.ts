@@ -27,6 +27,11 @@
  * 1000 × 971 neutral base, 3.9 MB, and 0.2 MB of centre coverage), built in ~0.3 s CPU once per
  * process; and the names, at most ~626 small rasters (75 names, 8 marker colours, 2 type sizes),
  * a few MB at most.
+ *
+ * For the PNGs (wide-png.ts, phone-png.ts) the map is drawn into one reused buffer and its PNG rows,
+ * in the map's fixed palette (map-palette.ts), are written as it is drawn: the neutral base's rows
+ * indexed once per palette (1 MB), each centre's runs in its fill's index, and each pixel the
+ * centres' edges, marks and names change indexed as it is composited (`compositeOver`'s index target).
  */
 import type { GameMap } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
@@ -184,11 +189,13 @@ export async function staticBaseAsync(geometry: MapGeometry, map: GameMap = STAN
  * The base with each centre's fill worked in: into `into` (a raster of the base's size: issue 29,
  * the judge's pictures reuse one buffer) or a new raster; the cached base is not touched.
  */
-export function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>, into?: Raster): Raster {
+export function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>, into?: Raster, index?: MapRows): Raster {
   if (into && (into.width !== base.width || into.height !== base.height)) throw new RangeError(`paintedBase: a ${into.width}x${into.height} raster for a ${base.width}x${base.height} base`);
   const px = into ? into.pixels : new Uint8Array(base.neutral.length);
   px.set(base.neutral);
   const words = pixelWords(px, base.width * base.height);
+  const W = base.width;
+  if (index) index.rows.set(neutralRows(base, index.palette), index.at);
   for (const [id, { runs, pixels, weight }] of base.centres) {
     const fill = fills.get(id);
     if (!fill) continue;
@@ -205,6 +212,26 @@ export function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>
       px[o] = Math.min(255, px[o]! + (w * r + 127) / 255);
       px[o + 1] = Math.min(255, px[o + 1]! + (w * g + 127) / 255);
       px[o + 2] = Math.min(255, px[o + 2]! + (w * b + 127) / 255);
+    }
+    if (!index) continue;
+    // The PNG rows alongside: a run lies within one row (measure() ends runs at the row's end), and
+    // pixel i is byte at + i + row + 1 (each row led by its filter byte).
+    const { palette, rows, at } = index;
+    const fi = palette.indexOf(r | (g << 8) | (b << 16));
+    for (let k = 0; k < runs.length; k += 2) {
+      const o = at + runs[k]! + ((runs[k]! / W) | 0) + 1;
+      rows.fill(fi, o, o + runs[k + 1]!);
+    }
+    let lastRgb = -1;
+    let lastIndex = 0;
+    for (let k = 0; k < pixels.length; k++) {
+      const i = pixels[k]!;
+      const rgb = words[i]! & 0xffffff;
+      if (rgb !== lastRgb) {
+        lastRgb = rgb;
+        lastIndex = palette.indexOf(rgb);
+      }
+      rows[at + i + ((i / W) | 0) + 1] = lastIndex;
     }
   }
   return { width: base.width, height: base.height, pixels: px };
@@ -366,28 +393,8 @@ function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
  */
 function drawMapIndexed(parts: MapParts, out: MapRows): Raster {
   const { base, fills } = parts;
-  const { palette, rows, at } = out;
-  const W = base.width;
-  const into = paintedBase(base, fills, scratchRaster('map', W, base.height));
-  rows.set(neutralRows(base, palette), at);
-  const px = into.pixels;
-  for (const [id, { runs, pixels }] of base.centres) {
-    const fill = fills.get(id);
-    if (!fill) continue;
-    const v = Number.parseInt(fill.slice(1), 16);
-    const fi = palette.indexOf(((v >> 16) & 255) | (v & 0xff00) | ((v & 255) << 16));
-    // A run lies within one row (measure() ends runs at the row's end): pixel i is byte at + i + row + 1.
-    for (let k = 0; k < runs.length; k += 2) {
-      const o = at + runs[k]! + Math.floor(runs[k]! / W) + 1;
-      rows.fill(fi, o, o + runs[k + 1]!);
-    }
-    for (let k = 0; k < pixels.length; k++) {
-      const i = pixels[k]!;
-      const q = i * 4;
-      rows[at + i + Math.floor(i / W) + 1] = palette.indexOf(px[q]! | (px[q + 1]! << 8) | (px[q + 2]! << 16));
-    }
-  }
-  const target = { palette, rows, at, stride: W + 1 };
+  const into = paintedBase(base, fills, scratchRaster('map', base.width, base.height), out);
+  const target = { ...out, stride: base.width + 1 };
   if (parts.over) compositeOver(into, parts.over.raster, parts.over.x, parts.over.y, target);
   for (const s of parts.sprites) compositeOver(into, s.raster, s.x, s.y, target);
   return into;
@@ -527,16 +534,43 @@ function legendGround(fixed: Raster): Raster {
 }
 
 /**
- * The wide picture's pixels in two pieces, for its PNG rows (the same pixels as {@link wideOf}): the
- * map (drawn into `mapRaster`, which this changes: the legend's first row lies on its last row) and
- * the legend's rows under it, in the scratch buffer `legend` (read it before awaiting anything).
+ * The wide picture's PNG rows after its map's (written into `out` as the map was drawn into
+ * `mapRaster`): the legend's first row drawn over the map's last row and that row indexed again,
+ * then the legend's rows under the map (the fixed part's indexed once per palette, the title,
+ * subtitle and counts indexed as they are drawn). The pixels are those of {@link wideOf}.
  */
-export function widePieces(mapRaster: Raster, legend: WideLegend): { map: Raster; legend: Raster } {
-  const H = mapRaster.height;
+export function wideLegendRows(mapRaster: Raster, legend: WideLegend, out: MapRows): void {
+  const { width: W, height: H } = mapRaster;
   compositeOver(mapRaster, rowsOf(legend.fixed, 0, 1), 0, H - 1);
   compositeOver(mapRaster, rowsOf(legend.changing, 0, 1), 0, H - 1);
-  const under = scratchRaster('legend', mapRaster.width, legend.height);
-  under.pixels.set(legendGround(legend.fixed).pixels);
-  compositeOver(under, rowsOf(legend.changing, 1, legend.height), 0, 0);
-  return { map: mapRaster, legend: under };
+  out.palette.indexRows(mapRaster.pixels, W, 0, H - 1, W, 1, out.rows, out.at + (H - 1) * (W + 1));
+  keptWithChangesRows(legendGround(legend.fixed), rowsOf(legend.changing, 1, legend.height), 'legend', { ...out, at: out.at + H * (W + 1) });
+}
+
+/** Each kept raster's PNG rows, per palette (the legends' fixed parts: a few, ~150 KB each). */
+const KEPT_ROWS = new WeakMap<FixedPalette, WeakMap<Raster, Uint8Array>>();
+
+function keptRows(fixed: Raster, palette: FixedPalette): Uint8Array {
+  let byRaster = KEPT_ROWS.get(palette);
+  if (!byRaster) KEPT_ROWS.set(palette, (byRaster = new WeakMap()));
+  let rows = byRaster.get(fixed);
+  if (!rows) {
+    rows = new Uint8Array((fixed.width + 1) * fixed.height);
+    palette.indexRows(fixed.pixels, fixed.width, 0, 0, fixed.width, fixed.height, rows, 0);
+    byRaster.set(fixed, rows);
+  }
+  return rows;
+}
+
+/**
+ * The opaque kept raster `fixed` with `changing` (its size, premultiplied) drawn over it into the
+ * scratch buffer `use`, and its PNG rows written into `out` alongside: `fixed`'s rows (indexed once
+ * per palette), then each pixel `changing` draws indexed as it is composited.
+ */
+export function keptWithChangesRows(fixed: Raster, changing: Raster, use: string, out: MapRows): Raster {
+  const pixels = scratchRaster(use, fixed.width, fixed.height);
+  pixels.pixels.set(fixed.pixels);
+  out.rows.set(keptRows(fixed, out.palette), out.at);
+  compositeOver(pixels, changing, 0, 0, { ...out, stride: fixed.width + 1 });
+  return pixels;
 }

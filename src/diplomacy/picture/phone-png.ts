@@ -1,9 +1,12 @@
 /**
  * The phone layout as PNG (issue 29), drawing the map once: the whole map (with the phone's larger
  * names) is drawn in layers (map-raster.ts: the cached static base, the picture's own marks over it)
- * and resvg rasterizes the legend band; the west and east halves are copied out of the one map
- * raster into the picture's pixels, the dark band between them painted, and the picture encoded once
- * (src/rules/picture). The legend's fixed part is a kept raster, its title, subtitle and counts
+ * and resvg rasterizes the legend band. For the PNG (issue 29, this round) the map's PNG rows are
+ * written as it is drawn, in the map's fixed palette (map-palette.ts), and the picture's rows are
+ * cut from them: the west and east halves, the dark band between them, the legend's rows (its
+ * fixed part's indexed once per palette, its title and counts as they are drawn);
+ * the picture's own pixels (`renderPhoneRaster`, what the tests compare) are never put together
+ * for the mail. The legend's fixed part is a kept raster, its title, subtitle and counts
  * drawn over it per picture. Drawing the SVG of {@link renderMapSvg}'s phone layout instead rendered the
  * map twice, once per half (bench:map: about twice the CPU of the wide picture). Pure: memory only.
  */
@@ -12,7 +15,7 @@ import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { phoneFrame, type PhoneParts } from './render-svg.js';
-import { keptRaster, keptRasterAsync, mapIntoRows, mapPartsForRows, renderMapRaster, scratchBytes, withChanges, type MapRows } from './map-raster.js';
+import { keptRaster, keptRasterAsync, keptWithChangesRows, mapIntoRows, mapPartsForRows, renderMapRaster, scratchBytes, withChanges, type MapRows } from './map-raster.js';
 import { mapPalette, mapPaletteAsync } from './map-palette.js';
 import { copyRect, encodeIndexedPng, encodeIndexedPngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
@@ -44,9 +47,11 @@ export function renderPhoneRaster(picture: MapPicture, geometry: MapGeometry, ma
  * east columns, the band, the legend quantized. The palette gives each colour its index wherever it
  * stands, so these are the rows of the composed picture, without its 4.7 MB of pixels put together.
  */
-function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, draw: (out: MapRows) => Raster, legend: Raster): Buffer {
-  if (legend.width !== parts.width || legend.height !== parts.legendHeight) {
-    throw new RangeError(`the phone layout's legend raster ${legend.width}x${legend.height} does not fit its parts (want ${parts.width}x${parts.legendHeight})`);
+function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, draw: (out: MapRows) => Raster, legendFixed: Raster, legendChanging: Raster): Buffer {
+  for (const legend of [legendFixed, legendChanging]) {
+    if (legend.width !== parts.width || legend.height !== parts.legendHeight) {
+      throw new RangeError(`the phone layout's legend raster ${legend.width}x${legend.height} does not fit its parts (want ${parts.width}x${parts.legendHeight})`);
+    }
   }
   const MW = parts.mapWidth;
   const mapRows = scratchBytes('phone map rows', (MW + 1) * parts.mapHeight);
@@ -73,7 +78,8 @@ function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, draw: 
   }
   half(parts.eastX);
   for (; at < (W + 1) * parts.legendTop; at += W + 1) rows[at] = 0;
-  at = palette.indexRows(legend.pixels, W, 0, 0, W, parts.legendHeight, rows, at);
+  keptWithChangesRows(legendFixed, legendChanging, 'phone legend', { palette, rows, at });
+  at += (W + 1) * parts.legendHeight;
   for (; at < rows.length; at += W + 1) rows[at] = 0;
   return rows;
 }
@@ -82,8 +88,7 @@ function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, draw: 
 export function renderPhonePng(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Buffer {
   const palette = mapPalette(geometry, map);
   const parts = phoneFrame(picture, geometry);
-  const legend = withChanges(keptRaster(parts.legendFixed), rasterize(parts.legendChanging));
-  const rows = phoneRows(palette, parts, (out) => mapIntoRows(picture, geometry, map, 'phone', out), legend);
+  const rows = phoneRows(palette, parts, (out) => mapIntoRows(picture, geometry, map, 'phone', out), keptRaster(parts.legendFixed), rasterize(parts.legendChanging));
   return encodeIndexedPng(rows, palette.palette, parts.width, parts.height);
 }
 
@@ -95,6 +100,6 @@ export async function renderPhonePngAsync(picture: MapPicture, geometry: MapGeom
   const parts = phoneFrame(picture, geometry);
   const [palette, draw, fixed, changing] = await Promise.all([mapPaletteAsync(geometry, map), mapPartsForRows(picture, geometry, map, 'phone'), keptRasterAsync(parts.legendFixed), rasterizeAsync(parts.legendChanging)]);
   // From here to the rows, no await: the scratch buffers are this picture's.
-  const rows = phoneRows(palette, parts, draw, withChanges(fixed, changing));
+  const rows = phoneRows(palette, parts, draw, fixed, changing);
   return encodeIndexedPngAsync(rows, palette.palette, parts.width, parts.height);
 }

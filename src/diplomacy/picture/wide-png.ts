@@ -8,7 +8,7 @@ import type { GameMap } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
-import { mapIntoRows, mapPartsForRows, wideLegendRasters, wideLegendRastersAsync, widePieces, type MapRows, type WideLegend } from './map-raster.js';
+import { mapIntoRows, mapPartsForRows, wideLegendRasters, wideLegendRastersAsync, wideLegendRows, type MapRows, type WideLegend } from './map-raster.js';
 import { mapPalette, mapPaletteAsync } from './map-palette.js';
 import { encodeIndexedPng, encodeIndexedPngAsync, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
@@ -19,9 +19,8 @@ import { encodeIndexedPng, encodeIndexedPngAsync, type FixedPalette, type Raster
 function wideRows(palette: FixedPalette, W: number, H: number, draw: (out: MapRows) => Raster, legend: WideLegend): { rows: Buffer; width: number; height: number } {
   const height = H + legend.height;
   const rows = Buffer.allocUnsafe((W + 1) * height);
-  const pieces = widePieces(draw({ palette, rows, at: 0 }), legend);
-  palette.indexRows(pieces.map.pixels, W, 0, H - 1, W, 1, rows, (H - 1) * (W + 1));
-  palette.indexRows(pieces.legend.pixels, W, 0, 0, W, pieces.legend.height, rows, H * (W + 1));
+  const out = { palette, rows, at: 0 };
+  wideLegendRows(draw(out), legend, out);
   return { rows, width: W, height };
 }
 

@@ -7,7 +7,9 @@
  * draws has a background) goes as indexed colour (palette.ts: its 256 most frequent colours exact,
  * the rarer anti-aliasing shades at the nearest of them), rows unfiltered, deflated at level 5: about
  * 40 % of the bytes of 8-bit RGB for the same deflating time, plus ~15 ms to choose the palette
- * (issue 29: each map is mailed once per reader, so its bytes are paid once per recipient). A picture with more colours than the palette looks at goes as 8-bit RGB at level 3; one
+ * (issue 29: each map is mailed once per reader, so its bytes are paid once per recipient). The
+ * Diplomacy maps come with their rows already indexed against a palette fixed per map
+ * (`encodeIndexedPng`: src/diplomacy/picture/map-palette.ts). A picture with more colours than the palette looks at goes as 8-bit RGB at level 3; one
  * with any transparent pixel falls back to resvg's own encoder. node:zlib only computes; it does no I/O.
  */
 import { crc32, deflate, deflateSync } from 'node:zlib';
