@@ -27,6 +27,11 @@
  * 1000 × 971 neutral base, 3.9 MB, and 0.2 MB of centre coverage), built in ~0.3 s CPU once per
  * process; and the names, at most ~626 small rasters (75 names, 8 marker colours, 2 type sizes),
  * a few MB at most.
+ *
+ * For the PNGs (wide-png.ts, phone-png.ts) the map is drawn into one reused buffer and its PNG rows,
+ * in the map's fixed palette (map-palette.ts), are written as it is drawn: the neutral base's rows
+ * indexed once per palette (1 MB), each centre's runs in its fill's index, and each pixel the
+ * centres' edges, marks and names change indexed as it is composited (`compositeOver`'s index target).
  */
 import type { GameMap } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
@@ -35,7 +40,7 @@ import type { Box } from './label-layout.js';
 import type { MapPicture } from './map-picture.js';
 import { SEA_COLOUR, baseLayers, centreFills, overlayParts, wideLegend, type HomeLabel, type MapLayout } from './render-svg.js';
 import { pixelWords } from '../../rules/picture/palette.js';
-import { compositeOver, copyRect, encodeOpaquePng, encodeOpaquePngAsync, fillRect, rasterize, rasterizeAsync, type Raster } from '../../rules/picture/index.js';
+import { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
 /** The static base of one geometry and map (see the file's comment). */
 export interface StaticBase {
@@ -180,10 +185,17 @@ export async function staticBaseAsync(geometry: MapGeometry, map: GameMap = STAN
   return made;
 }
 
-/** The base with each centre's fill worked in (a new raster; the cached one is not touched). */
-function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>): Raster {
-  const px = new Uint8Array(base.neutral);
+/**
+ * The base with each centre's fill worked in: into `into` (a raster of the base's size: issue 29,
+ * the judge's pictures reuse one buffer) or a new raster; the cached base is not touched.
+ */
+export function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>, into?: Raster, index?: MapRows): Raster {
+  if (into && (into.width !== base.width || into.height !== base.height)) throw new RangeError(`paintedBase: a ${into.width}x${into.height} raster for a ${base.width}x${base.height} base`);
+  const px = into ? into.pixels : new Uint8Array(base.neutral.length);
+  px.set(base.neutral);
   const words = pixelWords(px, base.width * base.height);
+  const W = base.width;
+  if (index) index.rows.set(neutralRows(base, index.palette), index.at);
   for (const [id, { runs, pixels, weight }] of base.centres) {
     const fill = fills.get(id);
     if (!fill) continue;
@@ -200,6 +212,26 @@ function paintedBase(base: StaticBase, fills: ReadonlyMap<string, string>): Rast
       px[o] = Math.min(255, px[o]! + (w * r + 127) / 255);
       px[o + 1] = Math.min(255, px[o + 1]! + (w * g + 127) / 255);
       px[o + 2] = Math.min(255, px[o + 2]! + (w * b + 127) / 255);
+    }
+    if (!index) continue;
+    // The PNG rows alongside: a run lies within one row (measure() ends runs at the row's end), and
+    // pixel i is byte at + i + row + 1 (each row led by its filter byte).
+    const { palette, rows, at } = index;
+    const fi = palette.indexOf(r | (g << 8) | (b << 16));
+    for (let k = 0; k < runs.length; k += 2) {
+      const o = at + runs[k]! + ((runs[k]! / W) | 0) + 1;
+      rows.fill(fi, o, o + runs[k + 1]!);
+    }
+    let lastRgb = -1;
+    let lastIndex = 0;
+    for (let k = 0; k < pixels.length; k++) {
+      const i = pixels[k]!;
+      const rgb = words[i]! & 0xffffff;
+      if (rgb !== lastRgb) {
+        lastRgb = rgb;
+        lastIndex = palette.indexOf(rgb);
+      }
+      rows[at + i + ((i / W) | 0) + 1] = lastIndex;
     }
   }
   return { width: base.width, height: base.height, pixels: px };
@@ -277,21 +309,27 @@ function overlayCrop(parts: { overlay: string; bounds: Box | undefined }, geomet
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">\n${parts.overlay}\n</svg>\n`, x, y };
 }
 
-/** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
-export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Raster {
-  const parts = overlayParts(picture, geometry, map, layout);
-  const out = paintedBase(staticBase(geometry, map), centreFills(picture, geometry, map));
-  const crop = overlayCrop(parts, geometry);
-  if (crop) compositeOver(out, rasterize(crop.svg), crop.x, crop.y);
-  for (const l of parts.home) {
-    const s = sprite(l, geometry);
-    compositeOver(out, s.raster, s.x, s.y);
-  }
-  return out;
+/** What a map raster is drawn from: the static base, the centres' fills, the marks' cropped raster and the names' sprites. */
+interface MapParts {
+  readonly base: StaticBase;
+  readonly fills: ReadonlyMap<string, string>;
+  readonly over: Sprite | undefined;
+  readonly sprites: readonly Sprite[];
 }
 
-/** {@link renderMapRaster} with resvg's rendering on libuv's thread pool. */
-export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Promise<Raster> {
+function mapParts(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): MapParts {
+  const parts = overlayParts(picture, geometry, map, layout);
+  const crop = overlayCrop(parts, geometry);
+  return {
+    base: staticBase(geometry, map),
+    fills: centreFills(picture, geometry, map),
+    over: crop ? { x: crop.x, y: crop.y, raster: rasterize(crop.svg) } : undefined,
+    sprites: parts.home.map((l) => sprite(l, geometry)),
+  };
+}
+
+/** {@link mapParts} with resvg's rendering on libuv's thread pool. */
+async function mapPartsAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Promise<MapParts> {
   const parts = overlayParts(picture, geometry, map, layout);
   const crop = overlayCrop(parts, geometry);
   const [base, over, sprites] = await Promise.all([
@@ -299,10 +337,99 @@ export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeo
     crop ? rasterizeAsync(crop.svg) : undefined,
     Promise.all(parts.home.map((l) => spriteAsync(l, geometry))),
   ]);
-  const out = paintedBase(base, centreFills(picture, geometry, map));
-  if (crop && over) compositeOver(out, over, crop.x, crop.y);
-  for (const s of sprites) compositeOver(out, s.raster, s.x, s.y);
+  return { base, fills: centreFills(picture, geometry, map), over: crop && over ? { x: crop.x, y: crop.y, raster: over } : undefined, sprites };
+}
+
+/** The map's pixels from its parts, into `into` (the base's size) or a new raster. */
+function drawMap(parts: MapParts, into?: Raster): Raster {
+  const out = paintedBase(parts.base, parts.fills, into);
+  if (parts.over) compositeOver(out, parts.over.raster, parts.over.x, parts.over.y);
+  for (const s of parts.sprites) compositeOver(out, s.raster, s.x, s.y);
   return out;
+}
+
+/**
+ * Buffers the PNG path draws into and reads back before it next awaits (issue 29: a picture's 4 MB
+ * of pixels are turned into its PNG rows at once, so one buffer per use serves every picture and
+ * the garbage collector is not handed 8 MB per board).
+ */
+const SCRATCH = new Map<string, Uint8Array>();
+
+/** The buffer `use` of `width` × `height` pixels: its content is whatever was drawn last. */
+export function scratchRaster(use: string, width: number, height: number): Raster {
+  let px = SCRATCH.get(use);
+  if (!px || px.length !== width * height * 4) SCRATCH.set(use, (px = new Uint8Array(width * height * 4)));
+  return { width, height, pixels: px };
+}
+
+/** Where a map's PNG rows go as it is drawn: `rows` from byte `at`, `width + 1` bytes a row, in `palette`. */
+export interface MapRows {
+  readonly palette: FixedPalette;
+  readonly rows: Uint8Array;
+  readonly at: number;
+}
+
+/** The neutral base's PNG rows in a palette (each row the filter byte 0, then one index per pixel), kept per palette and base. */
+const NEUTRAL_ROWS = new WeakMap<FixedPalette, WeakMap<StaticBase, Uint8Array>>();
+
+function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
+  let byBase = NEUTRAL_ROWS.get(palette);
+  if (!byBase) NEUTRAL_ROWS.set(palette, (byBase = new WeakMap()));
+  let rows = byBase.get(base);
+  if (!rows) {
+    rows = new Uint8Array((base.width + 1) * base.height);
+    palette.indexRows(base.neutral, base.width, 0, 0, base.width, base.height, rows, 0);
+    byBase.set(base, rows);
+  }
+  return rows;
+}
+
+/**
+ * {@link drawMap} into the scratch buffer, writing the map's PNG rows alongside (issue 29): the
+ * neutral base's rows (indexed once per palette), each centre's runs in its fill's index, its edge
+ * pixels and every pixel the marks and names change indexed as they are drawn. The same rows as
+ * quantizing the finished pixels (the palette gives each colour one index), without reading the
+ * ~970,000 pixels again.
+ */
+function drawMapIndexed(parts: MapParts, out: MapRows): Raster {
+  const { base, fills } = parts;
+  const into = paintedBase(base, fills, scratchRaster('map', base.width, base.height), out);
+  const target = { ...out, stride: base.width + 1 };
+  if (parts.over) compositeOver(into, parts.over.raster, parts.over.x, parts.over.y, target);
+  for (const s of parts.sprites) compositeOver(into, s.raster, s.x, s.y, target);
+  return into;
+}
+
+/** The map of `picture` (no legend), `geometry.width` × `geometry.height`, in `layout`'s type sizes. */
+export function renderMapRaster(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Raster {
+  return drawMap(mapParts(picture, geometry, map, layout));
+}
+
+/** {@link renderMapRaster} with resvg's rendering on libuv's thread pool. */
+export async function renderMapRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP, layout: MapLayout = 'wide'): Promise<Raster> {
+  return drawMap(await mapPartsAsync(picture, geometry, map, layout));
+}
+
+/**
+ * The map drawn into the scratch buffer (the same pixels as {@link renderMapRaster}) and its PNG rows
+ * written into `out`: the pixels are valid until the next picture is drawn there, so read them
+ * before awaiting anything.
+ */
+export function mapIntoRows(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout, out: MapRows): Raster {
+  return drawMapIndexed(mapParts(picture, geometry, map, layout), out);
+}
+
+/** {@link mapIntoRows} after resvg's rendering on libuv's thread pool: call the function it gives before any await. */
+export async function mapPartsForRows(picture: MapPicture, geometry: MapGeometry, map: GameMap, layout: MapLayout): Promise<(out: MapRows) => Raster> {
+  const parts = await mapPartsAsync(picture, geometry, map, layout);
+  return (out) => drawMapIndexed(parts, out);
+}
+
+/** A reused buffer of `n` bytes for PNG rows that are copied out before the next await (the phone's whole map). */
+export function scratchBytes(use: string, n: number): Uint8Array {
+  let b = SCRATCH.get(use);
+  if (!b || b.length !== n) SCRATCH.set(use, (b = new Uint8Array(n)));
+  return b;
 }
 
 /**
@@ -364,22 +491,86 @@ export function renderWideRaster(picture: MapPicture, geometry: MapGeometry, map
   return wideOf(geometry, renderMapRaster(picture, geometry, map, 'wide'), leg.height, keptRaster(leg.fixed), rasterize(leg.changing));
 }
 
-/** A layout's pixels as PNG bytes; every part of a map picture is drawn on an opaque ground (`what`: the layout, for the error). */
-export function encodePicture(r: Raster, what = 'map'): Buffer {
-  const png = encodeOpaquePng(r.pixels, r.width, r.height);
-  if (!png) throw new Error(`the ${what} picture has a transparent pixel: every part of it is drawn on an opaque ground`);
-  return png;
-}
-
-/** The wide layout of `picture` as PNG bytes (what `renderPng(renderMapSvg(picture, geometry, map))` shows). */
-export function renderWidePng(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Buffer {
-  return encodePicture(renderWideRaster(picture, geometry, map));
-}
-
-/** {@link renderWidePng}'s bytes, resvg's rendering and zlib's deflating on libuv's thread pool. */
-export async function renderWidePngAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Buffer> {
+/** {@link renderWideRaster} with resvg's rendering on libuv's thread pool. */
+export async function renderWideRasterAsync(picture: MapPicture, geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<Raster> {
   const leg = wideLegendSvg(picture, geometry);
   const [m, fixed, changing] = await Promise.all([renderMapRasterAsync(picture, geometry, map, 'wide'), keptRasterAsync(leg.fixed), rasterizeAsync(leg.changing)]);
-  const r = wideOf(geometry, m, leg.height, fixed, changing);
-  return (await encodeOpaquePngAsync(r.pixels, r.width, r.height)) ?? encodePicture(r);
+  return wideOf(geometry, m, leg.height, fixed, changing);
+}
+
+/** What the wide picture is drawn from besides its map: the legend's fixed and changing rasters (from the map's last row down). */
+export interface WideLegend {
+  readonly height: number;
+  readonly fixed: Raster;
+  readonly changing: Raster;
+}
+
+export function wideLegendRasters(picture: MapPicture, geometry: MapGeometry): WideLegend {
+  const leg = wideLegendSvg(picture, geometry);
+  return { height: leg.height, fixed: keptRaster(leg.fixed), changing: rasterize(leg.changing) };
+}
+
+export async function wideLegendRastersAsync(picture: MapPicture, geometry: MapGeometry): Promise<WideLegend> {
+  const leg = wideLegendSvg(picture, geometry);
+  const [fixed, changing] = await Promise.all([keptRasterAsync(leg.fixed), rasterizeAsync(leg.changing)]);
+  return { height: leg.height, fixed, changing };
+}
+
+/** Rows `from` to `from + count` of `r`, as a raster sharing its pixels. */
+export function rowsOf(r: Raster, from: number, count: number): Raster {
+  return { width: r.width, height: count, pixels: r.pixels.subarray(from * r.width * 4, (from + count) * r.width * 4) };
+}
+
+/** The wide legend's rows under the map: the sea with the legend's fixed part drawn on it, kept per fixed part. */
+const GROUNDS = new WeakMap<Raster, Raster>();
+
+function legendGround(fixed: Raster): Raster {
+  const known = GROUNDS.get(fixed);
+  if (known) return known;
+  const ground = solidRaster(fixed.width, fixed.height - 1, SEA_COLOUR);
+  compositeOver(ground, rowsOf(fixed, 1, fixed.height - 1), 0, 0);
+  GROUNDS.set(fixed, ground);
+  return ground;
+}
+
+/**
+ * The wide picture's PNG rows after its map's (written into `out` as the map was drawn into
+ * `mapRaster`): the legend's first row drawn over the map's last row and that row indexed again,
+ * then the legend's rows under the map (the fixed part's indexed once per palette, the title,
+ * subtitle and counts indexed as they are drawn). The pixels are those of {@link wideOf}.
+ */
+export function wideLegendRows(mapRaster: Raster, legend: WideLegend, out: MapRows): void {
+  const { width: W, height: H } = mapRaster;
+  compositeOver(mapRaster, rowsOf(legend.fixed, 0, 1), 0, H - 1);
+  compositeOver(mapRaster, rowsOf(legend.changing, 0, 1), 0, H - 1);
+  out.palette.indexRows(mapRaster.pixels, W, 0, H - 1, W, 1, out.rows, out.at + (H - 1) * (W + 1));
+  keptWithChangesRows(legendGround(legend.fixed), rowsOf(legend.changing, 1, legend.height), 'legend', { ...out, at: out.at + H * (W + 1) });
+}
+
+/** Each kept raster's PNG rows, per palette (the legends' fixed parts: a few, ~150 KB each). */
+const KEPT_ROWS = new WeakMap<FixedPalette, WeakMap<Raster, Uint8Array>>();
+
+function keptRows(fixed: Raster, palette: FixedPalette): Uint8Array {
+  let byRaster = KEPT_ROWS.get(palette);
+  if (!byRaster) KEPT_ROWS.set(palette, (byRaster = new WeakMap()));
+  let rows = byRaster.get(fixed);
+  if (!rows) {
+    rows = new Uint8Array((fixed.width + 1) * fixed.height);
+    palette.indexRows(fixed.pixels, fixed.width, 0, 0, fixed.width, fixed.height, rows, 0);
+    byRaster.set(fixed, rows);
+  }
+  return rows;
+}
+
+/**
+ * The opaque kept raster `fixed` with `changing` (its size, premultiplied) drawn over it into the
+ * scratch buffer `use`, and its PNG rows written into `out` alongside: `fixed`'s rows (indexed once
+ * per palette), then each pixel `changing` draws indexed as it is composited.
+ */
+export function keptWithChangesRows(fixed: Raster, changing: Raster, use: string, out: MapRows): Raster {
+  const pixels = scratchRaster(use, fixed.width, fixed.height);
+  pixels.pixels.set(fixed.pixels);
+  out.rows.set(keptRows(fixed, out.palette), out.at);
+  compositeOver(pixels, changing, 0, 0, { ...out, stride: fixed.width + 1 });
+  return pixels;
 }

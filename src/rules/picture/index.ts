@@ -4,5 +4,6 @@
  */
 export { textPath, textWidth } from './stroke-font.js';
 export { OKABE_ITO, ink, luminance, tint } from './colours.js';
-export { encodeOpaquePng, encodeOpaquePngAsync, renderPng, renderPngAsync } from './render-png.js';
-export { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type Raster } from './raster.js';
+export { encodeIndexedPng, encodeIndexedPngAsync, encodeOpaquePng, encodeOpaquePngAsync, renderPng, renderPngAsync } from './render-png.js';
+export { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type IndexTarget, type Raster } from './raster.js';
+export { FixedPalette, ReferenceColours } from './palette.js';

@@ -241,3 +241,163 @@ export function plteData(palette: Uint32Array): Buffer {
   }
   return out;
 }
+
+/**
+ * A palette fixed in advance (issue 29: the map pictures of a deadline's many boards are drawn from
+ * the same few dozen colours and their anti-aliasing shades, so their palette is chosen once per
+ * map, from reference pictures, instead of counted per picture). Each colour's index is a pure
+ * function of the colour: the palette entry if it is one (exact), else the nearest by the weighted
+ * distance of {@link indexColours} (of equals, the lowest index). So quantizing commutes with
+ * copying pixels: a picture made of pieces of rasters is the same pieces of their indexes. The
+ * answers are kept in a memo of colour → index (cleared past {@link MAX_MEMO} colours; clearing
+ * changes no answer), so the nearest entry of a shade is searched once per process.
+ */
+const MAX_MEMO = 1 << 20;
+
+export class FixedPalette {
+  /** The palette, 0x00BBGGRR per entry, at most 256. */
+  readonly palette: Uint32Array;
+  private readonly search: ByGreen;
+  private keys: Int32Array;
+  private values: Uint8Array;
+  private size = 0;
+  private shift = 32 - 12;
+
+  constructor(colours: Uint32Array) {
+    if (colours.length === 0 || colours.length > 256) throw new RangeError(`a palette holds 1 to 256 colours, not ${colours.length}`);
+    this.palette = Uint32Array.from(colours, (c) => c & 0xffffff);
+    this.search = byGreen(this.palette);
+    this.keys = new Int32Array(1 << 12).fill(-1);
+    this.values = new Uint8Array(1 << 12);
+    this.seed();
+  }
+
+  /** The palette's own colours, each its first index (a repeated colour keeps its first). */
+  private seed(): void {
+    for (let i = this.palette.length - 1; i >= 0; i--) this.put(this.palette[i]!, i);
+  }
+
+  /** How many colours the memo holds (the palette's own and the shades met so far). */
+  get memoSize(): number {
+    return this.size;
+  }
+
+  /** The index of `rgb` (0x00BBGGRR): its own entry, else the nearest. */
+  indexOf(rgb: number): number {
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    let i = Math.imul(rgb, 0x9e3779b1) >>> this.shift;
+    for (;;) {
+      const k = keys[i]!;
+      if (k === rgb) return this.values[i]!;
+      if (k === -1) break;
+      i = (i + 1) & mask;
+    }
+    const index = nearest(rgb, this.search);
+    if (this.size >= MAX_MEMO) {
+      this.keys.fill(-1);
+      this.size = 0;
+      this.seed();
+    }
+    this.put(rgb, index);
+    return index;
+  }
+
+  private put(rgb: number, index: number): void {
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    let i = Math.imul(rgb, 0x9e3779b1) >>> this.shift;
+    while (keys[i] !== -1 && keys[i] !== rgb) i = (i + 1) & mask;
+    if (keys[i] === -1) this.size++;
+    keys[i] = rgb;
+    this.values[i] = index;
+  }
+
+  private grow(): void {
+    const { keys, values } = this;
+    this.keys = new Int32Array(keys.length * 2).fill(-1);
+    this.values = new Uint8Array(keys.length * 2);
+    this.shift--;
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.put(keys[i]!, values[i]!);
+  }
+
+  /**
+   * Write the indexes of the `w` × `h` rectangle of the opaque RGBA `rgba` (rows of `width` pixels)
+   * at (`x`, `y`) into `out` from byte `at` as PNG rows: each row the filter byte 0 (none), then one
+   * index per pixel. Returns the byte after the last row; throws on a pixel that is not opaque.
+   */
+  indexRows(rgba: Uint8Array, width: number, x: number, y: number, w: number, h: number, out: Uint8Array, at: number): number {
+    const height = rgba.length / 4 / width;
+    if (![x, y, w, h].every(Number.isInteger) || x < 0 || y < 0 || w < 0 || h < 0 || x + w > width || y + h > height || at + (w + 1) * h > out.length) {
+      throw new RangeError(`indexRows: the rectangle ${w}x${h} at (${x}, ${y}) is not inside the ${width}x${height} raster, or its rows do not fit at byte ${at}`);
+    }
+    const px = pixelWords(rgba, width * height);
+    let o = at;
+    let last = -1;
+    let index = 0;
+    for (let r = y; r < y + h; r++) {
+      out[o++] = 0;
+      for (let p = r * width + x, end = p + w; p < end; p++) {
+        const v = px[p]!; // unsigned: never the -1 `last` starts at
+        if (v !== last) {
+          if (v >>> 24 !== 255) throw new RangeError(`indexRows: the pixel (${p % width}, ${Math.floor(p / width)}) is not opaque`);
+          last = v;
+          index = this.indexOf(v & 0xffffff);
+        }
+        out[o++] = index;
+      }
+    }
+    return o;
+  }
+}
+
+/**
+ * The palette a set of reference pictures (opaque RGBA rasters, added one by one) calls for,
+ * deterministic: first every colour that lies flat somewhere (a run of at least `flatRun` pixels
+ * along a row: a fill, a line's core, a letter's stroke), the most pixels in such runs first; then
+ * the shades between them, the most pixels first; ties: the higher RGB value first; at most 256. Anti-aliasing shades seldom
+ * run flat, so the flat colours of the references stay exact in every picture drawn from the same parts.
+ */
+export class ReferenceColours {
+  private readonly table = new ColourCounts(12);
+  /** Per colour (by its number in the table): the pixels it covers in runs of `flatRun` or more. */
+  private flat = new Uint32Array(4096);
+  constructor(private readonly flatRun = 4) {}
+
+  /** Count the colours of `r` (every pixel opaque, else a RangeError). */
+  add(r: { readonly width: number; readonly height: number; readonly pixels: Uint8Array }): this {
+    const table = this.table;
+    const px = pixelWords(r.pixels, r.width * r.height);
+    for (let y = 0; y < r.height; y++) {
+      const end = (y + 1) * r.width;
+      for (let p = y * r.width; p < end; ) {
+        const v = px[p]!;
+        let q = p + 1;
+        while (q < end && px[q] === v) q++;
+        if (v >>> 24 !== 255) throw new RangeError(`a reference picture's pixel (${p % r.width}, ${y}) is not opaque`);
+        const slot = table.slot(v & 0xffffff);
+        table.counts[slot]! += q - p;
+        const id = table.ids[slot]!;
+        if (id >= this.flat.length) {
+          const f = new Uint32Array(this.flat.length * 2);
+          f.set(this.flat);
+          this.flat = f;
+        }
+        if (q - p >= this.flatRun) this.flat[id]! += q - p;
+        p = q;
+      }
+    }
+    return this;
+  }
+
+  /** The palette: the flat colours by their flat pixels, then the others by their pixels (see the class). */
+  palette(): Uint32Array {
+    const { table, flat } = this;
+    const entries: { rgb: number; count: number; flat: number }[] = [];
+    for (let s = 0; s < table.keys.length; s++) if (table.keys[s] !== 0xffffffff) entries.push({ rgb: table.keys[s]!, count: table.counts[s]!, flat: flat[table.ids[s]!]! });
+    entries.sort((a, b) => Math.sign(b.flat) - Math.sign(a.flat) || b.flat - a.flat || b.count - a.count || b.rgb - a.rgb);
+    return Uint32Array.from(entries.slice(0, 256), (e) => e.rgb);
+  }
+}

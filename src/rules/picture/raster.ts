@@ -6,7 +6,7 @@
  */
 import { Resvg, renderAsync } from '@resvg/resvg-js';
 import { renderOptions } from './render-png.js';
-import { pixelWords } from './palette.js';
+import { pixelWords, type FixedPalette } from './palette.js';
 
 /** RGBA pixels, 4 bytes each, rows top to bottom, no padding. */
 export interface Raster {
@@ -65,19 +65,35 @@ function check(r: Raster, x: number, y: number, w: number, h: number, what: stri
 }
 
 /**
+ * Where {@link compositeOver} also writes the palette index of each pixel it changes (issue 29: the
+ * map's PNG rows kept up to date while it is drawn, instead of quantized afterwards): PNG rows of
+ * `stride` bytes, the target raster's pixel (x, y) at byte `at + y × stride + 1 + x`.
+ */
+export interface IndexTarget {
+  readonly palette: FixedPalette;
+  readonly rows: Uint8Array;
+  readonly at: number;
+  readonly stride: number;
+}
+
+/**
  * Draw `over` (premultiplied RGBA, as resvg renders a drawing on a transparent ground) onto the
  * opaque `into` with its top left at (`dx`, `dy`): source-over, each channel `over + into × (255 −
  * alpha) / 255` rounded as tiny-skia rounds (issue 29: the map's dynamic layers drawn on the cached
- * static base). Pixels `over` leaves transparent are not touched, opaque ones copied.
+ * static base). Pixels `over` leaves transparent are not touched, opaque ones copied; with `index`,
+ * each pixel drawn also gets its palette index there.
  */
-export function compositeOver(into: Raster, over: Raster, dx: number, dy: number): void {
+export function compositeOver(into: Raster, over: Raster, dx: number, dy: number, index?: IndexTarget): void {
   check(into, dx, dy, over.width, over.height, 'composite into');
   const src = pixelWords(over.pixels, over.width * over.height);
   const dst = into.pixels;
   const w = over.width;
+  let lastRgb = -1;
+  let lastIndex = 0;
   for (let y = 0; y < over.height; y++) {
     const row = y * w;
     const out = ((dy + y) * into.width + dx) * 4;
+    const indexRow = index ? index.at + (dy + y) * index.stride + 1 + dx : 0;
     for (let x = 0; x < w; x++) {
       const v = src[row + x]!;
       if (v === 0) continue;
@@ -87,12 +103,20 @@ export function compositeOver(into: Raster, over: Raster, dx: number, dy: number
         dst[o] = v & 255;
         dst[o + 1] = (v >>> 8) & 255;
         dst[o + 2] = (v >>> 16) & 255;
-        continue;
+      } else {
+        const k = 255 - a;
+        dst[o] = (v & 255) + div255(dst[o]! * k);
+        dst[o + 1] = ((v >>> 8) & 255) + div255(dst[o + 1]! * k);
+        dst[o + 2] = ((v >>> 16) & 255) + div255(dst[o + 2]! * k);
       }
-      const k = 255 - a;
-      dst[o] = (v & 255) + div255(dst[o]! * k);
-      dst[o + 1] = ((v >>> 8) & 255) + div255(dst[o + 1]! * k);
-      dst[o + 2] = ((v >>> 16) & 255) + div255(dst[o + 2]! * k);
+      if (index) {
+        const rgb = dst[o]! | (dst[o + 1]! << 8) | (dst[o + 2]! << 16);
+        if (rgb !== lastRgb) {
+          lastRgb = rgb;
+          lastIndex = index.palette.indexOf(rgb);
+        }
+        index.rows[indexRow + x] = lastIndex;
+      }
     }
   }
 }

@@ -7,7 +7,9 @@
  * draws has a background) goes as indexed colour (palette.ts: its 256 most frequent colours exact,
  * the rarer anti-aliasing shades at the nearest of them), rows unfiltered, deflated at level 5: about
  * 40 % of the bytes of 8-bit RGB for the same deflating time, plus ~15 ms to choose the palette
- * (issue 29: each map is mailed once per reader, so its bytes are paid once per recipient). A picture with more colours than the palette looks at goes as 8-bit RGB at level 3; one
+ * (issue 29: each map is mailed once per reader, so its bytes are paid once per recipient). The
+ * Diplomacy maps come with their rows already indexed against a palette fixed per map
+ * (`encodeIndexedPng`: src/diplomacy/picture/map-palette.ts). A picture with more colours than the palette looks at goes as 8-bit RGB at level 3; one
  * with any transparent pixel falls back to resvg's own encoder. node:zlib only computes; it does no I/O.
  */
 import { crc32, deflate, deflateSync } from 'node:zlib';
@@ -118,4 +120,27 @@ export function renderPng(svg: string, scale = 1): Buffer {
 export async function renderPngAsync(svg: string, scale = 1): Promise<Buffer> {
   const image = await renderAsync(svg, renderOptions(scale));
   return (await encodeOpaquePngAsync(image.pixels, image.width, image.height)) ?? image.asPng();
+}
+
+/**
+ * An indexed-colour PNG from its rows already indexed (each row the filter byte 0, then one palette
+ * index per pixel: {@link FixedPalette.indexRows}) and its palette (issue 29: the map pictures,
+ * quantized against a palette fixed per map), deflated as {@link encodeOpaquePng} deflates indexed rows.
+ */
+export function encodeIndexedPng(rows: Uint8Array, palette: Uint32Array, width: number, height: number): Buffer {
+  checkIndexed(rows, palette, width, height);
+  return pngOf(width, height, deflateSync(rows, { level: INDEXED_DEFLATE_LEVEL }), plteData(palette));
+}
+
+/** {@link encodeIndexedPng} with the deflating on libuv's thread pool (the same bytes). */
+export async function encodeIndexedPngAsync(rows: Uint8Array, palette: Uint32Array, width: number, height: number): Promise<Buffer> {
+  checkIndexed(rows, palette, width, height);
+  const idat = await new Promise<Buffer>((ok, fail) => deflate(rows, { level: INDEXED_DEFLATE_LEVEL }, (e, out) => (e ? fail(e) : ok(out))));
+  return pngOf(width, height, idat, plteData(palette));
+}
+
+function checkIndexed(rows: Uint8Array, palette: Uint32Array, width: number, height: number): void {
+  if (rows.length !== (width + 1) * height || palette.length === 0 || palette.length > 256) {
+    throw new RangeError(`indexed PNG: ${rows.length} bytes of rows for ${width}x${height} pixels (want ${(width + 1) * height}), ${palette.length} palette entries (want 1 to 256)`);
+  }
 }
