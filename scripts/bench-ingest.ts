@@ -23,6 +23,10 @@
  *                             instead of through Postfix and Dovecot; receipt = the 250 after the store commits
  *   BENCH_CLIENTS=10          with BENCH_VIA=listener: client connections to the listener (default 1), each
  *                             sending its messages one after the other (MAIL, RCPT and DATA pipelined, RFC 2920)
+ *   BENCH_ROLES=ingest,scheduler   the roles of the judge in this process (default all); without worker, the
+ *                             BENCH_WORKER_PROCESSES decide, and this process's CPU is receipt's (and the client's)
+ *   BENCH_POSTFIX=in_flow_delay=0,lmtp_destination_concurrency_limit=40   extra main.cf parameters of the
+ *                             bench's Postfix (whether the delivery into Dovecot is the bench's own limit)
  *   node --cpu-prof dist/scripts/bench-ingest.js   profiles the judge (it runs in this process) and prints
  *                             the profile's window (hrtime µs) from the first send to the last decision
  *
@@ -60,6 +64,7 @@ import { POWERS, standardStartState, type Power } from '../src/diplomacy/index.j
 import { authenticateMessage, envelopeFromHeaders } from '../src/mail/inbound/identity.js';
 import { parseMessage } from '../src/mail/inbound/parse-message.js';
 import { startJudge, type RunningJudge } from '../src/worker/run-judge.js';
+import { parseRoles } from '../src/worker/roles.js';
 import { TestDomains } from '../test/helpers/dkim.js';
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
@@ -76,6 +81,14 @@ const SQL_DETAIL = process.env.BENCH_SQL_DETAIL === '1';
 const VIA = (process.env.BENCH_VIA ?? 'imap') as 'imap' | 'listener';
 if (VIA !== 'imap' && VIA !== 'listener') throw new Error(`BENCH_VIA must be imap or listener, not ${String(VIA)}`);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1);
+/** The roles of the judge in this process (`mailjudge start --role`; default all): `ingest,scheduler` with BENCH_WORKER_PROCESSES=1 measures receipt alone here. */
+const ROLES_PARSED = parseRoles(process.env.BENCH_ROLES ?? 'all');
+if (!ROLES_PARSED.ok) throw new Error(ROLES_PARSED.problem);
+const ROLES = ROLES_PARSED.roles;
+if (!ROLES.includes('ingest')) throw new Error('BENCH_ROLES must include ingest (this process receives the mail)');
+if (!ROLES.includes('worker') && Number(process.env.BENCH_WORKER_PROCESSES ?? 0) < 1) throw new Error('BENCH_ROLES without worker needs BENCH_WORKER_PROCESSES=1 or more');
+/** Extra main.cf parameters of the bench's Postfix, `name=value,name=value` (e.g. `in_flow_delay=0`). */
+const POSTFIX = Object.fromEntries((process.env.BENCH_POSTFIX ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1).trim()]));
 const GAMES = Math.ceil(MESSAGES / POWERS.length);
 const JUDGE = 'judge@judge.example.org';
 const gameId = (g: number) => `bench-${g}`;
@@ -316,7 +329,7 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const [server, servers] = await Promise.all([
       freePort().then((port) => startEmbeddedPostgres(dir, { port, durability: 'fast' })),
-      startMailServers({ log: () => {} }),
+      startMailServers({ log: () => {}, postfixSettings: POSTFIX }),
     ]);
     stopPg = () => server.stop();
     mail = servers;
@@ -364,6 +377,7 @@ async function main(): Promise<void> {
 
     judge = await startJudge(config, {
       concurrency: CONCURRENCY,
+      roles: ROLES,
       ingest: { idle: true, pollIntervalMs: POLL_MS },
       receive: { auth: { resolver: domains.resolver } },
     });
@@ -592,6 +606,7 @@ async function main(): Promise<void> {
     console.log(`intake, one message at a time  ${gaps.length ? `${pct(gaps, 50).toFixed(1)} ms median between consecutive stores` : 'n/a'}; measured alone: mailparser ${parseMs.toFixed(1)} ms, mailauth ${authMs.toFixed(1)} ms, ${listener ? '' : `IMAP FETCH+STORE ${imapMs.toFixed(1)} ms per message, `}a SQL round trip ${sqlRttMs.toFixed(2)} ms`);
     console.log(`SQL statements per message     ${((sql.judge + sql.queue) / MESSAGES).toFixed(1)} (${(sql.judge / MESSAGES).toFixed(1)} the judge's, ${(sql.queue / MESSAGES).toFixed(1)} graphile-worker's; incl. this script's 50 ms progress polls)`);
     console.log(`SQL in flight, mean            ${inFlight.judge.toFixed(2)} of the judge's statements, ${inFlight.queue.toFixed(2)} graphile-worker's (Σ latency / wall of the run; the judge's mean latency ${((inFlight.judge * runMs) / Math.max(1, sql.judge)).toFixed(2)} ms)`);
+    console.log(`CPU per message                node ${((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)} ms (this process: the judge's ${ROLES.join('+')}${listener ? ' and the SMTP client' : ' and the sending client'}), PostgreSQL ${(pgCpuMs / MESSAGES).toFixed(2)} ms`);
     console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / runMs) * 100)}% (wall ${s(runMs)}, 2 cores)${workers.length ? `; the worker processes, whole life: ${workersCpu0.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}` : ''}`);
     console.log(`peak RSS, node process         ${mb(peakRss)} during the run (${mb(process.resourceUsage().maxRSS * 1024)} whole process incl. setup; judge + sending client)`);
     console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RssAnon of its processes)`);
@@ -618,6 +633,8 @@ async function main(): Promise<void> {
       deliveryToStoredMs: { median: Math.round(pct(lat.stored, 50)), p99: Math.round(pct(lat.stored, 99)) },
       deliveryToAckMs: { median: Math.round(pct(lat.total, 50)), p99: Math.round(pct(lat.total, 99)) },
       sqlPerMessage: Number(((sql.judge + sql.queue) / MESSAGES).toFixed(1)), receiptSqlPerMessage: Number((sql.receipt / MESSAGES).toFixed(2)),
+      roles: ROLES.join(','), workerProcesses: WORKER_PROCESSES,
+      nodeCpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)), postgresCpuMsPerMessage: Number((pgCpuMs / MESSAGES).toFixed(2)),
       peakRssMb: Math.round(peakRss / 2 ** 20), peakPostgresRssMb: Math.round(peakPgRss / 2 ** 20),
     };
     mkdirSync('bench-results', { recursive: true });
