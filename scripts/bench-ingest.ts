@@ -238,6 +238,10 @@ class SmtpClient {
     return { endOfData, answered: performance.now(), wallEndOfData };
   }
 
+  close(): void {
+    this.socket.destroy();
+  }
+
   async quit(): Promise<void> {
     this.socket.write('QUIT\r\n');
     await this.reply();
@@ -435,6 +439,7 @@ async function main(): Promise<void> {
     const endOfData = new Map<string, number>();
     const answeredMs: number[] = [];
     let lastAnswered = 0;
+    let reconnects = 0;
     let next = 0;
     const sending = VIA === 'imap'
       ? Promise.all(mails.map(async (m, i) => {
@@ -442,12 +447,26 @@ async function main(): Promise<void> {
         await transport!.sendMail({ envelope: { from: m.from, to: [m.to] }, raw: m.raw });
         sentAt.set(bare(m.messageId), Date.now());
       }))
-      : Promise.all(clients.map(async (c) => {
+      : Promise.all(clients.map(async (first) => {
+        let c = first;
         while (next < mails.length) {
           const i = next++;
           const m = mails[i]!;
           if (RATE) await sleep(sendStart + (i * 1000) / RATE - Date.now());
-          const t = await c.send(m.from, m.to, m.raw);
+          let t: Awaited<ReturnType<SmtpClient['send']>>;
+          for (let attempt = 1; ; attempt++) {
+            try {
+              t = await c.send(m.from, m.to, m.raw);
+              break;
+            } catch (e) {
+              // The listener's session limit (421 and closed, MAILJUDGE_SMTP_SESSION_SECONDS): as an MTA
+              // does, a new connection and the message again (a stored copy would be recognised by its bytes).
+              if (attempt >= 3) throw e;
+              reconnects++;
+              c.close();
+              c = await SmtpClient.open(listenPort);
+            }
+          }
           endOfData.set(bare(m.messageId), t.wallEndOfData);
           answeredMs.push(t.answered - t.endOfData);
           lastAnswered = Math.max(lastAnswered, Date.now());
@@ -456,7 +475,8 @@ async function main(): Promise<void> {
         await c.quit();
       }));
     let sendDone: number | undefined;
-    void sending.then(() => (sendDone = Date.now()), () => {});
+    let sendFailed: Error | undefined;
+    void sending.then(() => (sendDone = Date.now()), (e: Error) => (sendFailed = e));
 
     const count = async (table: 'inbound_messages' | 'inbound_decisions') =>
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -465,6 +485,7 @@ async function main(): Promise<void> {
     for (;;) {
       if (Date.now() > until) throw new Error(`timed out: ${await count('inbound_messages')} stored, ${await count('inbound_decisions')} decided`);
       await sleep(50);
+      if (sendFailed) throw sendFailed;
       if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) {
         decidedPolled = Date.now();
         if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) console.log(`profile window (µs, hrtime) ${hrStart} ${process.hrtime.bigint() / 1000n}: sending start → all decided`);
@@ -579,7 +600,7 @@ async function main(): Promise<void> {
     const receiptRate = listener ? Number(perSec(MESSAGES, lastAnswered - firstDelivery)) : Number(perSec(MESSAGES, lastSeen - firstDelivery));
     const receiptDist = listener ? answeredMs : lat.seen;
     console.log(`messages                       ${MESSAGES} to ${GAMES} games (${delivered.size} ${listener ? 'answered 250 by the judge\'s SMTP listener' : 'delivered into Dovecot'}, ${inbound.length} stored, ${joined} acknowledged and matched; setup ${s(setupMs)}, untimed)`);
-    if (listener) console.log(`sending (SMTP → the judge)     ${s((sendDone ?? Date.now()) - sendStart)} for all, ${CLIENTS} client connection(s) straight to the listener, MAIL/RCPT/DATA pipelined${RATE ? `, paced at ${RATE}/s` : ', each as fast as the 250s come'}`);
+    if (listener) console.log(`sending (SMTP → the judge)     ${s((sendDone ?? Date.now()) - sendStart)} for all, ${CLIENTS} client connection(s) straight to the listener, MAIL/RCPT/DATA pipelined${reconnects ? `, ${reconnects} reconnection(s) after the listener's 421 session limit` : ''}${RATE ? `, paced at ${RATE}/s` : ', each as fast as the 250s come'}`);
     else console.log(`sending (SMTP → Postfix)       ${s((sendDone ?? Date.now()) - sendStart)} for all, ${SEND_CONNECTIONS} pooled connections${RATE ? `, paced at ${RATE}/s` : ', as fast as Postfix takes them'}; Dovecot got them over ${s(lastDelivery - firstDelivery)} (${perSec(MESSAGES, lastDelivery - firstDelivery)} msg/s)`);
     console.log('RECEIPT (the issue\'s "stored and acknowledged" to the mail server: raw bytes stored with the decision job; nothing parsed)');
     if (listener) {
