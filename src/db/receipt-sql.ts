@@ -100,3 +100,55 @@ export function receiptSchemaState(statementTimeoutSeconds: number): Statement {
     values: [String(statementTimeoutSeconds * 1000)],
   };
 }
+
+/**
+ * Receipt in ONE statement (issue 29, "batched where it pays"): store `rows` (in order) unless stored
+ * already, add each newly stored row's decision job in its queue (`queues[i]` is `rows[i]`'s; run_at
+ * grows by a microsecond per message, as {@link addDecideJobs}), and with a checkpoint move the IMAP
+ * mailbox's position as saveMailboxCheckpoint does (never back within one UIDVALIDITY). A single
+ * statement is its own transaction: all of it is kept or none, without BEGIN and COMMIT, in one round
+ * trip instead of five. One row: `stored`, the new rows as `[{ id, ord }]` (ord: 1-based index into
+ * `rows`; a row stored before, or the second copy of the same bytes in `rows`, is absent: the caller
+ * looks it up with {@link findStoredInbound}).
+ */
+export function storeReceipt(
+  rows: readonly InboundValues[],
+  queues: readonly string[],
+  checkpoint?: { mailbox: string; uidvalidity: number; lastUid: number; at: Date },
+): Statement {
+  return {
+    text: `/* receipt */ WITH input AS (
+        SELECT * FROM unnest($1::bytea[], $2::timestamptz[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::jsonb[], $10::text[])
+          WITH ORDINALITY AS x(raw, received_at, source, mailbox, uidvalidity, uid, message_id, role, envelope, queue, ord)
+      ), ins AS (
+        INSERT INTO inbound_messages (raw, received_at, source, mailbox, uidvalidity, uid, message_id, role, envelope)
+        SELECT raw, received_at, source, mailbox, uidvalidity, uid, message_id, role, envelope FROM input ORDER BY ord
+        ON CONFLICT DO NOTHING
+        RETURNING id, source, mailbox, uidvalidity, uid, sha256
+      ), matched AS (
+        SELECT DISTINCT ON (ins.id) ins.id, i.ord, i.queue
+          FROM ins JOIN input i
+            ON CASE WHEN ins.uid IS NOT NULL THEN i.mailbox = ins.mailbox AND i.uidvalidity = ins.uidvalidity AND i.uid = ins.uid
+                    ELSE i.uid IS NULL AND i.source = ins.source AND coalesce(i.mailbox, '') = coalesce(ins.mailbox, '') AND encode(sha256(i.raw), 'hex') = ins.sha256 END
+         ORDER BY ins.id, i.ord
+      ), checkpoint AS (
+        INSERT INTO mailbox_checkpoints (mailbox, uidvalidity, last_uid, updated_at)
+        SELECT $12::text, $13::bigint, $14::bigint, $15::timestamptz WHERE $12::text IS NOT NULL
+        ON CONFLICT (mailbox) DO UPDATE SET uidvalidity = excluded.uidvalidity, last_uid = excluded.last_uid, updated_at = excluded.updated_at
+         WHERE mailbox_checkpoints.uidvalidity <> excluded.uidvalidity OR mailbox_checkpoints.last_uid < excluded.last_uid
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(
+                SELECT ROW('decide-message', json_build_object('inboundId', m.id), m.queue, now() + m.ord * interval '1 microsecond',
+                           $11::int, 'decide:' || m.id, NULL, NULL)::graphile_worker.job_spec
+                  FROM matched m ORDER BY m.ord))) AS jobs,
+             (SELECT coalesce(json_agg(json_build_object('id', m.id, 'ord', m.ord) ORDER BY m.ord), '[]') FROM matched m) AS stored,
+             (SELECT count(*) FROM checkpoint) AS checkpoints`,
+    values: [
+      rows.map((r) => r.raw), rows.map((r) => r.receivedAt), rows.map((r) => r.source), rows.map((r) => r.mailbox), rows.map((r) => r.uidvalidity),
+      rows.map((r) => r.uid), rows.map((r) => r.messageId), rows.map((r) => r.role), rows.map((r) => (r.envelope ? JSON.stringify(r.envelope) : null)),
+      queues, DECIDE_JOB_MAX_ATTEMPTS,
+      checkpoint?.mailbox ?? null, checkpoint?.uidvalidity ?? null, checkpoint?.lastUid ?? null, checkpoint?.at ?? null,
+    ],
+  };
+}

@@ -306,6 +306,8 @@ export interface StartMailServersOptions {
    * (scripts/rehearse.ts: the scripted players). Off by default.
    */
   readonly sharedMailboxes?: boolean;
+  /** Extra Postfix main.cf parameters (scripts/bench-ingest.ts BENCH_POSTFIX: e.g. `in_flow_delay: '0'`). */
+  readonly postfixSettings?: Readonly<Record<string, string>>;
 }
 
 /** Running mail servers. */
@@ -362,7 +364,7 @@ export async function startMailServers(options: StartMailServersOptions = {}): P
     mkdirSync(join(dir, 'postfix', 'data'), { recursive: true });
     chownSync(join(dir, 'postfix', 'data'), idOf('user', 'postfix'), -1);
     const aliases = options.aliases ?? [];
-    writeFileSync(join(etc, 'main.cf'), postfixMainCf(dir, lmtpPort, aliases.length > 0));
+    writeFileSync(join(etc, 'main.cf'), postfixMainCf(dir, lmtpPort, aliases.length > 0) + Object.entries(options.postfixSettings ?? {}).map(([k, v]) => `${k} = ${v}\n`).join(''));
     writeFileSync(join(etc, 'master.cf'), postfixMasterCf(smtpPort));
     if (aliases.length > 0) writeFileSync(join(etc, 'aliases.regexp'), `${aliases.join('\n')}\n`);
     // Postfix re-reads a config file modified in the last two seconds until it is "stable"

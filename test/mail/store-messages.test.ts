@@ -4,6 +4,7 @@
  * player's reply address or a subject tag; the receipt's game lookup is served by indexes.
  */
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMailboxCheckpoint } from '../../src/db/mailbox-checkpoints.js';
 import type { IncomingMessage } from '../../src/mail/inbound/intake.js';
@@ -102,6 +103,39 @@ describe('storeMessages', () => {
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM inbound_messages`.execute(t.db)).rows[0]!.n)).toBe(before);
     expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key LIKE 'decide:%'`.execute(t.db)).rows[0]!.n)).toBe(3);
     expect(await findMailboxCheckpoint(t.db, 'imap://judge@h/INBOX')).toMatchObject({ lastUid: 3 });
+  });
+
+  it('stores a group of SMTP deliveries in one statement: the same bytes twice and bytes stored before are duplicates, with no second job', async () => {
+    const smtp = (raw: Buffer): IncomingMessage => ({ raw, receivedAt: new Date('2030-01-01T11:00:00Z'), source: 'smtp', role: 'game', mailbox: 'smtp:game', envelope: { ip: '127.0.0.1', helo: 'mx.example.org', mailFrom: 'sm-g1-italy@example.org' } });
+    const old = mail('From: sm-g1-italy@example.org\r\nTo: sm-g1@judge.example.org', 'A ROM H\n');
+    const [stored] = await storeMessages(t.db, JUDGE, [smtp(old)]);
+    const fresh = mail('From: sm-g1-italy@example.org\r\nTo: sm-g1@judge.example.org', 'A ROM - APU\n');
+    const other = mail('From: someone@example.net\r\nTo: nobody@example.net', 'hello\n');
+    const jobsBefore = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key LIKE 'decide:%'`.execute(t.db)).rows[0]!.n);
+    const sent: string[] = [];
+    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      sent.push(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
+      return original.apply(this, args);
+    };
+    let receipts;
+    try {
+      // Two connections delivered `fresh` at once (an MTA's retry racing its first try), a third `other`, a fourth `old` again.
+      receipts = await storeMessages(t.db, JUDGE, [smtp(fresh), smtp(other), smtp(fresh), smtp(old)]);
+    } finally {
+      proto.query = original;
+    }
+    expect(receipts.map((r) => [r.created, r.queue])).toEqual([[true, 'game:sm-g1'], [true, 'intake:other'], [false, undefined], [false, undefined]]);
+    expect(receipts[2]!.inboundId).toBe(receipts[0]!.inboundId);
+    expect(receipts[3]!.inboundId).toBe(stored!.inboundId);
+    // The queue lookup, the one storing statement, then one lookup per duplicate; no BEGIN, no COMMIT.
+    expect(sent.filter((q) => /^\s*(begin|commit)/i.test(q))).toEqual([]);
+    expect(sent).toHaveLength(4);
+    const jobsAfter = Number((await sql<{ n: string }>`SELECT count(*) AS n FROM graphile_worker.jobs WHERE key LIKE 'decide:%'`.execute(t.db)).rows[0]!.n);
+    expect(jobsAfter - jobsBefore).toBe(2);
+    const rows = await sql<{ envelope: unknown }>`SELECT envelope FROM inbound_messages WHERE id = ${receipts[0]!.inboundId}`.execute(t.db);
+    expect(rows.rows[0]!.envelope).toEqual({ ip: '127.0.0.1', helo: 'mx.example.org', mailFrom: 'sm-g1-italy@example.org' });
   });
 });
 

@@ -19,6 +19,7 @@ import type { Db } from '../../db/schema.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { imapSourceSettings, startImapSource, type ImapSource, type SyncResult } from './imap-source.js';
 import { startSmtpListener, type SmtpListener } from './smtp-listener.js';
+import { groupCommit } from './group-commit.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
 
 /** The advisory lock key of the ingesting process ('mjin' in ASCII); one per database. */
@@ -92,8 +93,9 @@ export async function startIngest(
         const reply = config.fromAddress ? parseReplyAddress(config.fromAddress, address) : undefined;
         return reply && (await findGame(db, reply.gameId)) ? 'game' : undefined;
       },
-      // One delivery, its copies (confirmation first, D.VII(1)) in one transaction; 250 after the commit.
-      handleAll: (msgs) => receiver.store(msgs),
+      // One delivery's copies (confirmation first, D.VII(1)) in one transaction, with the deliveries of
+      // other connections that reached the end of DATA meanwhile (group commit); 250 after the commit.
+      handleAll: groupCommit<IncomingMessage, { inboundId: number; created: boolean }>((msgs) => receiver.store(msgs)),
       logger: log,
       ...(config.smtpLimits ? { limits: config.smtpLimits } : {}),
     });

@@ -13,10 +13,9 @@
  * `intake:other`. The queue is only the order: the decision itself reads the game again and may find
  * another one (the queue is then a harmless guess; the decision is idempotent either way).
  */
-import { enqueueDecideJobs } from '../../db/jobs.js';
-import { insertInboundMessages } from '../../db/inbound-messages.js';
-import { saveMailboxCheckpoint } from '../../db/mailbox-checkpoints.js';
-import { receiptCandidates } from '../../db/receipt-sql.js';
+import { createHash } from 'node:crypto';
+import { findStoredInbound, receiptCandidates, storeReceipt, type InboundValues } from '../../db/receipt-sql.js';
+import { realNow } from '../../config/clock.js';
 import { runStatement } from '../../db/run-statement.js';
 import type { Db } from '../../db/schema.js';
 import type { GameCandidate } from '../../rules/submission/index.js';
@@ -24,6 +23,8 @@ import type { IncomingMessage } from '../../mail/inbound/intake.js';
 import { rawMessageId } from '../../mail/inbound/message-id.js';
 import { queueQuestion, queuesOf } from './receipt-queue.js';
 import { log } from '../../config/log.js';
+
+const toNumber = (v: number | bigint | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** What receipt did with one message. */
 export interface Receipt {
@@ -47,9 +48,14 @@ export async function decideQueues(db: Db, judgeAddress: string, msgs: readonly 
 }
 
 /**
- * Store `msgs` (in order) and add the decision job of each new one, in one transaction; with
- * `checkpoint`, the IMAP mailbox's position moves in the same transaction. Throws when the
- * transaction fails (nothing of it is kept: the source answers 451 / does not move on).
+ * Store `msgs` (in order) and add the decision job of each new one, atomically; with `checkpoint`,
+ * the IMAP mailbox's position moves in the same statement. Throws when it fails (nothing of it is
+ * kept: the source answers 451 / does not move on).
+ *
+ * Two round trips: the queues' one read (outside: the queue is only the order, a guess the decision
+ * corrects), then ONE statement that stores, adds the jobs and moves the checkpoint (receipt-sql.ts
+ * storeReceipt: a single statement is its own transaction, so no BEGIN and COMMIT). A message stored
+ * before (a refetch after a crash, an MTA's retry) is looked up afterwards: rare, one by one.
  */
 export async function storeMessages(
   db: Db,
@@ -57,24 +63,27 @@ export async function storeMessages(
   msgs: readonly IncomingMessage[],
   checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number | bigint },
 ): Promise<Receipt[]> {
-  const receipts = await db.transaction().execute(async (trx) => {
-    const stored = await insertInboundMessages(
-      trx,
-      msgs.map((m) => {
-        const messageId = rawMessageId(m.raw);
-        return {
-          raw: m.raw, receivedAt: m.receivedAt, source: m.source, mailbox: m.mailbox ?? null, uidvalidity: m.uidvalidity ?? null, uid: m.uid ?? null,
-          messageId: messageId ?? null, role: m.role ?? 'game', ...(m.envelope ? { envelope: m.envelope } : {}),
-        };
-      }),
-    );
-    const fresh = stored.flatMap((s, i) => (s.created ? [i] : []));
-    const queues = fresh.length > 0 ? await decideQueues(trx, judgeAddress, fresh.map((i) => msgs[i]!)) : [];
-    await enqueueDecideJobs(trx, fresh.map((i) => stored[i]!.id), queues);
-    if (checkpoint) await saveMailboxCheckpoint(trx, checkpoint);
-    const queueOf = new Map(fresh.map((i, k) => [i, queues[k]!]));
-    return stored.map((s, i): Receipt => ({ inboundId: s.id, created: s.created, ...(queueOf.has(i) ? { queue: queueOf.get(i)! } : {}) }));
-  });
+  const queues = msgs.length > 0 ? await decideQueues(db, judgeAddress, msgs) : [];
+  const rows = msgs.map((m): InboundValues => ({
+    raw: m.raw, receivedAt: m.receivedAt, source: m.source, mailbox: m.mailbox ?? null, uidvalidity: toNumber(m.uidvalidity), uid: toNumber(m.uid),
+    messageId: rawMessageId(m.raw) ?? null, role: m.role ?? 'game', envelope: m.envelope ?? null,
+  }));
+  const [result] = await runStatement<{ stored: { id: number | string; ord: number | string }[] }>(
+    db,
+    storeReceipt(rows, queues, checkpoint ? { mailbox: checkpoint.mailbox, uidvalidity: Number(checkpoint.uidvalidity), lastUid: Number(checkpoint.lastUid), at: realNow() } : undefined),
+  );
+  const created = new Map((result?.stored ?? []).map((r) => [Number(r.ord) - 1, Number(r.id)]));
+  const receipts: Receipt[] = [];
+  for (const [i, row] of rows.entries()) {
+    const id = created.get(i);
+    if (id !== undefined) {
+      receipts.push({ inboundId: id, created: true, queue: queues[i]! });
+      continue;
+    }
+    const [existing] = await runStatement<{ id: number | string }>(db, findStoredInbound(row, createHash('sha256').update(row.raw).digest('hex')));
+    if (!existing) throw new Error('inbound message neither stored nor found (a unique key other than the message\'s own?)');
+    receipts.push({ inboundId: Number(existing.id), created: false });
+  }
   for (const [i, r] of receipts.entries()) {
     const m = msgs[i]!;
     log().info({ event: 'message.received', inboundId: r.inboundId, source: m.source, mailbox: m.mailbox ?? null, role: m.role ?? 'game', receivedAt: m.receivedAt.toISOString(), bytes: m.raw.length, ...(r.created ? { queue: r.queue } : { duplicate: true }) }, r.created ? 'message stored' : 'message stored before');
