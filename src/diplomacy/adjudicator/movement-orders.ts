@@ -25,7 +25,7 @@ export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[
       extra.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
       continue;
     }
-    const i = unitAt.get(provinceOf(o.unit.location));
+    const i = unitAt.getAt(o.unit.location);
     if (i === undefined || units[i]!.power !== s.power) {
       extra.push({
         power: s.power,
@@ -109,7 +109,7 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       if (target === here) return 'supportOwnProvince';
       const t = st.unitAt.get(target);
       if (t === undefined) return 'noUnitToSupport';
-      if (!canReach(st.map, unit.kind, unit.location, target)) return 'cannotReachSupportDestination';
+      if (!reaches(st, i, unit, target, st.provNo[t]!)) return 'cannotReachSupportDestination';
       st.norm[i] = supportHoldNorm(t);
       return undefined;
     }
@@ -120,12 +120,13 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       const t = st.unitAt.get(from);
       if (t === undefined) return 'noUnitToSupport';
       if (dest === here || from === dest) return 'cannotReachSupportDestination';
-      if (!canReach(st.map, unit.kind, unit.location, dest)) return 'cannotReachSupportDestination';
+      const d = st.index.numberOf.get(dest) ?? -1;
+      if (!reaches(st, i, unit, dest, d)) return 'cannotReachSupportDestination';
       // The supported unit must be able to get there itself (directly or by some convoy).
       const tu = st.units[t]!;
       const tReach =
         tu.kind === 'A'
-          ? armyNeighbours(st.map, from).has(dest) || convoyGeometricallyPossible(st, from, dest, here)
+          ? reaches(st, t, tu, dest, d) || convoyGeometricallyPossible(st, from, dest, here)
           : canReach(st.map, 'F', tu.location, dest);
       if (!tReach) return 'cannotReachSupportDestination';
       st.norm[i] = supportMoveNorm(t, dest, o.to);
@@ -148,6 +149,18 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
     default:
       return undefined;
   }
+}
+
+/**
+ * Whether unit `i` could move to province `dest` (number `d`, -1: not numbered) without convoy
+ * ({@link canReach}); an army by the numbered adjacency table where the map has one (issue 32).
+ */
+function reaches(st: MovementState, i: number, unit: Unit, dest: ProvinceId, d: number): boolean {
+  if (unit.kind === 'A') {
+    const index = st.index, h = st.provNo[i]!;
+    if (index.armyEdgesNumbered && h >= 0 && d >= 0) return index.armyAdjacent[h * index.count + d] === 1;
+  }
+  return canReach(st.map, unit.kind, unit.location, dest);
 }
 
 /**

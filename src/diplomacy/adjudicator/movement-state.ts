@@ -131,11 +131,13 @@ export class MovementState {
     this.attackers = new Array<readonly number[]>(n).fill(NONE);
     this.rivals = new Array<readonly number[]>(n).fill(NONE);
     this.destUnit = new Array<number>(n).fill(-1);
-    const prov = this.prov, provNo = this.provNo, unitAt = this.unitAt;
+    const prov = this.prov, provNo = this.provNo, unitAt = this.unitAt, ids = this.index.ids;
     for (let i = 0; i < n; i++) {
-      const p = provinceOf(units[i]!.location);
-      prov[i] = p;
-      provNo[i] = unitAt.set(p, i);
+      // By location: one lookup gives the province's number (a coast stands for its province).
+      const loc = units[i]!.location;
+      const k = unitAt.place(loc, i);
+      provNo[i] = k;
+      prov[i] = k >= 0 ? ids[k]! : provinceOf(loc);
     }
     this.resolver = new DecisionResolver<MovementState>(n, this, decide, (i) => this.norm[i]!.kind);
   }

@@ -31,8 +31,20 @@ function formatWith(o: Order, unit: string, to?: Location): string {
 
 /** An order in canonical notation, exactly as the data says (no position needed). */
 export function formatOrder(o: Order): string {
-  return formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
+  let text = textOf.get(o);
+  if (text === undefined) {
+    text = formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
+    textOf.set(o, text);
+  }
+  return text;
 }
+
+/**
+ * Each order object's canonical text, written once (issue 32): orders are immutable, and the parser's
+ * memo hands out the same object for the same line, so a game's orders are formatted once, not at
+ * every result that names them. Weak: an order no longer referenced takes its text with it.
+ */
+const textOf = new WeakMap<Order, string>();
 
 /**
  * An order as understood against the position: the ordered unit's real type and location replace
@@ -40,5 +52,21 @@ export function formatOrder(o: Order): string {
  */
 export function formatUnitOrder(o: Order, actual?: { kind: 'A' | 'F'; location: Location }, destination?: Location): string {
   if (o.kind === 'build' || o.kind === 'waive' || !actual) return formatOrder(o);
+  // The unit as written and the destination as written: the order's own text (formatted once).
+  if (o.unit.kind === actual.kind && o.unit.location === actual.location && (destination === undefined || ((o.kind !== 'move' && o.kind !== 'retreat') || destination === o.to))) return formatOrder(o);
   return formatWith(o, `${actual.kind} ${actual.location}`, destination);
+}
+
+const holdTexts = { A: new Map<Location, string>(), F: new Map<Location, string>() };
+
+/** `A PAR H`: an unordered unit's hold, each text written once per location (bounded: emptied past 1,000). */
+export function holdText(kind: 'A' | 'F', location: Location): string {
+  const texts = holdTexts[kind];
+  let text = texts.get(location);
+  if (text === undefined) {
+    text = `${kind} ${location} H`;
+    if (texts.size >= 1000) texts.clear();
+    texts.set(location, text);
+  }
+  return text;
 }
