@@ -71,11 +71,13 @@ const NO_NEIGHBOURS: ReadonlySet<ProvinceId> = new Set();
 function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: ProvinceId): IllegalReason | undefined {
   switch (o.kind) {
     case 'move': {
-      const dest = provinceOf(o.to);
-      if (dest === here) return 'ownProvince';
-      // The destination by number (-1: not a province of the map; no such move is legal).
+      // The destination by number (-1: not a province of the map; no such move is legal), found
+      // from the location written (a coast stands for its province).
       const index = st.index;
-      const d = index.numberOf.get(dest) ?? -1;
+      let d = index.locNo.get(o.to) ?? -1;
+      const dest = d >= 0 ? index.ids[d]! : provinceOf(o.to);
+      if (d < 0) d = index.numberOf.get(dest) ?? -1;
+      if (dest === here) return 'ownProvince';
       if (unit.kind === 'A') {
         if (d >= 0 && index.sea[d] === 1) return 'armyToSea';
         const h = st.provNo[i]!;
@@ -96,10 +98,9 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
         st.norm[i] = moveNorm(dest, d, dest, wantsConvoy, route);
         return undefined;
       }
-      // Fleet.
-      const terrain = st.map.provinces.get(dest)?.terrain;
-      if (terrain !== 'sea' && terrain !== 'coast') return 'fleetToLand';
-      const destLoc = fleetDestination(st, unit.location, o.to);
+      // Fleet: to sea or a coast only.
+      if (d < 0 || (index.sea[d] === 0 && index.coastal[d] === 0)) return 'fleetToLand';
+      const destLoc = fleetDestination(st, unit.location, o.to, dest);
       if (typeof destLoc !== 'string') return destLoc.reason;
       st.norm[i] = moveNorm(dest, d, destLoc, false, NO_ROUTE);
       return undefined;
@@ -170,8 +171,7 @@ function reaches(st: MovementState, i: number, unit: Unit, dest: ProvinceId, d: 
  * possible: taken), 4.B.3 (a coast that cannot be reached: illegal), 4.B.6 (coast on a one-coast
  * province: ignored).
  */
-function fleetDestination(st: MovementState, from: Location, to: Location): Location | { reason: IllegalReason } {
-  const dest = provinceOf(to);
+function fleetDestination(st: MovementState, from: Location, to: Location, dest: ProvinceId): Location | { reason: IllegalReason } {
   const reachable = fleetTargetLocations(st.map, from, dest);
   if (reachable.length === 0) return { reason: 'notAdjacent' };
   const province = st.map.provinces.get(dest)!;

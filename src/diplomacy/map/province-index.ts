@@ -15,6 +15,12 @@ export interface ProvinceIndex {
   readonly locNo: ReadonlyMap<Location, number>;
   /** `count` slots of -1, copied (never written) for each position's {@link ProvinceSlots}. */
   readonly emptySlots: readonly number[];
+  /** 1 for a supply centre, by number. */
+  readonly centre: Uint8Array;
+  /** `count` zeros, copied (never written) for a position's occupancy by province number. */
+  readonly zeros: readonly number[];
+  /** 1 for a coastal province (a fleet may stand there, as at sea), by number. */
+  readonly coastal: Uint8Array;
   /** 1 for a sea province, by number. */
   readonly sea: Uint8Array;
   /** Army adjacency by numbers: `armyAdjacent[a * count + b]` is 1 when an army moves from a to b. */
@@ -40,7 +46,16 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
     for (const c of p.coasts) locNo.set(`${p.id}/${c}`, k);
   }
   const sea = new Uint8Array(count);
-  for (let k = 0; k < count; k++) if (map.provinces.get(ids[k]!)!.terrain === 'sea') sea[k] = 1;
+  const centre = new Uint8Array(count);
+  const coastal = new Uint8Array(count);
+  const zeros: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const p = map.provinces.get(ids[k]!)!;
+    if (p.terrain === 'sea') sea[k] = 1;
+    if (p.terrain === 'coast') coastal[k] = 1;
+    if (p.supplyCenter) centre[k] = 1;
+    zeros.push(0);
+  }
   const armyAdjacent = new Uint8Array(count * count);
   let armyEdgesNumbered = true;
   for (const [from, tos] of map.armyEdges) {
@@ -51,9 +66,16 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
       else armyAdjacent[a * count + b] = 1;
     }
   }
-  index = { count, ids, numberOf, locNo, emptySlots, sea, armyAdjacent, armyEdgesNumbered };
+  index = { count, ids, numberOf, locNo, emptySlots, centre, zeros, coastal, sea, armyAdjacent, armyEdgesNumbered };
   cache.set(map, index);
   return index;
+}
+
+/** The province number of location `loc` (a coast stands for its province); -1 for a province the map does not know. */
+export function locationNumber(index: ProvinceIndex, loc: Location): number {
+  const k = index.locNo.get(loc);
+  if (k !== undefined) return k;
+  return index.numberOf.get(provinceOf(loc)) ?? -1;
 }
 
 /**

@@ -31,20 +31,25 @@ function formatWith(o: Order, unit: string, to?: Location): string {
 
 /** An order in canonical notation, exactly as the data says (no position needed). */
 export function formatOrder(o: Order): string {
-  let text = textOf.get(o);
-  if (text === undefined) {
-    text = formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
-    textOf.set(o, text);
-  }
-  return text;
+  return canonicalTexts.get(o) ?? formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
 }
 
 /**
- * Each order object's canonical text, written once (issue 32): orders are immutable, and the parser's
- * memo hands out the same object for the same line, so a game's orders are formatted once, not at
- * every result that names them. Weak: an order no longer referenced takes its text with it.
+ * The text of each order the parser read from a line already in canonical notation (issue 32): the
+ * line is the order's text, so the results that name it need not write it again. Filled and
+ * emptied with the parser's memo (bounded as it is); keyed by the order object the memo hands out.
  */
-const textOf = new WeakMap<Order, string>();
+const canonicalTexts = new Map<Order, string>();
+
+/** The parser: `text` is order `o`'s canonical text (checked by the caller). */
+export function rememberCanonicalText(o: Order, text: string): void {
+  canonicalTexts.set(o, text);
+}
+
+/** The parser, when its memo is emptied. */
+export function forgetCanonicalTexts(): void {
+  canonicalTexts.clear();
+}
 
 /**
  * An order as understood against the position: the ordered unit's real type and location replace

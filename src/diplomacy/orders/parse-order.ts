@@ -9,6 +9,7 @@ import type { Coast, GameMap, Location, Power, ProvinceId, UnitKind } from '../m
 import { provinceOf } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
 import type { Order, UnitRef } from './types.js';
+import { forgetCanonicalTexts, formatOrder, rememberCanonicalText } from './format-order.js';
 
 export type ParseOrderIssueCode =
   | 'empty'
@@ -318,8 +319,10 @@ export function parseOrder(text: string, map: GameMap = STANDARD_MAP, lookup?: P
   const result = parseUncached(text, map);
   if (map === STANDARD_MAP) {
     // Bounded, so memory does not grow with the number of orders parsed; results are immutable.
-    if (memo.size >= MEMO_LIMIT) memo.clear();
+    if (memo.size >= MEMO_LIMIT) clearOrderParseCache();
     memo.set(text, result);
+    // A line already canonical is its order's text (the results name the order by it: no second writing).
+    if (result.ok && formatOrder(result.order) === text) rememberCanonicalText(result.order, text);
   }
   return result;
 }
@@ -330,6 +333,7 @@ const memo = new Map<string, ParseOrderResult>();
 /** Empty the parser's memo of recent lines (benchmarks use it to measure cold parsing). */
 export function clearOrderParseCache(): void {
   memo.clear();
+  forgetCanonicalTexts();
 }
 
 function parseUncached(text: string, map: GameMap, lookup?: ProvinceLookup): ParseOrderResult {
