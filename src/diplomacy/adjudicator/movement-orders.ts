@@ -3,7 +3,7 @@
  * a foreign one, each order's legality and normal form (an illegal order becomes a hold that may be
  * supported, D.III(4)), and which supports and convoys match the order of the unit they name.
  */
-import { armyNeighbours, canReach, fleetTargetLocations, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
+import { canReach, fleetTargetLocations, isConvoyRoute } from '../map/graph.js';
 import type { Location, ProvinceId } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
@@ -105,23 +105,30 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       st.norm[i] = moveNorm(dest, d, destLoc, false, NO_ROUTE);
       return undefined;
     }
+    // The supported or convoyed unit and the destination are found by location number (a coast
+    // stands for its province; a location the map does not know by its province code, as before).
     case 'supportHold': {
-      const target = provinceOf(o.target.location);
+      const index = st.index, tl = o.target.location;
+      const tk = index.locNo.get(tl) ?? -1;
+      const target = tk >= 0 ? index.ids[tk]! : provinceOf(tl);
       if (target === here) return 'supportOwnProvince';
-      const t = st.unitAt.get(target);
-      if (t === undefined) return 'noUnitToSupport';
+      const t = tk >= 0 ? st.unitAt.at(tk) : (st.unitAt.get(target) ?? -1);
+      if (t < 0) return 'noUnitToSupport';
       if (!reaches(st, i, unit, target, st.provNo[t]!)) return 'cannotReachSupportDestination';
       st.norm[i] = supportHoldNorm(t);
       return undefined;
     }
     case 'supportMove': {
-      const from = provinceOf(o.target.location);
-      const dest = provinceOf(o.to);
+      const index = st.index, tl = o.target.location;
+      const fk = index.locNo.get(tl) ?? -1;
+      const from = fk >= 0 ? index.ids[fk]! : provinceOf(tl);
+      let d = index.locNo.get(o.to) ?? -1;
+      const dest = d >= 0 ? index.ids[d]! : provinceOf(o.to);
+      if (d < 0) d = index.numberOf.get(dest) ?? -1;
       if (from === here) return 'supportOwnProvince';
-      const t = st.unitAt.get(from);
-      if (t === undefined) return 'noUnitToSupport';
+      const t = fk >= 0 ? st.unitAt.at(fk) : (st.unitAt.get(from) ?? -1);
+      if (t < 0) return 'noUnitToSupport';
       if (dest === here || from === dest) return 'cannotReachSupportDestination';
-      const d = st.index.numberOf.get(dest) ?? -1;
       if (!reaches(st, i, unit, dest, d)) return 'cannotReachSupportDestination';
       // The supported unit must be able to get there itself (directly or by some convoy).
       const tu = st.units[t]!;
@@ -134,13 +141,18 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
       return undefined;
     }
     case 'convoy': {
-      if (unit.kind !== 'F' || !isSea(st.map, here)) return 'fleetNotAtSea';
-      const from = provinceOf(o.target.location);
-      const dest = provinceOf(o.to);
-      const t = st.unitAt.get(from);
-      if (t === undefined) return 'noUnitToSupport';
+      const index = st.index, h = st.provNo[i]!;
+      if (unit.kind !== 'F' || h < 0 || index.sea[h] === 0) return 'fleetNotAtSea';
+      const tl = o.target.location;
+      const fk = index.locNo.get(tl) ?? -1;
+      const from = fk >= 0 ? index.ids[fk]! : provinceOf(tl);
+      let d = index.locNo.get(o.to) ?? -1;
+      const dest = d >= 0 ? index.ids[d]! : provinceOf(o.to);
+      if (d < 0) d = index.numberOf.get(dest) ?? -1;
+      const t = fk >= 0 ? st.unitAt.at(fk) : (st.unitAt.get(from) ?? -1);
+      if (t < 0) return 'noUnitToSupport';
       if (st.units[t]!.kind !== 'A') return 'onlyArmiesConvoyed';
-      if (!isCoastal(st.map, dest) || from === dest) return 'noConvoyRoute';
+      if (d < 0 || index.coastal[d] === 0 || from === dest) return 'noConvoyRoute';
       // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
       if (!chainThrough(st, from, dest, here, seaFleets(st))) return 'noConvoyRoute';
       st.convoysInPlay = true;
