@@ -31,24 +31,7 @@ function formatWith(o: Order, unit: string, to?: Location): string {
 
 /** An order in canonical notation, exactly as the data says (no position needed). */
 export function formatOrder(o: Order): string {
-  return canonicalTexts.get(o) ?? formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
-}
-
-/**
- * The text of each order the parser read from a line already in canonical notation (issue 32): the
- * line is the order's text, so the results that name it need not write it again. Filled and
- * emptied with the parser's memo (bounded as it is); keyed by the order object the memo hands out.
- */
-const canonicalTexts = new Map<Order, string>();
-
-/** The parser: `text` is order `o`'s canonical text (checked by the caller). */
-export function rememberCanonicalText(o: Order, text: string): void {
-  canonicalTexts.set(o, text);
-}
-
-/** The parser, when its memo is emptied. */
-export function forgetCanonicalTexts(): void {
-  canonicalTexts.clear();
+  return formatWith(o, o.kind === 'build' || o.kind === 'waive' ? '' : formatUnitRef(o.unit));
 }
 
 /**
@@ -57,8 +40,6 @@ export function forgetCanonicalTexts(): void {
  */
 export function formatUnitOrder(o: Order, actual?: { kind: 'A' | 'F'; location: Location }, destination?: Location): string {
   if (o.kind === 'build' || o.kind === 'waive' || !actual) return formatOrder(o);
-  // The unit as written and the destination as written: the order's own text (formatted once).
-  if (o.unit.kind === actual.kind && o.unit.location === actual.location && (destination === undefined || ((o.kind !== 'move' && o.kind !== 'retreat') || destination === o.to))) return formatOrder(o);
   return formatWith(o, `${actual.kind} ${actual.location}`, destination);
 }
 

@@ -9,7 +9,6 @@ import type { Coast, GameMap, Location, Power, ProvinceId, UnitKind } from '../m
 import { provinceOf } from '../map/types.js';
 import { STANDARD_MAP } from '../map/standard.js';
 import type { Order, UnitRef } from './types.js';
-import { forgetCanonicalTexts, formatOrder, rememberCanonicalText } from './format-order.js';
 
 export type ParseOrderIssueCode =
   | 'empty'
@@ -319,10 +318,8 @@ export function parseOrder(text: string, map: GameMap = STANDARD_MAP, lookup?: P
   const result = parseUncached(text, map);
   if (map === STANDARD_MAP) {
     // Bounded, so memory does not grow with the number of orders parsed; results are immutable.
-    if (memo.size >= MEMO_LIMIT) clearOrderParseCache();
+    if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(text, result);
-    // A line already canonical is its order's text (the results name the order by it: no second writing).
-    if (result.ok && formatOrder(result.order) === text) rememberCanonicalText(result.order, text);
   }
   return result;
 }
@@ -333,7 +330,6 @@ const memo = new Map<string, ParseOrderResult>();
 /** Empty the parser's memo of recent lines (benchmarks use it to measure cold parsing). */
 export function clearOrderParseCache(): void {
   memo.clear();
-  forgetCanonicalTexts();
 }
 
 function parseUncached(text: string, map: GameMap, lookup?: ProvinceLookup): ParseOrderResult {
