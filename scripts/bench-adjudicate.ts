@@ -187,6 +187,204 @@ function coldPass() {
   };
 }
 
+// --hash [build]: the check that nothing the engine decides changed (issue 32, fourth round). Hashes
+// (sha256) the JSON of every result and position of 46,085 adjudications, and of every order line's
+// parse, through the engine of `build` (a directory holding dist/; default this one), so two builds
+// are compared by their one line: the 40 games chained under both profiles, with and without an end
+// year, orders as given, reversed, a third dropped and none in the winters; from every recorded
+// movement and adjustment position, orders as given, reversed, a third dropped, none, and three sets of
+// random orders (fixed seed: moves to neighbours and anywhere, by convoy and by route, supports and
+// convoys of real and absent units, wrong-phase and foreign orders, duplicates, coasts a province
+// does not have), each followed by its retreat and adjustment phases unordered and with random
+// orders; and from every movement position, units at a location the map does not know or with a
+// coast their province does not have. `--hash build dump.txt` also writes every line hashed.
+const hashArg = process.argv.indexOf('--hash');
+if (hashArg >= 0) {
+  const build = process.argv[hashArg + 1] && !process.argv[hashArg + 1]!.startsWith('--') ? process.argv[hashArg + 1]! : ROOT;
+  const dumpPath = process.argv[hashArg + 2];
+  console.log(await hashAdjudications(build, dumpPath));
+  process.exit(0);
+}
+
+async function hashAdjudications(build: string, dumpPath: string | undefined): Promise<string> {
+  type Engine = typeof import('../src/diplomacy/index.js');
+  const E = (await import(join(build, 'dist', 'src', 'diplomacy', 'index.js'))) as Engine;
+  const { createHash } = await import('node:crypto');
+  const M = E.STANDARD_MAP;
+  let seed = 32032 >>> 0; // mulberry32, as test/helpers/mulberry32.ts
+  const rnd = (): number => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const PROVS = [...M.provinces.keys()];
+  const LOCS: string[] = [];
+  for (const p of M.provinces.values()) { LOCS.push(p.id); for (const c of p.coasts) LOCS.push(`${p.id}/${c}`); }
+  for (const p of PROVS.slice(0, 40)) LOCS.push(`${p}/${['NC', 'SC', 'EC'][p.charCodeAt(1) % 3]}`);
+  LOCS.push('XYZ', 'QQQ/NC');
+  const hash = createHash('sha256');
+  const dump: string[] | null = dumpPath ? [] : null;
+  let n = 0, parses = 0;
+  const emit = (line: string): void => { hash.update(line); hash.update('\n'); if (dump) dump.push(line); };
+  type Out = ReturnType<Engine['adjudicate']>;
+  type St = GameState;
+  const ser = (out: Out): string => {
+    const st = out.state;
+    return JSON.stringify({ results: out.results, next: out.next, winner: out.winner, ended: out.ended,
+      state: { phase: st.phase, units: st.units, centers: [...st.centers.entries()], dislodged: st.dislodged, standoffs: st.standoffs } });
+  };
+  const parse = (power: Power, text: string, into: SubmittedOrder[]): void => {
+    const r = E.parseOrder(text);
+    emit(`P ${text} ${JSON.stringify(r)}`);
+    parses++;
+    if (r.ok) into.push({ power, order: r.order });
+  };
+  const ordersOf = (p: RecordedPhase, variant: string): SubmittedOrder[] => {
+    const orders: SubmittedOrder[] = [];
+    for (const [power, list] of Object.entries(p.orders)) for (const text of list) parse(power as Power, text, orders);
+    if (variant === 'rev') orders.reverse();
+    if (variant === 'third') return orders.filter((_, i) => i % 3 !== 1);
+    if (variant === 'none') return [];
+    return orders;
+  };
+  const nb = (u: Unit): string[] => [...((u.kind === 'A' ? M.armyEdges.get(u.location.split('/')[0]!) : M.fleetEdges.get(u.location)) ?? [])];
+  const unitTxt = (u: Unit): string => `${u.kind} ${u.location}`;
+  const randomMovement = (state: St): SubmittedOrder[] => {
+    const orders: SubmittedOrder[] = [];
+    const units = state.units;
+    for (const u of units) {
+      if (rnd() < 0.08) continue;
+      const me = unitTxt(u);
+      const r = rnd();
+      let t: string;
+      const other = pick(units);
+      const ns = nb(u);
+      if (r < 0.12) t = `${me} H`;
+      else if (r < 0.45) t = `${me} - ${ns.length ? pick(ns) : pick(LOCS)}`;
+      else if (r < 0.52) t = `${me} - ${pick(LOCS)}`;
+      else if (r < 0.57) t = `${me} - ${pick(LOCS)} VIA`;
+      else if (r < 0.59) t = `${me} - ${pick(PROVS)} - ${pick(PROVS)}`;
+      else if (r < 0.7) t = `${me} S ${unitTxt(other)}`;
+      else if (r < 0.84) { const on = nb(other); t = `${me} S ${unitTxt(other)} - ${on.length ? pick(on) : pick(LOCS)}`; }
+      else if (r < 0.9) { const a = units.filter((x) => x.kind === 'A'); const x = a.length ? pick(a) : other; t = `${me} C ${unitTxt(x)} - ${rnd() < 0.5 ? pick(PROVS) : pick(nb(x).length ? nb(x) : PROVS)}`; }
+      else if (r < 0.92) t = `${u.kind === 'A' ? 'F' : 'A'} ${u.location} - ${ns.length ? pick(ns) : pick(LOCS)}`;
+      else if (r < 0.94) t = `${me} R ${pick(PROVS)}`;
+      else if (r < 0.95) t = `${me} D`;
+      else if (r < 0.96) t = `${pick(PROVS)} B`;
+      else if (r < 0.97) t = 'WAIVE';
+      else t = `${pick(['A', 'F'])} ${pick(LOCS)} - ${pick(LOCS)}`;
+      const power = rnd() < 0.04 ? pick(E.POWERS) : u.power; // now and then a foreign power's order
+      parse(power, t, orders);
+      if (rnd() < 0.05) parse(u.power, `${me} H`, orders); // and a later order for the same unit
+    }
+    if (rnd() < 0.3) orders.reverse();
+    return orders;
+  };
+  const randomRetreat = (state: St): SubmittedOrder[] => {
+    const orders: SubmittedOrder[] = [];
+    for (const d of state.dislodged) {
+      const me = unitTxt(d);
+      const r = rnd();
+      let t: string;
+      if (r < 0.5 && d.retreats.length) t = `${me} R ${pick(d.retreats)}`;
+      else if (r < 0.7) t = `${me} R ${pick(nb(d).length ? nb(d) : LOCS)}`;
+      else if (r < 0.85) t = `${me} D`;
+      else if (r < 0.9) t = `${me} - ${pick(LOCS)}`;
+      else if (r < 0.95) continue;
+      else t = `${me} H`;
+      parse(rnd() < 0.05 ? pick(E.POWERS) : d.power, t, orders);
+    }
+    const ds = state.dislodged;
+    if (ds.length > 1 && rnd() < 0.3 && ds[0]!.retreats.length) parse(ds[1]!.power, `${unitTxt(ds[1]!)} R ${ds[0]!.retreats[0]}`, orders);
+    return orders;
+  };
+  const HOMES: Partial<Record<Power, string[]>> = {};
+  for (const p of M.provinces.values()) if (p.home) (HOMES[p.home] ??= []).push(p.id);
+  const randomAdjust = (state: St): SubmittedOrder[] => {
+    const orders: SubmittedOrder[] = [];
+    for (const power of E.POWERS) {
+      const mine = state.units.filter((u) => u.power === power);
+      const k = Math.floor(rnd() * 4);
+      for (let j = 0; j < k; j++) {
+        const r = rnd();
+        let t: string;
+        if (r < 0.35) {
+          const h = pick(HOMES[power]!);
+          const pr = M.provinces.get(h)!;
+          t = `${pick(['A', 'F', ''])} ${pr.coasts.length && rnd() < 0.7 ? `${h}/${pick(pr.coasts)}` : h} B`.trim();
+        } else if (r < 0.6 && mine.length) t = `${unitTxt(pick(mine))} D`;
+        else if (r < 0.7) t = 'WAIVE';
+        else if (r < 0.8) t = `A ${pick(PROVS)} B`;
+        else if (r < 0.9 && state.units.length) t = `${unitTxt(pick(state.units))} D`;
+        else t = `${unitTxt(mine[0] ?? state.units[0]!)} - ${pick(PROVS)}`;
+        parse(power, t, orders);
+      }
+    }
+    return orders;
+  };
+  const randomFor = (state: St): SubmittedOrder[] =>
+    state.phase.kind === 'M' ? randomMovement(state) : state.phase.kind === 'R' ? randomRetreat(state) : randomAdjust(state);
+  type Opts = { rules: typeof DATC2000_RULES; endYear: number | undefined };
+  const run = (tag: string, state: St, orders: SubmittedOrder[], opts: Opts): Out => {
+    const out = E.adjudicate(state, orders, opts);
+    emit(`${tag} ${ser(out)}`);
+    n++;
+    return out;
+  };
+  const follow = (tag: string, out: Out, opts: Opts): void => {
+    for (let k = 0; out.next && out.next.kind !== 'M' && k < 2; k++) {
+      run(`${tag}+none`, out.state, [], opts);
+      out = run(`${tag}+rnd`, out.state, randomFor(out.state), opts);
+    }
+  };
+  const stateIn = (p: RecordedPhase): St => ({ ...stateOf(p), phase: E.parsePhase(p.name)! });
+  for (const f of readdirSync(DIR).filter((x) => x.endsWith('.json')).sort()) {
+    const phases = (JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { phases: RecordedPhase[] }).phases.filter((p) => p.name !== 'COMPLETED');
+    for (const rules of [E.DATC2000_RULES, E.WM_RULES]) for (const endYear of [undefined, 1905]) {
+      const opts: Opts = { rules, endYear };
+      for (const variant of ['as', 'rev', 'third', 'noneAdj']) {
+        let state = stateIn(phases[0]!);
+        for (const p of phases) {
+          const ph = E.parsePhase(p.name);
+          if (!ph || ph.kind !== state.phase.kind || ph.year !== state.phase.year || ph.season !== state.phase.season) continue;
+          const v = variant === 'noneAdj' ? (ph.kind === 'A' ? 'none' : 'as') : variant;
+          const out = run(`${f} chain ${rules.name} ${endYear} ${variant} ${p.name}`, state, ordersOf(p, v), opts);
+          state = out.state;
+          if (!out.next) break;
+        }
+      }
+      if (endYear !== undefined) continue; // positions: once per profile
+      for (const p of phases) {
+        const ph = E.parsePhase(p.name);
+        if (!ph || ph.kind === 'R') continue;
+        const st = stateIn(p);
+        for (const variant of ['as', 'rev', 'third', 'none']) {
+          const tag = `${f} pos ${rules.name} ${variant} ${p.name}`;
+          follow(tag, run(tag, st, ordersOf(p, variant), opts), opts);
+        }
+        for (let r = 0; r < 3; r++) {
+          const tag = `${f} rnd${r} ${rules.name} ${p.name}`;
+          follow(tag, run(tag, st, randomFor(st), opts), opts);
+        }
+        if (st.phase.kind !== 'M') continue;
+        // Units at a location the map does not know, or with a coast their province does not have.
+        const odd: St = { ...st, units: [...st.units, { power: 'FRANCE', kind: 'A', location: 'XYZ' }, { power: 'ITALY', kind: 'F', location: 'BUR/SC' }, { power: 'GERMANY', kind: 'A', location: 'NAF/NC' }] };
+        const oddOrders = randomFor(odd);
+        for (const t of ['F BUR/SC - MUN', 'A NAF/NC - TUN', 'A NAF/NC S F BUR/SC', 'A PAR S A NAF/NC - TUN', 'F BUR/SC H']) parse(rnd() < 0.5 ? 'ITALY' : 'GERMANY', t, oddOrders);
+        // (the unit at XYZ for this phase only: a civil disorder cannot rank a space the map does not have)
+        run(`${f} odd ${rules.name} ${p.name}`, odd, oddOrders, opts);
+        const odd2: St = { ...odd, units: odd.units.filter((u) => u.location !== 'XYZ') };
+        follow(`${f} odd2 ${rules.name} ${p.name}`, run(`${f} odd2 ${rules.name} ${p.name}`, odd2, oddOrders, opts), opts);
+      }
+    }
+  }
+  if (dump && dumpPath) writeFileSync(dumpPath, dump.join('\n') + '\n');
+  return `${n} adjudications, ${parses} parses, sha256 ${hash.digest('hex')}`;
+}
+
 // --cold-only: a child of --cold-runs; one cold pass, its figures as JSON, nothing else.
 if (process.argv.includes('--cold-only')) {
   console.log(JSON.stringify(coldPass()));

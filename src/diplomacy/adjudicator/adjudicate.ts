@@ -4,7 +4,8 @@
  */
 import { STANDARD_MAP } from '../map/standard.js';
 import type { GameMap, Power, ProvinceId } from '../map/types.js';
-import { POWERS, provinceOf } from '../map/types.js';
+import { POWERS } from '../map/types.js';
+import { locationNumber, provinceIndex } from '../map/province-index.js';
 import type { Phase } from '../phase.js';
 import { WM_RULES, type Rules } from '../rules.js';
 import type { DislodgedUnit, GameState, Unit } from '../state.js';
@@ -70,20 +71,22 @@ export function adjudicate(state: GameState, orders: readonly SubmittedOrder[], 
 /** Supply-centre ownership after a Fall season: each occupied centre goes to its occupant. */
 export function updateCenters(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): Map<ProvinceId, Power> {
   const out = new Map(centers);
+  const index = provinceIndex(map), centre = index.centre, ids = index.ids;
   for (let i = 0; i < units.length; i++) {
     const u = units[i]!;
-    const p = provinceOf(u.location);
-    if (map.provinces.get(p)?.supplyCenter) out.set(p, u.power);
+    const k = locationNumber(index, u.location);
+    if (k >= 0 && centre[k] === 1) out.set(ids[k]!, u.power);
   }
   return out;
 }
 
-/** Whether some unit stands in a supply centre its power does not own. */
+/** Whether some unit stands in a supply centre its power does not own (by province number: the map's centre table). */
 function centresChangeHands(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>): boolean {
+  const index = provinceIndex(map), centre = index.centre, ids = index.ids, locNo = index.locNo;
   for (let i = 0; i < units.length; i++) {
     const u = units[i]!;
-    const p = provinceOf(u.location);
-    if (centers.get(p) !== u.power && map.provinces.get(p)?.supplyCenter) return true;
+    const k = locNo.get(u.location) ?? locationNumber(index, u.location);
+    if (k >= 0 && centre[k] === 1 && centers.get(ids[k]!) !== u.power) return true;
   }
   return false;
 }

@@ -10,6 +10,7 @@ import type { BuildOrder, Order } from '../orders/types.js';
 import type { Rules } from '../rules.js';
 import type { Unit } from '../state.js';
 import { civilDisorderRemovals } from './civil-disorder.js';
+import { provinceIndex, type ProvinceIndex } from '../map/province-index.js';
 import type { SubmittedOrder } from './movement.js';
 import type { IllegalReason, OrderResult } from './results.js';
 
@@ -30,7 +31,7 @@ export function adjustmentCounts(map: GameMap, units: readonly Unit[], centers: 
 export function centresPerPower(centers: ReadonlyMap<ProvinceId, Power>): Int32Array {
   const owned = new Int32Array(POWERS.length);
   centers.forEach((owner) => {
-    const k = powerNumber(owner);
+    const k = POWERS.indexOf(owner); // powerNumber, written out: one call fewer per centre
     if (k >= 0) owned[k]!++;
   });
   return owned;
@@ -45,63 +46,90 @@ export function adjustmentsDue(map: GameMap, units: readonly Unit[], centers: Re
 
 /**
  * What each power builds (positive) or removes (negative), by power number: centres owned less
- * units (D.V), builds no more than its vacant owned home centres. `occupied` (the provinces a unit
- * stands in) is built here when some power may build and the caller has not.
+ * units (D.V), builds no more than its vacant owned home centres. `occupied` (by province number: 1
+ * where a unit stands) is built here when some power may build and the caller has not.
  */
 function deltasPerPower(
   map: GameMap,
   units: readonly Unit[],
   centers: ReadonlyMap<ProvinceId, Power>,
   owned: Int32Array,
-  occupied: ReadonlySet<ProvinceId> | undefined,
+  occupied: readonly number[] | undefined,
 ): Int32Array {
   const deltas = new Int32Array(POWERS.length);
   for (let i = 0; i < units.length; i++) {
-    const k = powerNumber(units[i]!.power);
+    const k = POWERS.indexOf(units[i]!.power); // powerNumber, written out
     if (k >= 0) deltas[k]!--;
   }
   for (let k = 0; k < POWERS.length; k++) {
     const delta = owned[k]! + deltas[k]!;
     if (delta > 0) {
-      occupied ??= occupiedProvinces(units);
-      deltas[k] = Math.min(delta, vacantHomes(map, occupied, centers, POWERS[k]!).length);
+      const index = provinceIndex(map);
+      occupied ??= occupiedProvinces(index, units);
+      deltas[k] = Math.min(delta, vacantHomeCount(index, homeNumbers(map, index)[k]!, occupied, centers, POWERS[k]!));
     } else deltas[k] = delta;
   }
   return deltas;
 }
 
-const homesCache = new WeakMap<GameMap, Map<Power, ProvinceId[]>>();
+const homesCache = new WeakMap<GameMap, readonly (readonly number[])[]>();
 
-function homesOf(map: GameMap, power: Power): readonly ProvinceId[] {
+/** Each power's home provinces by number (in the map's order), per power number; built once per map. */
+function homeNumbers(map: GameMap, index: ProvinceIndex): readonly (readonly number[])[] {
   let byPower = homesCache.get(map);
   if (!byPower) {
-    byPower = new Map();
-    for (const p of map.provinces.values()) if (p.home) byPower.set(p.home, [...(byPower.get(p.home) ?? []), p.id]);
+    const lists: number[][] = POWERS.map(() => []);
+    for (let k = 0; k < index.count; k++) {
+      const home = map.provinces.get(index.ids[k]!)!.home;
+      const q = home ? powerNumber(home) : -1;
+      if (q >= 0) lists[q]!.push(k);
+    }
+    byPower = lists;
     homesCache.set(map, byPower);
   }
-  return byPower.get(power) ?? [];
+  return byPower;
 }
 
-/** The provinces a unit stands in (a fleet on a coast occupies the whole province). */
-function occupiedProvinces(units: readonly Unit[]): Set<ProvinceId> {
-  const out = new Set<ProvinceId>();
-  for (let i = 0; i < units.length; i++) out.add(provinceOf(units[i]!.location));
-  return out;
+/**
+ * The provinces a unit stands in, by province number: 1 where one stands (a fleet on a coast
+ * occupies the whole province). A province the map does not know is no home centre: left out.
+ */
+function occupiedProvinces(index: ProvinceIndex, units: readonly Unit[]): number[] {
+  const occupied = index.zeros.slice();
+  const locNo = index.locNo;
+  for (let i = 0; i < units.length; i++) {
+    const loc = units[i]!.location;
+    const k = locNo.get(loc) ?? index.numberOf.get(provinceOf(loc));
+    if (k !== undefined) occupied[k] = 1;
+  }
+  return occupied;
 }
 
-function vacantHomes(map: GameMap, occupied: ReadonlySet<ProvinceId>, centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
-  const out: ProvinceId[] = [];
-  const homes = homesOf(map, power);
+/** How many of `homes` (province numbers) `power` owns with no unit in them. */
+function vacantHomeCount(index: ProvinceIndex, homes: readonly number[], occupied: readonly number[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): number {
+  let count = 0;
   for (let k = 0; k < homes.length; k++) {
-    const p = homes[k]!;
-    if (centers.get(p) === power && !occupied.has(p)) out.push(p);
+    const h = homes[k]!;
+    if (occupied[h] === 0 && centers.get(index.ids[h]!) === power) count++;
+  }
+  return count;
+}
+
+function vacantHomes(map: GameMap, occupied: readonly number[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
+  const out: ProvinceId[] = [];
+  const index = provinceIndex(map);
+  const homes = homeNumbers(map, index)[powerNumber(power)] ?? [];
+  for (let k = 0; k < homes.length; k++) {
+    const h = homes[k]!;
+    const p = index.ids[h]!;
+    if (centers.get(p) === power && occupied[h] === 0) out.push(p);
   }
   return out;
 }
 
 /** Home centres of `power` it still owns with no unit in them. */
 export function vacantHomeCentres(map: GameMap, units: readonly Unit[], centers: ReadonlyMap<ProvinceId, Power>, power: Power): ProvinceId[] {
-  return vacantHomes(map, occupiedProvinces(units), centers, power);
+  return vacantHomes(map, occupiedProvinces(provinceIndex(map), units), centers, power);
 }
 
 /** The unit a build order produces, or why it produces none (D.V(1), D.V(5), DATC 4.B.7). */
@@ -137,7 +165,7 @@ export function adjudicateAdjustments(
   centers: ReadonlyMap<ProvinceId, Power>,
   orders: readonly SubmittedOrder[],
 ): AdjustmentResult {
-  const occupied = occupiedProvinces(units);
+  const occupied = occupiedProvinces(provinceIndex(map), units);
   const deltas = deltasPerPower(map, units, centers, centresPerPower(centers), occupied);
   const results: OrderResult[] = [];
   // The position is built once at the end: the units not removed, in their order, then the builds

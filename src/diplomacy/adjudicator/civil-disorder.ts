@@ -48,8 +48,25 @@ export function homeCentres(map: GameMap, power: Power): ProvinceId[] {
   return [...(homeTables(map).homes.get(power) ?? NO_HOMES)];
 }
 
+const distanceCache = new WeakMap<GameMap, Map<string, number>>();
+
 /** D.V(4) distance from home of one unit; `Infinity` if no home centre can be reached. */
 export function distanceFromHome(map: GameMap, unit: Unit): number {
+  // A function of the map and the unit's power, kind and location only: counted once per map and
+  // unit (issue 32; bounded: emptied past 10,000 entries).
+  let cache = distanceCache.get(map);
+  if (cache === undefined) distanceCache.set(map, (cache = new Map()));
+  const key = `${unit.power} ${unit.kind} ${unit.location}`;
+  let d = cache.get(key);
+  if (d === undefined) {
+    d = countDistance(map, unit);
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(key, d);
+  }
+  return d;
+}
+
+function countDistance(map: GameMap, unit: Unit): number {
   const tables = homeTables(map);
   const homes = tables.homes.get(unit.power) ?? NO_HOMES;
   if (unit.kind === 'A') {

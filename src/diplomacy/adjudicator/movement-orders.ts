@@ -3,7 +3,7 @@
  * a foreign one, each order's legality and normal form (an illegal order becomes a hold that may be
  * supported, D.III(4)), and which supports and convoys match the order of the unit they name.
  */
-import { armyNeighbours, canReach, fleetTargetLocations, isConvoyRoute, isCoastal, isSea } from '../map/graph.js';
+import { canReach, fleetTargetLocations, isConvoyRoute } from '../map/graph.js';
 import type { Location, ProvinceId } from '../map/types.js';
 import type { Order } from '../orders/types.js';
 import type { Unit } from '../state.js';
@@ -25,7 +25,7 @@ export function assignOrders(st: MovementState, orders: readonly SubmittedOrder[
       extra.push({ power: s.power, order: formatUnitOrder(o), outcome: 'illegal', reason: 'wrongPhase', index });
       continue;
     }
-    const i = unitAt.get(provinceOf(o.unit.location));
+    const i = unitAt.getAt(o.unit.location);
     if (i === undefined || units[i]!.power !== s.power) {
       extra.push({
         power: s.power,
@@ -71,11 +71,13 @@ const NO_NEIGHBOURS: ReadonlySet<ProvinceId> = new Set();
 function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: ProvinceId): IllegalReason | undefined {
   switch (o.kind) {
     case 'move': {
-      const dest = provinceOf(o.to);
-      if (dest === here) return 'ownProvince';
-      // The destination by number (-1: not a province of the map; no such move is legal).
+      // The destination by number (-1: not a province of the map; no such move is legal), found
+      // from the location written (a coast stands for its province).
       const index = st.index;
-      const d = index.numberOf.get(dest) ?? -1;
+      let d = index.locNo.get(o.to) ?? -1;
+      const dest = d >= 0 ? index.ids[d]! : provinceOf(o.to);
+      if (d < 0) d = index.numberOf.get(dest) ?? -1;
+      if (dest === here) return 'ownProvince';
       if (unit.kind === 'A') {
         if (d >= 0 && index.sea[d] === 1) return 'armyToSea';
         const h = st.provNo[i]!;
@@ -96,49 +98,61 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
         st.norm[i] = moveNorm(dest, d, dest, wantsConvoy, route);
         return undefined;
       }
-      // Fleet.
-      const terrain = st.map.provinces.get(dest)?.terrain;
-      if (terrain !== 'sea' && terrain !== 'coast') return 'fleetToLand';
-      const destLoc = fleetDestination(st, unit.location, o.to);
+      // Fleet: to sea or a coast only.
+      if (d < 0 || (index.sea[d] === 0 && index.coastal[d] === 0)) return 'fleetToLand';
+      const destLoc = fleetDestination(st, unit.location, o.to, dest);
       if (typeof destLoc !== 'string') return destLoc.reason;
       st.norm[i] = moveNorm(dest, d, destLoc, false, NO_ROUTE);
       return undefined;
     }
+    // The supported or convoyed unit and the destination are found by location number (a coast
+    // stands for its province; a location the map does not know by its province code, as before).
     case 'supportHold': {
-      const target = provinceOf(o.target.location);
+      const index = st.index, tl = o.target.location;
+      const tk = index.locNo.get(tl) ?? -1;
+      const target = tk >= 0 ? index.ids[tk]! : provinceOf(tl);
       if (target === here) return 'supportOwnProvince';
-      const t = st.unitAt.get(target);
-      if (t === undefined) return 'noUnitToSupport';
-      if (!canReach(st.map, unit.kind, unit.location, target)) return 'cannotReachSupportDestination';
+      const t = tk >= 0 ? st.unitAt.at(tk) : (st.unitAt.get(target) ?? -1);
+      if (t < 0) return 'noUnitToSupport';
+      if (!reaches(st, i, unit, target, st.provNo[t]!)) return 'cannotReachSupportDestination';
       st.norm[i] = supportHoldNorm(t);
       return undefined;
     }
     case 'supportMove': {
-      const from = provinceOf(o.target.location);
-      const dest = provinceOf(o.to);
+      const index = st.index, tl = o.target.location;
+      const fk = index.locNo.get(tl) ?? -1;
+      const from = fk >= 0 ? index.ids[fk]! : provinceOf(tl);
+      let d = index.locNo.get(o.to) ?? -1;
+      const dest = d >= 0 ? index.ids[d]! : provinceOf(o.to);
+      if (d < 0) d = index.numberOf.get(dest) ?? -1;
       if (from === here) return 'supportOwnProvince';
-      const t = st.unitAt.get(from);
-      if (t === undefined) return 'noUnitToSupport';
+      const t = fk >= 0 ? st.unitAt.at(fk) : (st.unitAt.get(from) ?? -1);
+      if (t < 0) return 'noUnitToSupport';
       if (dest === here || from === dest) return 'cannotReachSupportDestination';
-      if (!canReach(st.map, unit.kind, unit.location, dest)) return 'cannotReachSupportDestination';
+      if (!reaches(st, i, unit, dest, d)) return 'cannotReachSupportDestination';
       // The supported unit must be able to get there itself (directly or by some convoy).
       const tu = st.units[t]!;
       const tReach =
         tu.kind === 'A'
-          ? armyNeighbours(st.map, from).has(dest) || convoyGeometricallyPossible(st, from, dest, here)
+          ? reaches(st, t, tu, dest, d) || convoyGeometricallyPossible(st, from, dest, here)
           : canReach(st.map, 'F', tu.location, dest);
       if (!tReach) return 'cannotReachSupportDestination';
       st.norm[i] = supportMoveNorm(t, dest, o.to);
       return undefined;
     }
     case 'convoy': {
-      if (unit.kind !== 'F' || !isSea(st.map, here)) return 'fleetNotAtSea';
-      const from = provinceOf(o.target.location);
-      const dest = provinceOf(o.to);
-      const t = st.unitAt.get(from);
-      if (t === undefined) return 'noUnitToSupport';
+      const index = st.index, h = st.provNo[i]!;
+      if (unit.kind !== 'F' || h < 0 || index.sea[h] === 0) return 'fleetNotAtSea';
+      const tl = o.target.location;
+      const fk = index.locNo.get(tl) ?? -1;
+      const from = fk >= 0 ? index.ids[fk]! : provinceOf(tl);
+      let d = index.locNo.get(o.to) ?? -1;
+      const dest = d >= 0 ? index.ids[d]! : provinceOf(o.to);
+      if (d < 0) d = index.numberOf.get(dest) ?? -1;
+      const t = fk >= 0 ? st.unitAt.at(fk) : (st.unitAt.get(from) ?? -1);
+      if (t < 0) return 'noUnitToSupport';
       if (st.units[t]!.kind !== 'A') return 'onlyArmiesConvoyed';
-      if (!isCoastal(st.map, dest) || from === dest) return 'noConvoyRoute';
+      if (d < 0 || index.coastal[d] === 0 || from === dest) return 'noConvoyRoute';
       // DATC 4.E.1 / 6.G.19: a convoy order for a fleet that cannot be on any route is illegal.
       if (!chainThrough(st, from, dest, here, seaFleets(st))) return 'noConvoyRoute';
       st.convoysInPlay = true;
@@ -151,14 +165,25 @@ function legalForm(st: MovementState, i: number, o: Order, unit: Unit, here: Pro
 }
 
 /**
+ * Whether unit `i` could move to province `dest` (number `d`, -1: not numbered) without convoy
+ * ({@link canReach}); an army by the numbered adjacency table where the map has one (issue 32).
+ */
+function reaches(st: MovementState, i: number, unit: Unit, dest: ProvinceId, d: number): boolean {
+  if (unit.kind === 'A') {
+    const index = st.index, h = st.provNo[i]!;
+    if (index.armyEdgesNumbered && h >= 0 && d >= 0) return index.armyAdjacent[h * index.count + d] === 1;
+  }
+  return canReach(st.map, unit.kind, unit.location, dest);
+}
+
+/**
  * The location a fleet move goes to, under the profile's coast rule, or the reason it is illegal.
  * `wm` D.IV(3)(b): a missing or wrong coast never invalidates a move, except the ambiguous
  * MAO–SPA, POR–SPA, CON–BUL. `datc`: DATC 4.B.1 (two coasts, none given: fails), 4.B.2 (one coast
  * possible: taken), 4.B.3 (a coast that cannot be reached: illegal), 4.B.6 (coast on a one-coast
  * province: ignored).
  */
-function fleetDestination(st: MovementState, from: Location, to: Location): Location | { reason: IllegalReason } {
-  const dest = provinceOf(to);
+function fleetDestination(st: MovementState, from: Location, to: Location, dest: ProvinceId): Location | { reason: IllegalReason } {
   const reachable = fleetTargetLocations(st.map, from, dest);
   if (reachable.length === 0) return { reason: 'notAdjacent' };
   const province = st.map.provinces.get(dest)!;

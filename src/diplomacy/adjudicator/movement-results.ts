@@ -5,7 +5,7 @@
  */
 import type { ProvinceId } from '../map/types.js';
 import { provinceOf } from '../map/types.js';
-import { formatUnitOrder } from '../orders/format-order.js';
+import { formatUnitOrder, holdText } from '../orders/format-order.js';
 import type { DislodgedUnit, Unit } from '../state.js';
 import type { OrderResult } from './results.js';
 import { retreatOptions } from './retreat-options.js';
@@ -96,7 +96,7 @@ function orderResults(st: MovementState, moved: readonly number[], dislodgedBy: 
     const u = units[i]!;
     const given = givenOrders[i];
     const o = norm[i]!;
-    const text = given ? formatUnitOrder(given, u, o.kind === 'move' ? o.destLoc : undefined) : `${u.kind} ${u.location} H`;
+    const text = given ? formatUnitOrder(given, u, o.kind === 'move' ? o.destLoc : undefined) : holdText(u.kind, u.location);
     const index = givenIndex[i];
     // The literal with its index (no property added after): the same keys in the same order.
     const r: Mutable<OrderResult> = index !== undefined ? { power: u.power, order: text, outcome: 'held', index } : { power: u.power, order: text, outcome: 'held' };

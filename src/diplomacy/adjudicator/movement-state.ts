@@ -90,6 +90,12 @@ export class MovementState {
   /** Per moving unit: the moves into the same destination (itself included), and the unit standing there (-1: none). */
   readonly rivals: (readonly number[])[];
   readonly destUnit: number[];
+  /**
+   * Per moving unit: the unit at its destination moving back into its province, neither by convoy
+   * (a head-to-head battle, DATC 5.B.1); -1 otherwise. Built with the tables: it depends only on the
+   * final normal forms, so the decisions read it instead of working it out at every evaluation.
+   */
+  readonly headOn: number[];
   /** Valid, matching supports for each unit (move or hold); added with {@link addSupport}. */
   readonly supportsOf: (readonly number[])[];
   /** Valid, matching convoying fleets (province) for each convoyed army. */
@@ -131,11 +137,14 @@ export class MovementState {
     this.attackers = new Array<readonly number[]>(n).fill(NONE);
     this.rivals = new Array<readonly number[]>(n).fill(NONE);
     this.destUnit = new Array<number>(n).fill(-1);
-    const prov = this.prov, provNo = this.provNo, unitAt = this.unitAt;
+    this.headOn = new Array<number>(n).fill(-1);
+    const prov = this.prov, provNo = this.provNo, unitAt = this.unitAt, ids = this.index.ids;
     for (let i = 0; i < n; i++) {
-      const p = provinceOf(units[i]!.location);
-      prov[i] = p;
-      provNo[i] = unitAt.set(p, i);
+      // By location: one lookup gives the province's number (a coast stands for its province).
+      const loc = units[i]!.location;
+      const k = unitAt.place(loc, i);
+      provNo[i] = k;
+      prov[i] = k >= 0 ? ids[k]! : provinceOf(loc);
     }
     this.resolver = new DecisionResolver<MovementState>(n, this, decide, (i) => this.norm[i]!.kind);
   }
@@ -158,14 +167,19 @@ export class MovementState {
       else movesTo[o.destNo] = [i];
     }
     if (movesTo === undefined) return; // nobody moves: every unit keeps NONE and -1
-    const attackers = this.attackers, rivals = this.rivals, destUnit = this.destUnit, unitAt = this.unitAt;
+    const attackers = this.attackers, rivals = this.rivals, destUnit = this.destUnit, unitAt = this.unitAt, headOn = this.headOn, prov = this.prov;
     for (let i = 0; i < n; i++) {
       const k = provNo[i]!;
       if (k >= 0) attackers[i] = movesTo[k] ?? NONE;
       const o = norm[i]!;
       if (o.kind !== 'move') continue;
       rivals[i] = movesTo[o.destNo]!;
-      destUnit[i] = unitAt.at(o.destNo);
+      const j = unitAt.at(o.destNo);
+      destUnit[i] = j;
+      if (j >= 0 && !o.convoy) {
+        const p = norm[j]!;
+        if (p.kind === 'move' && p.dest === prov[i] && !p.convoy) headOn[i] = j;
+      }
     }
   }
 

@@ -38,6 +38,7 @@ export function adjudicateMovement(
   decideConvoyMoves(st);
   matchSupportsAndConvoys(st);
   st.buildTables();
-  for (let i = 0; i < st.n; i++) if (st.norm[i]!.kind !== 'hold') st.resolver.resolve(i);
+  const n = st.n, norm = st.norm, resolver = st.resolver;
+  for (let i = 0; i < n; i++) if (norm[i]!.kind !== 'hold') resolver.resolve(i);
   return collect(st);
 }

@@ -68,7 +68,8 @@ export function adjudicateRetreats(
       continue;
     }
     const target = chooseRetreat(rules, d, o.to);
-    const text = formatUnitOrder({ kind: 'retreat', unit: o.unit, to: target ?? o.to }, d);
+    // A retreat order's own text when taken as written (formatted once); a move written in its place reads as a retreat.
+    const text = o.kind === 'retreat' ? formatUnitOrder(o, d, target ?? o.to) : formatUnitOrder({ kind: 'retreat', unit: o.unit, to: target ?? o.to }, d);
     if (target === undefined) {
       results.push({ power: s.power, order: text, outcome: 'illegal', reason: 'retreatNotAllowed', index });
       chosen[i] = undefined;

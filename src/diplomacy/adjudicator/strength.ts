@@ -1,6 +1,8 @@
 /**
  * The move decision and the strengths it compares (DATC 5.B.1–5.B.6): whether a move has a path,
  * goes by sea, meets a head-to-head battle, and its attack, defend, prevent and hold strengths.
+ * A move's head-to-head opponent is read from the per-phase table (`MovementState.headOn`), and a
+ * path by land is the move's own flag: fewer calls per strength in a cold pass (issue 32).
  */
 import type { Power } from '../map/types.js';
 import { convoyPath } from './convoy-routes.js';
@@ -13,19 +15,13 @@ export function viaSea(st: MovementState, i: number): boolean {
 
 /** Whether a move has a path: by land always; by convoy while its route is intact (DATC 5.B.4). */
 export function hasPath(st: MovementState, i: number): boolean {
-  const m = st.norm[i] as Move;
-  if (!m.convoy) return true;
-  return convoyPath(st, i);
+  return !st.norm[i]!.convoy || convoyPath(st, i);
 }
 
 /** The unit at `i`'s destination, if it is moving back into `i`'s province without convoy on either side. */
 export function headToHead(st: MovementState, i: number): number | undefined {
-  const j = st.destUnit[i]!;
-  if (j < 0) return undefined;
-  const o = st.norm[j]!;
-  if (o.kind !== 'move' || o.dest !== st.prov[i]) return undefined;
-  if (viaSea(st, i) || viaSea(st, j)) return undefined;
-  return j;
+  const j = st.headOn[i]!;
+  return j < 0 ? undefined : j;
 }
 
 function countSupports(st: MovementState, i: number, notOf?: Power): number {
@@ -42,24 +38,21 @@ function countSupports(st: MovementState, i: number, notOf?: Power): number {
 }
 
 function attackStrength(st: MovementState, i: number): number {
-  if (!hasPath(st, i)) return 0;
+  if (st.norm[i]!.convoy && !convoyPath(st, i)) return 0;
   const j = st.destUnit[i]!;
   if (j < 0) return 1 + countSupports(st, i);
-  if (st.norm[j]!.kind === 'move' && headToHead(st, i) === undefined && st.resolver.resolve(j)) return 1 + countSupports(st, i);
-  const defender = st.units[j]!.power;
-  if (defender === st.units[i]!.power) return 0;
+  if (st.norm[j]!.kind === 'move' && st.headOn[i]! < 0 && st.resolver.resolve(j)) return 1 + countSupports(st, i);
+  const units = st.units;
+  const defender = units[j]!.power;
+  if (defender === units[i]!.power) return 0;
   return 1 + countSupports(st, i, defender);
-}
-
-function defendStrength(st: MovementState, j: number): number {
-  return 1 + countSupports(st, j);
 }
 
 /** The strength with which move `k` keeps others out of its destination (DATC 5.B.3). */
 export function preventStrength(st: MovementState, k: number): number {
-  if (!hasPath(st, k)) return 0;
-  const j = headToHead(st, k);
-  if (j !== undefined && st.resolver.resolve(j)) return 0;
+  if (st.norm[k]!.convoy && !convoyPath(st, k)) return 0;
+  const j = st.headOn[k]!;
+  if (j >= 0 && st.resolver.resolve(j)) return 0;
   return 1 + countSupports(st, k);
 }
 
@@ -75,9 +68,10 @@ function holdStrength(st: MovementState, i: number): number {
 export function adjudicateMove(st: MovementState, i: number): boolean {
   const attack = attackStrength(st, i);
   if (attack === 0) return false;
-  const j = headToHead(st, i);
-  if (j !== undefined) {
-    if (attack <= defendStrength(st, j)) return false;
+  const j = st.headOn[i]!;
+  if (j >= 0) {
+    // The defend strength of the unit met head to head.
+    if (attack <= 1 + countSupports(st, j)) return false;
   } else if (attack <= holdStrength(st, i)) return false;
   const rivals = st.rivals[i]!;
   for (let r = 0; r < rivals.length; r++) {

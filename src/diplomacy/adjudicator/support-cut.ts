@@ -4,21 +4,25 @@
  * it); a convoyed attack counts from the army's own province (D.VI(5), DATC 4.A.4).
  */
 import type { MovementState, SupportHold, SupportMove } from './movement-state.js';
-import { hasPath } from './strength.js';
+import { convoyPath } from './convoy-routes.js';
 
 /** A support is cut by an attack from a foreign unit with a path, except from the supported move's target (D.VI(5)); or by dislodgement. */
 export function adjudicateSupport(st: MovementState, s: number): boolean {
-  const o = st.norm[s] as SupportHold | SupportMove;
   const attackers = st.attackers[s]!;
-  const power = st.units[s]!.power;
+  if (attackers.length === 0) return true;
+  const norm = st.norm, units = st.units, prov = st.prov;
+  const o = norm[s] as SupportHold | SupportMove;
+  const power = units[s]!.power;
+  const supportsMove = o.kind === 'supportMove';
   for (let k = 0; k < attackers.length; k++) {
     const m = attackers[k]!;
-    if (o.kind === 'supportMove' && st.prov[m] === o.dest) {
+    if (supportsMove && prov[m] === o.dest) {
       if (st.resolver.resolve(m)) return false; // dislodged by the unit it supports an attack on
       continue;
     }
-    if (st.units[m]!.power === power) continue;
-    if (hasPath(st, m)) return false;
+    if (units[m]!.power === power) continue;
+    // An attack with a path: by land always, by convoy while the route is intact (DATC 5.B.4).
+    if (!norm[m]!.convoy || convoyPath(st, m)) return false;
   }
   return true;
 }

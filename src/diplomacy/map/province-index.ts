@@ -2,7 +2,8 @@
  * Provinces numbered 0..count-1 per map (memoised per map), so the engine's per-phase tables can be
  * typed arrays indexed by province instead of maps keyed by province code (issue 32). Pure.
  */
-import type { GameMap, ProvinceId } from './types.js';
+import type { GameMap, Location, ProvinceId } from './types.js';
+import { provinceOf } from './types.js';
 
 export interface ProvinceIndex {
   readonly count: number;
@@ -10,8 +11,16 @@ export interface ProvinceIndex {
   readonly ids: readonly ProvinceId[];
   /** Number of each province code. */
   readonly numberOf: ReadonlyMap<ProvinceId, number>;
+  /** The province number of every location of the map: each province code and each coast (`STP/NC`). */
+  readonly locNo: ReadonlyMap<Location, number>;
   /** `count` slots of -1, copied (never written) for each position's {@link ProvinceSlots}. */
   readonly emptySlots: readonly number[];
+  /** 1 for a supply centre, by number. */
+  readonly centre: Uint8Array;
+  /** `count` zeros, copied (never written) for a position's occupancy by province number. */
+  readonly zeros: readonly number[];
+  /** 1 for a coastal province (a fleet may stand there, as at sea), by number. */
+  readonly coastal: Uint8Array;
   /** 1 for a sea province, by number. */
   readonly sea: Uint8Array;
   /** Army adjacency by numbers: `armyAdjacent[a * count + b]` is 1 when an army moves from a to b. */
@@ -30,8 +39,23 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
   for (let k = 0; k < ids.length; k++) emptySlots.push(-1);
   const count = ids.length;
   const numberOf = new Map(ids.map((id, k) => [id, k]));
+  const locNo = new Map<Location, number>();
+  for (let k = 0; k < count; k++) {
+    const p = map.provinces.get(ids[k]!)!;
+    locNo.set(p.id, k);
+    for (const c of p.coasts) locNo.set(`${p.id}/${c}`, k);
+  }
   const sea = new Uint8Array(count);
-  for (let k = 0; k < count; k++) if (map.provinces.get(ids[k]!)!.terrain === 'sea') sea[k] = 1;
+  const centre = new Uint8Array(count);
+  const coastal = new Uint8Array(count);
+  const zeros: number[] = [];
+  for (let k = 0; k < count; k++) {
+    const p = map.provinces.get(ids[k]!)!;
+    if (p.terrain === 'sea') sea[k] = 1;
+    if (p.terrain === 'coast') coastal[k] = 1;
+    if (p.supplyCenter) centre[k] = 1;
+    zeros.push(0);
+  }
   const armyAdjacent = new Uint8Array(count * count);
   let armyEdgesNumbered = true;
   for (const [from, tos] of map.armyEdges) {
@@ -42,9 +66,16 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
       else armyAdjacent[a * count + b] = 1;
     }
   }
-  index = { count, ids, numberOf, emptySlots, sea, armyAdjacent, armyEdgesNumbered };
+  index = { count, ids, numberOf, locNo, emptySlots, centre, zeros, coastal, sea, armyAdjacent, armyEdgesNumbered };
   cache.set(map, index);
   return index;
+}
+
+/** The province number of location `loc` (a coast stands for its province); -1 for a province the map does not know. */
+export function locationNumber(index: ProvinceIndex, loc: Location): number {
+  const k = index.locNo.get(loc);
+  if (k !== undefined) return k;
+  return index.numberOf.get(provinceOf(loc)) ?? -1;
 }
 
 /**
@@ -57,17 +88,27 @@ export function provinceIndex(map: GameMap): ProvinceIndex {
 export class ProvinceSlots {
   private readonly slot: number[];
   private readonly numberOf: ReadonlyMap<ProvinceId, number>;
+  private readonly locNo: ReadonlyMap<Location, number>;
   /** A code the map does not know (a position the engine is asked about anyway) keeps its unit here. */
   private other: Map<ProvinceId, number> | undefined;
 
   constructor(index: ProvinceIndex) {
     this.slot = index.emptySlots.slice();
     this.numberOf = index.numberOf;
+    this.locNo = index.locNo;
   }
 
   get(p: ProvinceId): number | undefined {
     const k = this.numberOf.get(p);
     if (k === undefined) return this.other?.get(p);
+    const v = this.slot[k]!;
+    return v < 0 ? undefined : v;
+  }
+
+  /** The unit standing in the province of location `loc` (a coast stands for its province). */
+  getAt(loc: Location): number | undefined {
+    const k = this.locNo.get(loc);
+    if (k === undefined) return this.get(provinceOf(loc));
     const v = this.slot[k]!;
     return v < 0 ? undefined : v;
   }
@@ -85,6 +126,14 @@ export class ProvinceSlots {
     }
     (this.other ??= new Map()).set(p, value);
     return -1;
+  }
+
+  /** Sets the unit at location `loc` (a coast stands for its province); returns the province's number (-1: unknown). */
+  place(loc: Location, value: number): number {
+    const k = this.locNo.get(loc);
+    if (k === undefined) return this.set(provinceOf(loc), value);
+    this.slot[k] = value;
+    return k;
   }
 
   /** The unit in the province numbered `k` (-1: none). */

@@ -42,3 +42,17 @@ export function formatUnitOrder(o: Order, actual?: { kind: 'A' | 'F'; location: 
   if (o.kind === 'build' || o.kind === 'waive' || !actual) return formatOrder(o);
   return formatWith(o, `${actual.kind} ${actual.location}`, destination);
 }
+
+const holdTexts = { A: new Map<Location, string>(), F: new Map<Location, string>() };
+
+/** `A PAR H`: an unordered unit's hold, each text written once per location (bounded: emptied past 1,000). */
+export function holdText(kind: 'A' | 'F', location: Location): string {
+  const texts = holdTexts[kind];
+  let text = texts.get(location);
+  if (text === undefined) {
+    text = `${kind} ${location} H`;
+    if (texts.size >= 1000) texts.clear();
+    texts.set(location, text);
+  }
+  return text;
+}
