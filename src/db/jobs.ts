@@ -49,9 +49,9 @@ export interface JobOptions {
  */
 export const SEND_MAIL_PRIORITY = -1;
 
-/** Add a job in the caller's transaction. */
-export async function enqueueJob(trx: Db, task: TaskName, payload: object, options: JobOptions = {}): Promise<void> {
-  await sql`SELECT graphile_worker.add_job(
+/** graphile-worker's `add_job(…)` call for `task` (one expression: enqueueJob, enqueueJobRemoving). */
+function addJobCall(task: TaskName, payload: object, options: JobOptions) {
+  return sql`graphile_worker.add_job(
       ${task}::text,
       ${JSON.stringify(payload)}::json,
       queue_name := ${options.queueName ?? null}::text,
@@ -59,7 +59,12 @@ export async function enqueueJob(trx: Db, task: TaskName, payload: object, optio
       max_attempts := ${options.maxAttempts ?? 25}::int,
       job_key := ${options.jobKey ?? null}::text,
       priority := ${options.priority ?? 0}::int,
-      job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`.execute(trx);
+      job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text)`;
+}
+
+/** Add a job in the caller's transaction. */
+export async function enqueueJob(trx: Db, task: TaskName, payload: object, options: JobOptions = {}): Promise<void> {
+  await sql`SELECT ${addJobCall(task, payload, options)}`.execute(trx);
 }
 
 /**
@@ -86,15 +91,7 @@ export async function enqueueJobsPreservingRunAt(trx: Db, jobs: readonly { task:
  */
 export async function enqueueJobRemoving(trx: Db, task: TaskName, payload: object, options: JobOptions, removeKey: string): Promise<void> {
   if (options.jobKey === removeKey) throw new Error(`enqueueJobRemoving: the job added and the job removed are one key (${removeKey})`);
-  await sql`SELECT graphile_worker.add_job(
-      ${task}::text,
-      ${JSON.stringify(payload)}::json,
-      queue_name := ${options.queueName ?? null}::text,
-      run_at := ${options.runAt ? realTimeOf(options.runAt) : null}::timestamptz,
-      max_attempts := ${options.maxAttempts ?? 25}::int,
-      job_key := ${options.jobKey ?? null}::text,
-      priority := ${options.priority ?? 0}::int,
-      job_key_mode := ${options.jobKeyMode ?? 'preserve_run_at'}::text) IS NULL AS added,
+  await sql`SELECT ${addJobCall(task, payload, options)} IS NULL AS added,
     graphile_worker.remove_job(${removeKey}::text) IS NULL AS removed`.execute(trx);
 }
 

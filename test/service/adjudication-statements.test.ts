@@ -15,7 +15,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjudicatePhaseTask } from '../../src/service/diplomacy/adjudicate-phase.js';
 import { turnJobFacts } from '../../src/db/jobs.js';
@@ -25,27 +24,11 @@ import { sendMailTask, type SendMailPayload } from '../../src/worker/tasks/send-
 import { migrateQueue } from '../../src/worker/queue.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
 import { DEMO_CTX, demoGameWithOrders } from '../helpers/demo-game.js';
+import { counting } from '../helpers/count-statements.js';
 
 const PRINT = process.env.MAILJUDGE_PRINT_STATEMENTS === '1';
 let t: TestDatabase;
 let outboxDir: string;
-
-/** Statements sent through any pg client of this process while `fn` runs (all of them are the judge's here). */
-async function counting<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }> {
-  const statements: string[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    statements.push(text.replace(/\s+/g, ' ').trim());
-    return original.apply(this, args);
-  };
-  try {
-    return { value: await fn(), statements };
-  } finally {
-    proto.query = original;
-  }
-}
 
 beforeAll(async () => {
   t = await createTestDatabase();

@@ -13,7 +13,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideQueued, type ReceiveOutcome } from '../../src/service/intake/receive-message.js';
 import { storeMessages } from '../../src/service/intake/store-message.js';
@@ -23,6 +22,7 @@ import { migrateQueue } from '../../src/worker/queue.js';
 import { gameWithPlayers } from '../helpers/db-fixtures.js';
 import { TestDomains } from '../helpers/dkim.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db.js';
+import { counting } from '../helpers/count-statements.js';
 
 const JUDGE = 'judge@judge.example.org';
 const G = 'stmts';
@@ -31,23 +31,6 @@ const PRINT = process.env.MAILJUDGE_PRINT_STATEMENTS === '1';
 let t: TestDatabase;
 let outboxDir: string;
 const domains = new TestDomains(['example.org', 'elsewhere.example.net']);
-
-/** Statements sent through any pg client of this process while `fn` runs (all of them are the judge's here). */
-async function counting<T>(fn: () => Promise<T>): Promise<{ value: T; statements: string[] }> {
-  const statements: string[] = [];
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  proto.query = function (this: pg.Client, ...args: unknown[]) {
-    const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    statements.push(text.replace(/\s+/g, ' ').trim());
-    return original.apply(this, args);
-  };
-  try {
-    return { value: await fn(), statements };
-  } finally {
-    proto.query = original;
-  }
-}
 
 /** Mails written to the file outbox (not its `.partial` folder). */
 const mailsIn = (dir: string) => readdirSync(dir).filter((f) => !f.startsWith('.')).length;
