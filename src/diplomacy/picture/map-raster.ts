@@ -369,19 +369,28 @@ export interface MapRows {
   readonly at: number;
 }
 
-/** The neutral base's PNG rows in a palette (each row the filter byte 0, then one index per pixel), kept per palette and base. */
-const NEUTRAL_ROWS = new WeakMap<FixedPalette, WeakMap<StaticBase, Uint8Array>>();
+/**
+ * A whole opaque raster's PNG rows in a palette (each row the filter byte 0, then one index per pixel),
+ * kept per palette and raster: the neutral base (by its base) and the legends' fixed parts (a few,
+ * ~150 KB each).
+ */
+const INDEXED_ROWS = new WeakMap<FixedPalette, WeakMap<object, Uint8Array>>();
 
-function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
-  let byBase = NEUTRAL_ROWS.get(palette);
-  if (!byBase) NEUTRAL_ROWS.set(palette, (byBase = new WeakMap()));
-  let rows = byBase.get(base);
+function indexedRows(key: object, pixels: Uint8Array, width: number, height: number, palette: FixedPalette): Uint8Array {
+  let byKey = INDEXED_ROWS.get(palette);
+  if (!byKey) INDEXED_ROWS.set(palette, (byKey = new WeakMap()));
+  let rows = byKey.get(key);
   if (!rows) {
-    rows = new Uint8Array((base.width + 1) * base.height);
-    palette.indexRows(base.neutral, base.width, 0, 0, base.width, base.height, rows, 0);
-    byBase.set(base, rows);
+    rows = new Uint8Array((width + 1) * height);
+    palette.indexRows(pixels, width, 0, 0, width, height, rows, 0);
+    byKey.set(key, rows);
   }
   return rows;
+}
+
+/** The neutral base's rows in a palette. */
+function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
+  return indexedRows(base, base.neutral, base.width, base.height, palette);
 }
 
 /**
@@ -547,19 +556,9 @@ export function wideLegendRows(mapRaster: Raster, legend: WideLegend, out: MapRo
   keptWithChangesRows(legendGround(legend.fixed), rowsOf(legend.changing, 1, legend.height), 'legend', { ...out, at: out.at + H * (W + 1) });
 }
 
-/** Each kept raster's PNG rows, per palette (the legends' fixed parts: a few, ~150 KB each). */
-const KEPT_ROWS = new WeakMap<FixedPalette, WeakMap<Raster, Uint8Array>>();
-
+/** A kept raster's rows in a palette (the legends' fixed parts). */
 function keptRows(fixed: Raster, palette: FixedPalette): Uint8Array {
-  let byRaster = KEPT_ROWS.get(palette);
-  if (!byRaster) KEPT_ROWS.set(palette, (byRaster = new WeakMap()));
-  let rows = byRaster.get(fixed);
-  if (!rows) {
-    rows = new Uint8Array((fixed.width + 1) * fixed.height);
-    palette.indexRows(fixed.pixels, fixed.width, 0, 0, fixed.width, fixed.height, rows, 0);
-    byRaster.set(fixed, rows);
-  }
-  return rows;
+  return indexedRows(fixed, fixed.pixels, fixed.width, fixed.height, palette);
 }
 
 /**
