@@ -64,22 +64,22 @@ function pieces(setting: ClockSetting): Piece[] {
   return out;
 }
 
-/** The piece in force at the real instant `real`. */
-function pieceAtReal(setting: ClockSetting, real: number): Piece {
+/** The last piece whose start (`at` of the piece: its real anchor or simulated origin) is at or before `t`; the first one before all. */
+function pieceAt(setting: ClockSetting, t: number, at: (p: Piece) => number): Piece {
   const all = pieces(setting);
   let p = all[0]!;
-  for (const q of all) if (q.anchor <= real) p = q;
+  for (const q of all) if (at(q) <= t) p = q;
   return p;
 }
 
 /** The speed at the real instant `real`. Pure. */
 export function speedAt(setting: ClockSetting, real: Date): number {
-  return pieceAtReal(setting, real.getTime()).speed;
+  return pieceAt(setting, real.getTime(), (p) => p.anchor).speed;
 }
 
 /** The simulated instant at real instant `real`. Pure. */
 export function simulatedAt(setting: ClockSetting, real: Date): Date {
-  const p = setting.changes?.length ? pieceAtReal(setting, real.getTime()) : { anchor: setting.anchor.getTime(), origin: setting.origin.getTime(), speed: setting.speed };
+  const p = pieceAt(setting, real.getTime(), (q) => q.anchor);
   return new Date(p.origin + Math.round((real.getTime() - p.anchor) * p.speed));
 }
 
@@ -89,8 +89,7 @@ export function simulatedAt(setting: ClockSetting, real: Date): Date {
  */
 export function realAt(setting: ClockSetting, simulated: Date): Date {
   // The piece whose simulated span holds `simulated` (the simulated time grows with the real time).
-  let p: Piece = { anchor: setting.anchor.getTime(), origin: setting.origin.getTime(), speed: setting.speed };
-  if (setting.changes?.length) for (const q of pieces(setting)) if (q.origin <= simulated.getTime()) p = q;
+  const p = pieceAt(setting, simulated.getTime(), (q) => q.origin);
   const exact = p.anchor + (simulated.getTime() - p.origin) / p.speed;
   let ms = Math.ceil(exact);
   // Float division may land a hair below; step until the forward mapping agrees.

@@ -23,8 +23,9 @@ import { parseOrder } from '../orders/parse-order.js';
 import type { MapGeometry } from './geometry.js';
 import { pictureOfPosition, type MapPicture, type OrderStatus, type PictureOrder } from './map-picture.js';
 import { centreFills, phoneFrame } from './render-svg.js';
-import { keptRaster, keptRasterAsync, paintedBase, renderMapRaster, renderMapRasterAsync, renderWideRaster, renderWideRasterAsync, scratchRaster, staticBase, staticBaseAsync, withChanges } from './map-raster.js';
+import { keptRaster, keptRasterAsync, paintedBase, renderMapRaster, renderMapRasterAsync, renderWideRaster, renderWideRasterAsync, scratchRaster, staticBase, staticBaseAsync, withChanges, type StaticBase } from './map-raster.js';
 import { FixedPalette, ReferenceColours, rasterize, rasterizeAsync, solidRaster, type Raster } from '../../rules/picture/index.js';
+import { GeometryMemo } from './geometry-memo.js';
 
 /** The busy reference: spring 1901's usual openings, with every kind of order and outcome drawn. */
 const BUSY_ORDERS: readonly (readonly [Power, string, OrderStatus])[] = [
@@ -83,13 +84,7 @@ function allOwnedBy(map: GameMap, power: Power): MapPicture {
   return { title: '', subtitle: '', units: [], centers, dislodged: [], standoffs: [], orders: [], removed: [] };
 }
 
-const PALETTES = new WeakMap<MapGeometry, WeakMap<GameMap, FixedPalette | Promise<FixedPalette>>>();
-
-function remember(geometry: MapGeometry, map: GameMap, p: FixedPalette | Promise<FixedPalette>): void {
-  const byMap = PALETTES.get(geometry) ?? new WeakMap<GameMap, FixedPalette | Promise<FixedPalette>>();
-  byMap.set(map, p);
-  PALETTES.set(geometry, byMap);
-}
+const PALETTES = new GeometryMemo<FixedPalette>();
 
 /** The phone legend's pixels and its dark band, for the reference. */
 function phoneExtras(picture: MapPicture, geometry: MapGeometry, legendFixed: Raster, legendChanging: Raster): Raster[] {
@@ -99,27 +94,27 @@ function phoneExtras(picture: MapPicture, geometry: MapGeometry, legendFixed: Ra
 
 /** The palette of `geometry` and `map`, made on first use (~0.3 s CPU) and kept while both live. */
 export function mapPalette(geometry: MapGeometry, map: GameMap = STANDARD_MAP): FixedPalette {
-  const known = PALETTES.get(geometry)?.get(map);
-  if (known && !(known instanceof Promise)) return known;
-  const colours = new ReferenceColours();
-  for (const picture of referencePictures(map)) {
-    colours.add(renderWideRaster(picture, geometry, map)).add(renderMapRaster(picture, geometry, map, 'phone'));
-    const frame = phoneFrame(picture, geometry);
-    for (const r of phoneExtras(picture, geometry, keptRaster(frame.legendFixed), rasterize(frame.legendChanging))) colours.add(r);
-  }
-  const base = staticBase(geometry, map);
+  return PALETTES.get(geometry, map, () => {
+    const colours = new ReferenceColours();
+    for (const picture of referencePictures(map)) {
+      colours.add(renderWideRaster(picture, geometry, map)).add(renderMapRaster(picture, geometry, map, 'phone'));
+      const frame = phoneFrame(picture, geometry);
+      for (const r of phoneExtras(picture, geometry, keptRaster(frame.legendFixed), rasterize(frame.legendChanging))) colours.add(r);
+    }
+    return paletteOf(colours, staticBase(geometry, map), geometry, map);
+  });
+}
+
+/** The palette of the reference pictures' colours and the base in every power's tint. */
+function paletteOf(colours: ReferenceColours, base: StaticBase, geometry: MapGeometry, map: GameMap): FixedPalette {
   const scratch = scratchRaster('map', base.width, base.height);
   for (const power of POWERS) colours.add(paintedBase(base, centreFills(allOwnedBy(map, power), geometry, map), scratch));
-  const palette = new FixedPalette(colours.palette());
-  remember(geometry, map, palette);
-  return palette;
+  return new FixedPalette(colours.palette());
 }
 
 /** {@link mapPalette} with resvg's rendering on libuv's thread pool (the first picture of a process): the same palette. */
-export async function mapPaletteAsync(geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<FixedPalette> {
-  const known = PALETTES.get(geometry)?.get(map);
-  if (known) return known;
-  const made = (async () => {
+export function mapPaletteAsync(geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<FixedPalette> {
+  return PALETTES.getAsync(geometry, map, async () => {
     const pictures = referencePictures(map);
     const drawn = await Promise.all(pictures.map(async (picture) => {
       const frame = phoneFrame(picture, geometry);
@@ -133,13 +128,6 @@ export async function mapPaletteAsync(geometry: MapGeometry, map: GameMap = STAN
     }));
     const colours = new ReferenceColours();
     for (const rasters of drawn) for (const r of rasters) colours.add(r);
-    const base = await staticBaseAsync(geometry, map);
-    const scratch = scratchRaster('map', base.width, base.height);
-    for (const power of POWERS) colours.add(paintedBase(base, centreFills(allOwnedBy(map, power), geometry, map), scratch));
-    const palette = new FixedPalette(colours.palette());
-    remember(geometry, map, palette);
-    return palette;
-  })();
-  remember(geometry, map, made);
-  return made;
+    return paletteOf(colours, await staticBaseAsync(geometry, map), geometry, map);
+  });
 }

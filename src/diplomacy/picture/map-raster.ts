@@ -41,6 +41,7 @@ import type { MapPicture } from './map-picture.js';
 import { SEA_COLOUR, baseLayers, centreFills, overlayParts, wideLegend, type HomeLabel, type MapLayout } from './render-svg.js';
 import { pixelWords } from '../../rules/picture/palette.js';
 import { compositeOver, copyRect, fillRect, rasterize, rasterizeAsync, solidRaster, type FixedPalette, type Raster } from '../../rules/picture/index.js';
+import { GeometryMemo } from './geometry-memo.js';
 
 /** The static base of one geometry and map (see the file's comment). */
 export interface StaticBase {
@@ -64,7 +65,7 @@ export interface Coverage {
   readonly weight: Uint8Array;
 }
 
-const BASES = new WeakMap<MapGeometry, WeakMap<GameMap, StaticBase | Promise<StaticBase>>>();
+const BASES = new GeometryMemo<StaticBase>();
 
 function svgDocument(width: number, height: number, content: string, viewBoxTop = 0): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 ${viewBoxTop} ${width} ${height}">\n${content}\n</svg>\n`;
@@ -153,36 +154,22 @@ function centreIds(geometry: MapGeometry, map: GameMap): string[] {
   return [...centreFills({ title: '', subtitle: '', units: [], centers: new Map(), dislodged: [], standoffs: [], orders: [], removed: [] }, geometry, map).keys()];
 }
 
-function remember(geometry: MapGeometry, map: GameMap, base: StaticBase | Promise<StaticBase>): void {
-  const byMap = BASES.get(geometry) ?? new WeakMap<GameMap, StaticBase | Promise<StaticBase>>();
-  byMap.set(map, base);
-  BASES.set(geometry, byMap);
-}
-
 /** The static base of `geometry` and `map`, made on first use and kept while both live. */
 export function staticBase(geometry: MapGeometry, map: GameMap = STANDARD_MAP): StaticBase {
-  const known = BASES.get(geometry)?.get(map);
-  if (known && !(known instanceof Promise)) return known;
-  const groups = centreGroups(geometry, centreIds(geometry, map));
-  const neutral = rasterize(baseSvg(geometry, map, new Set()));
-  const base = measure(geometry, neutral, groups, groups.map((g) => rasterize(baseSvg(geometry, map, new Set(g.map((m) => m.id))))));
-  remember(geometry, map, base);
-  return base;
+  return BASES.get(geometry, map, () => {
+    const groups = centreGroups(geometry, centreIds(geometry, map));
+    const neutral = rasterize(baseSvg(geometry, map, new Set()));
+    return measure(geometry, neutral, groups, groups.map((g) => rasterize(baseSvg(geometry, map, new Set(g.map((m) => m.id))))));
+  });
 }
 
 /** {@link staticBase} with its renders on libuv's thread pool (the first picture of a process). */
-export async function staticBaseAsync(geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<StaticBase> {
-  const known = BASES.get(geometry)?.get(map);
-  if (known) return known;
-  const made = (async () => {
+export function staticBaseAsync(geometry: MapGeometry, map: GameMap = STANDARD_MAP): Promise<StaticBase> {
+  return BASES.getAsync(geometry, map, async () => {
     const groups = centreGroups(geometry, centreIds(geometry, map));
     const [neutral, ...whites] = await Promise.all([rasterizeAsync(baseSvg(geometry, map, new Set())), ...groups.map((g) => rasterizeAsync(baseSvg(geometry, map, new Set(g.map((m) => m.id)))))]);
-    const base = measure(geometry, neutral!, groups, whites);
-    remember(geometry, map, base);
-    return base;
-  })();
-  remember(geometry, map, made);
-  return made;
+    return measure(geometry, neutral!, groups, whites);
+  });
 }
 
 /**

@@ -89,9 +89,12 @@ function rollPlace(purpose: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** A roll's recorded purpose ends with the id of the entry it was rolled for, and the tied place if any. */
+const ROLLED_FOR = /: (\S+)( \(tied for place \d+\))?$/;
+
 /** The entry a roll was made for (the id its purpose ends with). */
 function rollFor(purpose: string): string | undefined {
-  return /: (\S+)( \(tied for place \d+\))?$/.exec(purpose)?.[1];
+  return ROLLED_FOR.exec(purpose)?.[1];
 }
 
 /**
@@ -198,7 +201,7 @@ export function yourDetails(s: Standings, r: RoundStanding, id: string): string[
 
 /** A roll's recorded purpose ends with the id of the entry it was rolled for: shown with the player's name. */
 export function rollPurpose(purpose: string, name: (id: string) => string): string {
-  return purpose.replace(/: (\S+)( \(tied for place \d+\))?$/, (_, id: string, tail: string | undefined) => `: ${name(id)}${tail ?? ''}`);
+  return purpose.replace(ROLLED_FOR, (_, id: string, tail: string | undefined) => `: ${name(id)}${tail ?? ''}`);
 }
 
 export function teamLines(ranking: Ranking<{ team: string; round1: readonly number[]; round2: readonly number[] }>, title: string, limit?: number): string[] {
