@@ -229,37 +229,61 @@ async function readRows(db: Db, spec: TableSpec, gameIds: string[]): Promise<Rec
   return (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(spec.table)} WHERE ${where} ORDER BY ${sql.raw(spec.order)}`.execute(db)).rows;
 }
 
+/**
+ * Games whose rows of a table are read at once. A table kept by game (its rows ordered by game first)
+ * is read a few games at a time, so a whole event (issue 30: 204 games, ~100,000 outbox mails with
+ * their bodies) is never held in memory twice over; the order of the rows compared is the same.
+ */
+export const GAMES_PER_READ = 20;
+
+/** The games in reads of {@link GAMES_PER_READ}, or all at once for a table not ordered by game. Pure. */
+export function gameChunks(spec: Pick<TableSpec, 'where' | 'order'>, gameIds: readonly string[], size = GAMES_PER_READ): string[][] {
+  if (spec.where !== undefined || !spec.order.startsWith('game_id') || gameIds.length <= size) return [[...gameIds]];
+  const sorted = [...gameIds].sort();
+  const chunks: string[][] = [];
+  for (let i = 0; i < sorted.length; i += size) chunks.push(sorted.slice(i, i + size));
+  return chunks;
+}
+
 /** Compare the games' rows of the record with the replay's; the first difference, or none. */
-export async function compareRecords(record: Db, replay: Db, gameIds: readonly string[]): Promise<Comparison> {
+export async function compareRecords(record: Db, replay: Db, gameIds: readonly string[], options: { gamesPerRead?: number } = {}): Promise<Comparison> {
   const ids = [...gameIds];
   const [rRanks, pRanks] = [await readRanks(record, ids), await readRanks(replay, ids)];
   const matched: Record<string, number> = {};
   for (const spec of TABLES) {
-    const expectedRows = await readRows(record, spec, ids);
-    const gotRows = await readRows(replay, spec, ids);
-    for (let i = 0; i < Math.max(expectedRows.length, gotRows.length); i++) {
-      const e = expectedRows[i];
-      const g = gotRows[i];
-      const place = `${spec.table} row ${i + 1} of ${expectedRows.length}`;
-      if (!e || !g) {
-        return {
-          matched,
-          difference: {
-            table: spec.table, row: `${place}: ${spec.label((e ?? g)!)}`, field: '(the row)',
-            expected: e ? 'this row' : `no row (the record has ${expectedRows.length})`, got: g ? `an extra row (the replay made ${gotRows.length})` : 'no row',
-          },
-        };
-      }
-      const en = normalise(spec, e, rRanks);
-      const gn = normalise(spec, g, pRanks);
-      for (const field of Object.keys(en)) {
-        if (en[field] !== gn[field]) {
-          const d = firstDifferingLine(en[field]!, gn[field] ?? '<missing>');
-          return { matched, difference: { table: spec.table, row: `${place}: ${spec.label(e)}`, field: `${field}${d.where}`, expected: d.expected, got: d.got } };
+    const chunks = gameChunks(spec, ids, options.gamesPerRead);
+    const total = chunks.length === 1 ? undefined
+      : Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(spec.table)} WHERE ${byGame(ids)}`.execute(record)).rows[0]!.n);
+    let offset = 0;
+    for (const chunk of chunks) {
+      const expectedRows = await readRows(record, spec, chunk);
+      const gotRows = await readRows(replay, spec, chunk);
+      const of = total ?? expectedRows.length;
+      for (let i = 0; i < Math.max(expectedRows.length, gotRows.length); i++) {
+        const e = expectedRows[i];
+        const g = gotRows[i];
+        const place = `${spec.table} row ${offset + i + 1} of ${of}`;
+        if (!e || !g) {
+          return {
+            matched,
+            difference: {
+              table: spec.table, row: `${place}: ${spec.label((e ?? g)!)}`, field: '(the row)',
+              expected: e ? 'this row' : `no row (the record has ${of})`, got: g ? `an extra row (the replay made ${offset + gotRows.length}${chunks.length === 1 ? '' : ' up to these games'})` : 'no row',
+            },
+          };
+        }
+        const en = normalise(spec, e, rRanks);
+        const gn = normalise(spec, g, pRanks);
+        for (const field of Object.keys(en)) {
+          if (en[field] !== gn[field]) {
+            const d = firstDifferingLine(en[field]!, gn[field] ?? '<missing>');
+            return { matched, difference: { table: spec.table, row: `${place}: ${spec.label(e)}`, field: `${field}${d.where}`, expected: d.expected, got: d.got } };
+          }
         }
       }
+      offset += expectedRows.length;
     }
-    if (expectedRows.length > 0) matched[spec.table] = expectedRows.length;
+    if (offset > 0) matched[spec.table] = offset;
   }
   return { matched, difference: undefined };
 }

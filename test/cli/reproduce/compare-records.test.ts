@@ -3,7 +3,7 @@
  * secret and reply token, nothing else), and the replay log's argument encoding (instants survive).
  */
 import { describe, expect, it } from 'vitest';
-import { maskText, rankKey } from '../../../src/cli/reproduce/compare-records.js';
+import { gameChunks, maskText, rankKey } from '../../../src/cli/reproduce/compare-records.js';
 import { decodeArgs, encodeArgs } from '../../../src/db/replay-log.js';
 
 describe('maskText', () => {
@@ -46,5 +46,21 @@ describe('the replay log\'s arguments', () => {
     const stored = JSON.parse(JSON.stringify(encodeArgs(args)));
     expect(stored).toEqual({ gameId: 'g', at: { $date: '2030-01-07T12:00:00.123Z' }, hours: 24, players: [{ deadline: { $date: '1970-01-01T00:00:00.000Z' }, email: 'a@b' }], note: null });
     expect(decodeArgs(stored)).toEqual({ gameId: 'g', at: new Date('2030-01-07T12:00:00.123Z'), hours: 24, players: [{ deadline: new Date(0), email: 'a@b' }], note: null });
+  });
+});
+
+describe('gameChunks: a table kept by game read a few games at a time', () => {
+  const ids = Array.from({ length: 45 }, (_, i) => `r1-b${i + 1}`);
+  it('splits the games of a table ordered by game into reads of at most the given size, each game once', () => {
+    const chunks = gameChunks({ order: 'game_id, id' }, ids, 20);
+    expect(chunks.map((c) => c.length)).toEqual([20, 20, 5]);
+    expect(chunks.flat().sort()).toEqual([...ids].sort());
+    // In the order the rows are read in: each read's games after the previous read's.
+    expect(chunks.flat()).toEqual([...ids].sort());
+  });
+  it('reads at once a table with its own filter or order, and a few games', () => {
+    expect(gameChunks({ order: 'inbound_message_id, role', where: () => undefined as never }, ids, 20)).toEqual([ids]);
+    expect(gameChunks({ order: 'proposal_id, id' }, ids, 20)).toEqual([ids]);
+    expect(gameChunks({ order: 'game_id, id' }, ids.slice(0, 20), 20)).toEqual([ids.slice(0, 20)]);
   });
 });

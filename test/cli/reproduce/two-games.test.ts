@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGameCreate } from '../../../src/cli/commands/game-create.js';
 import { formatReproduce, reproduceInto } from '../../../src/cli/reproduce/reproduce.js';
+import { compareRecords } from '../../../src/cli/reproduce/compare-records.js';
 import { DEFAULT_POLICIES } from '../../../src/db/games.js';
 import { findPhase } from '../../../src/db/phases.js';
 import { scheduleOpenPhases } from '../../../src/db/schedule-jobs.js';
@@ -77,8 +78,22 @@ describe('reproduce: two games in one database', () => {
     const fresh = await createTestDatabase();
     await migrateQueue(fresh.url);
     const both = await reproduceInto(db, fresh.db, ['two-a', 'two-b'], { fromAddress: JUDGE });
-    await fresh.close();
     expect(both, formatReproduce(both)).toMatchObject({ kind: 'matched', failures: [] });
+    try {
+      // Read one game at a time (as a whole event is, GAMES_PER_READ at a time): the same rows match.
+      const oneByOne = await compareRecords(db, fresh.db, ['two-a', 'two-b'], { gamesPerRead: 1 });
+      expect(oneByOne).toEqual({ matched: both.kind === 'problem' ? {} : both.matched, difference: undefined });
+      // A mail of the second game edited in the replay: found in its read, placed among both games' mails.
+      const aMails = Number((await db.selectFrom('outbox').select((e) => e.fn.countAll<string>().as('n')).where('game_id', '=', 'two-a').executeTakeFirstOrThrow()).n);
+      const allMails = Number((await db.selectFrom('outbox').select((e) => e.fn.countAll<string>().as('n')).where('game_id', 'in', ['two-a', 'two-b']).executeTakeFirstOrThrow()).n);
+      const second = await fresh.db.selectFrom('outbox').select(['id', 'body_text']).where('game_id', '=', 'two-b').orderBy('id').offset(1).limit(1).executeTakeFirstOrThrow();
+      await fresh.db.updateTable('outbox').set({ body_text: `${second.body_text}\nedited` }).where('id', '=', second.id).execute();
+      const edited = await compareRecords(db, fresh.db, ['two-a', 'two-b'], { gamesPerRead: 1 });
+      expect(edited.difference).toMatchObject({ table: 'outbox', field: expect.stringMatching(/^body_text line \d+$/), expected: '<no line>', got: 'edited' });
+      expect(edited.difference!.row).toMatch(new RegExp(`^outbox row ${aMails + 2} of ${allMails}: two-b mail `));
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('a calendar tick is replayed for the game it was logged for, not for every game at that instant', { timeout: 120_000 }, async () => {
