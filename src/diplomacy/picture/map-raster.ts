@@ -253,23 +253,38 @@ function spriteSvg(label: HomeLabel, geometry: MapGeometry): { svg: string; x: n
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">\n${label.svg}\n</svg>\n`, x, y };
 }
 
+/**
+ * The sprites by the kept name they draw (render-svg.ts keeps each name at its spot as one object
+ * per geometry: issue 29, its SVG document not put together and looked up again per picture).
+ */
+const BY_LABEL = new WeakMap<HomeLabel, Sprite>();
+
 function sprite(label: HomeLabel, geometry: MapGeometry): Sprite {
+  const kept = BY_LABEL.get(label);
+  if (kept) return kept;
   const { svg, x, y } = spriteSvg(label, geometry);
   const known = SPRITES.get(svg);
-  if (known) return known;
-  return keep(svg, { x, y, raster: rasterize(svg) });
+  if (known) return byLabel(label, known);
+  return byLabel(label, keep(svg, { x, y, raster: rasterize(svg) }));
 }
 
 async function spriteAsync(label: HomeLabel, geometry: MapGeometry): Promise<Sprite> {
+  const kept = BY_LABEL.get(label);
+  if (kept) return kept;
   const { svg, x, y } = spriteSvg(label, geometry);
   const known = SPRITES.get(svg);
-  if (known) return known;
-  return keep(svg, { x, y, raster: await rasterizeAsync(svg) });
+  if (known) return byLabel(label, known);
+  return byLabel(label, keep(svg, { x, y, raster: await rasterizeAsync(svg) }));
 }
 
 function keep(svg: string, s: Sprite): Sprite {
   if (SPRITES.size >= MAX_SPRITES) SPRITES.clear();
   SPRITES.set(svg, s);
+  return s;
+}
+
+function byLabel(label: HomeLabel, s: Sprite): Sprite {
+  BY_LABEL.set(label, s);
   return s;
 }
 
