@@ -119,39 +119,92 @@ function insideSpots(geometry: MapGeometry, id: ProvinceId, opts: LabelOptions, 
   return spots;
 }
 
+/** One province's name, as the layout sees it before any obstacle: see {@link namesOf}. */
+interface NameSpots {
+  readonly id: ProvinceId;
+  /** Its own spot's box (the name centred on the province's label point). */
+  readonly home: Box;
+  /** The candidate spots inside the picture, nearest first: the spot, its box, whether it lies inside the province. */
+  readonly spots: readonly { readonly at: Point; readonly box: Box; readonly inside: boolean }[];
+  /** The name's run (name, gap, marker) wide, and whether it has a centre marker. */
+  readonly run: number;
+  readonly sc: boolean;
+}
+
+/**
+ * Every name's candidate spots, boxes and inside flags, per geometry, map and type size (issue 29:
+ * they depend on nothing a picture draws, and were worked out again for every picture): the names
+ * in code order (impassable provinces have none), the spots a box of which would leave the picture's
+ * 2 px margin left out.
+ */
+const NAMES = new WeakMap<MapGeometry, WeakMap<GameMap, Map<string, readonly NameSpots[]>>>();
+
+function namesOf(geometry: MapGeometry, map: GameMap, opts: LabelOptions): readonly NameSpots[] {
+  let byMap = NAMES.get(geometry);
+  if (!byMap) NAMES.set(geometry, (byMap = new WeakMap()));
+  let bySize = byMap.get(map);
+  if (!bySize) byMap.set(map, (bySize = new Map()));
+  const key = `${opts.size} ${opts.markerR}`;
+  const known = bySize.get(key);
+  if (known) return known;
+  const W = geometry.width;
+  const H = geometry.height;
+  const { size, markerR } = opts;
+  const halo = 2.5;
+  /** The box of a name (and its centre marker) whose baseline centre is at `p`. */
+  const boxAt = (id: ProvinceId, p: Point): Box => {
+    const sc = map.provinces.get(id)?.supplyCenter === true;
+    const w = textWidth(id, size) + (sc ? 3 + 2 * markerR : 0);
+    const top = Math.min(p[1] - size, sc ? p[1] - size / 2 - markerR : Infinity);
+    const bottom = Math.max(p[1], sc ? p[1] - size / 2 + markerR : -Infinity);
+    return { x0: p[0] - w / 2 - halo, y0: top - halo, x1: p[0] + w / 2 + halo, y1: bottom + halo };
+  };
+  const ids = [...map.provinces.keys()].filter((id) => geometry.provinces[id] && geometry.provinces[id]!.kind !== 'impassable').sort();
+  const names = ids.map((id): NameSpots => {
+    const g = geometry.provinces[id]!;
+    const inside = insideSpots(geometry, id, opts, boxAt);
+    const spots: { at: Point; box: Box; inside: boolean }[] = [];
+    for (let k = 0; k < OFFSETS.length; k++) {
+      const [dx, dy] = OFFSETS[k]!;
+      const p: Point = [g.label[0] + dx, g.label[1] + dy];
+      const box = boxAt(id, p);
+      if (box.x0 < 2 || box.y0 < 2 || box.x1 > W - 2 || box.y1 > H - 2) continue;
+      spots.push({ at: p, box, inside: inside[k]! });
+    }
+    return { id, home: boxAt(id, g.label), spots, run: textWidth(id, size) + 3 + 2 * markerR, sc: map.provinces.get(id)?.supplyCenter === true };
+  });
+  bySize.set(key, names);
+  return names;
+}
+
 /**
  * Lay out the names of the map's provinces (impassable ones have none) against `obstacles`.
  * Provinces with the least room (small ones, crowded ones) are placed first; ties go by code.
  */
 export function layoutLabels(geometry: MapGeometry, map: GameMap, obstacles: readonly Box[], opts: LabelOptions): PlacedLabel[] {
-  const W = geometry.width;
-  const H = geometry.height;
   const index = new BoxIndex();
   for (const o of obstacles) index.add(o);
   const { size, markerR } = opts;
-  const halo = 2.5;
-  const ids = [...map.provinces.keys()].filter((id) => geometry.provinces[id] && geometry.provinces[id]!.kind !== 'impassable').sort();
+  const names = namesOf(geometry, map, opts);
   // Names whose preferred spot is covered go last, so the free ones keep their spots.
-  const blocked = (id: ProvinceId) => index.hits(boxAt(id, geometry.provinces[id]!.label));
-  const order = [...ids.filter((id) => !blocked(id)), ...ids.filter(blocked)];
+  const blocked = (n: NameSpots) => index.hits(n.home);
+  const order = [...names.filter((n) => !blocked(n)), ...names.filter(blocked)];
   const out: PlacedLabel[] = [];
-  for (const id of order) {
+  for (const name of order) {
+    const { id } = name;
     const g = geometry.provinces[id]!;
     let chosen: { at: Point; box: Box; inside: boolean } | undefined;
     let outside: { at: Point; box: Box } | undefined;
-    for (let k = 0; k < OFFSETS.length; k++) {
-      const [dx, dy] = OFFSETS[k]!;
-      const p: Point = [g.label[0] + dx, g.label[1] + dy];
-      const box = boxAt(id, p);
-      if (box.x0 < 2 || box.y0 < 2 || box.x1 > W - 2 || box.y1 > H - 2 || index.hits(box)) continue;
-      if (insideSpots(geometry, id, opts, boxAt)[k]) { chosen = { at: p, box, inside: true }; break; }
-      outside ??= { at: p, box };
+    for (const spot of name.spots) {
+      if (index.hits(spot.box)) continue;
+      if (spot.inside) { chosen = { at: spot.at, box: spot.box, inside: true }; break; }
+      outside ??= { at: spot.at, box: spot.box };
     }
-    const pick = chosen ?? (outside ? { ...outside, inside: false } : { at: g.label, box: boxAt(id, g.label), inside: true });
+    const pick = chosen ?? (outside ? { ...outside, inside: false } : { at: g.label, box: name.home, inside: true });
     index.add(pick.box);
-    const sc = map.provinces.get(id)?.supplyCenter === true;
+    const sc = name.sc;
     // Name, a gap of 3, the marker: the whole run centred on the chosen spot.
-    const run = textWidth(id, size) + 3 + 2 * markerR;
+    const run = name.run;
     const marker: Point | undefined = sc ? [pick.at[0] + run / 2 - markerR, pick.at[1] - size / 2] : undefined;
     const label: PlacedLabel = {
       id,
@@ -164,15 +217,6 @@ export function layoutLabels(geometry: MapGeometry, map: GameMap, obstacles: rea
     out.push(label);
   }
   return out.sort((a, b) => (a.id < b.id ? -1 : 1));
-
-  /** The box of a name (and its centre marker) whose baseline centre is at `p`. */
-  function boxAt(id: ProvinceId, p: Point): Box {
-    const sc = map.provinces.get(id)?.supplyCenter === true;
-    const w = textWidth(id, size) + (sc ? 3 + 2 * markerR : 0);
-    const top = Math.min(p[1] - size, sc ? p[1] - size / 2 - markerR : Infinity);
-    const bottom = Math.max(p[1], sc ? p[1] - size / 2 + markerR : -Infinity);
-    return { x0: p[0] - w / 2 - halo, y0: top - halo, x1: p[0] + w / 2 + halo, y1: bottom + halo };
-  }
 }
 
 /** A leader from the nearest point of the box's edge to the province's own name spot. */

@@ -253,23 +253,38 @@ function spriteSvg(label: HomeLabel, geometry: MapGeometry): { svg: string; x: n
   return { svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${x} ${y} ${w} ${h}">\n${label.svg}\n</svg>\n`, x, y };
 }
 
+/**
+ * The sprites by the kept name they draw (render-svg.ts keeps each name at its spot as one object
+ * per geometry: issue 29, its SVG document not put together and looked up again per picture).
+ */
+const BY_LABEL = new WeakMap<HomeLabel, Sprite>();
+
 function sprite(label: HomeLabel, geometry: MapGeometry): Sprite {
+  const kept = BY_LABEL.get(label);
+  if (kept) return kept;
   const { svg, x, y } = spriteSvg(label, geometry);
   const known = SPRITES.get(svg);
-  if (known) return known;
-  return keep(svg, { x, y, raster: rasterize(svg) });
+  if (known) return byLabel(label, known);
+  return byLabel(label, keep(svg, { x, y, raster: rasterize(svg) }));
 }
 
 async function spriteAsync(label: HomeLabel, geometry: MapGeometry): Promise<Sprite> {
+  const kept = BY_LABEL.get(label);
+  if (kept) return kept;
   const { svg, x, y } = spriteSvg(label, geometry);
   const known = SPRITES.get(svg);
-  if (known) return known;
-  return keep(svg, { x, y, raster: await rasterizeAsync(svg) });
+  if (known) return byLabel(label, known);
+  return byLabel(label, keep(svg, { x, y, raster: await rasterizeAsync(svg) }));
 }
 
 function keep(svg: string, s: Sprite): Sprite {
   if (SPRITES.size >= MAX_SPRITES) SPRITES.clear();
   SPRITES.set(svg, s);
+  return s;
+}
+
+function byLabel(label: HomeLabel, s: Sprite): Sprite {
+  BY_LABEL.set(label, s);
   return s;
 }
 
@@ -381,6 +396,52 @@ function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
 }
 
 /**
+ * The last few bases painted for the PNG path, their pixels and PNG rows, by the centres' fills
+ * (issue 29: a board's wide and phone maps have one base, and every board of a spring before any
+ * centre changed hands has the start's): at most {@link KEPT_BASES} per base and palette, ~4.9 MB
+ * each, the oldest one's buffers reused for the next.
+ */
+interface PaintedBase {
+  readonly fills: string;
+  readonly pixels: Uint8Array;
+  readonly rows: Uint8Array;
+}
+
+const PAINTED = new WeakMap<StaticBase, WeakMap<FixedPalette, PaintedBase[]>>();
+const KEPT_BASES = 4;
+
+/**
+ * {@link paintedBase} into `into` with its PNG rows into `out`: copied from a kept painting of the
+ * same fills (the same base and palette: the same pixels and rows, `paintedBase` being a function of
+ * them alone), or painted and kept.
+ */
+function paintedBaseKept(base: StaticBase, fills: ReadonlyMap<string, string>, into: Raster, out: MapRows): Raster {
+  let byPalette = PAINTED.get(base);
+  if (!byPalette) PAINTED.set(base, (byPalette = new WeakMap()));
+  let kept = byPalette.get(out.palette);
+  if (!kept) byPalette.set(out.palette, (kept = []));
+  const key = [...fills].join(' ');
+  const n = (base.width + 1) * base.height;
+  const found = kept.findIndex((k) => k.fills === key);
+  if (found >= 0) {
+    const hit = kept[found]!;
+    kept.splice(found, 1);
+    kept.push(hit);
+    into.pixels.set(hit.pixels);
+    out.rows.set(hit.rows, out.at);
+    return into;
+  }
+  const painted = paintedBase(base, fills, into, out);
+  const old = kept.length >= KEPT_BASES ? kept.shift()! : undefined;
+  const pixels = old ? old.pixels : new Uint8Array(painted.pixels.length);
+  const rows = old ? old.rows : new Uint8Array(n);
+  pixels.set(painted.pixels);
+  rows.set(out.rows.subarray(out.at, out.at + n));
+  kept.push({ fills: key, pixels, rows });
+  return painted;
+}
+
+/**
  * {@link drawMap} into the scratch buffer, writing the map's PNG rows alongside (issue 29): the
  * neutral base's rows (indexed once per palette), each centre's runs in its fill's index, its edge
  * pixels and every pixel the marks and names change indexed as they are drawn. The same rows as
@@ -389,7 +450,7 @@ function neutralRows(base: StaticBase, palette: FixedPalette): Uint8Array {
  */
 function drawMapIndexed(parts: MapParts, out: MapRows): Raster {
   const { base, fills } = parts;
-  const into = paintedBase(base, fills, scratchRaster('map', base.width, base.height), out);
+  const into = paintedBaseKept(base, fills, scratchRaster('map', base.width, base.height), out);
   const target = { ...out, stride: base.width + 1 };
   if (parts.over) compositeOver(into, parts.over.raster, parts.over.x, parts.over.y, target);
   for (const s of parts.sprites) compositeOver(into, s.raster, s.x, s.y, target);

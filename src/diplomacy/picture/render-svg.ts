@@ -474,6 +474,26 @@ export interface HomeLabel {
 }
 
 /**
+ * The names drawn at their own spots, kept per geometry by everything their drawing reads (the
+ * name, its spot, type size and marker, the marker's owner): issue 29, the same few hundred
+ * drawings in every picture, their text paths worked out once. Emptied past {@link MAX_HOME_LABELS}.
+ */
+const HOME_LABELS = new WeakMap<MapGeometry, Map<string, HomeLabel>>();
+const MAX_HOME_LABELS = 2048;
+
+function homeLabel(l: PlacedLabel, geometry: MapGeometry, picture: MapPicture): HomeLabel {
+  let kept = HOME_LABELS.get(geometry);
+  if (!kept) HOME_LABELS.set(geometry, (kept = new Map()));
+  const key = `${l.id} ${l.at[0]} ${l.at[1]} ${l.size} ${l.marker?.[0]} ${l.marker?.[1]} ${l.markerR} ${picture.centers.get(l.id)} ${l.box.x0} ${l.box.y0} ${l.box.x1} ${l.box.y1}`;
+  const known = kept.get(key);
+  if (known) return known;
+  if (kept.size >= MAX_HOME_LABELS) kept.clear();
+  const made: HomeLabel = { svg: drawLabels([l], geometry, picture), box: l.box };
+  kept.set(key, made);
+  return made;
+}
+
+/**
  * {@link overlayLayers} in two parts (issue 29, the layered renderer): `overlay`, the marks and the
  * names that had to move (with their leader lines), and `home`, each name that stands at its own
  * spot, drawn alone; `bounds`, a box round everything the overlay draws (undefined: nothing). A name at its spot is the same drawing in every picture but for its centre
@@ -491,7 +511,7 @@ export function overlayParts(picture: MapPicture, geometry: MapGeometry, map: Ga
   for (const l of labels) {
     const spot = geometry.provinces[l.id]!.label;
     const x = l.marker ? l.at[0] + (3 + 2 * l.markerR!) / 2 : l.at[0];
-    if (!l.leader && Math.abs(x - spot[0]) < 1e-6 && l.at[1] === spot[1]) home.push({ svg: drawLabels([l], geometry, picture), box: l.box });
+    if (!l.leader && Math.abs(x - spot[0]) < 1e-6 && l.at[1] === spot[1]) home.push(homeLabel(l, geometry, picture));
     else {
       moved.push(l);
       covered.push(l.box, ...(l.leader ? l.leader.map((p) => around(p, 3)) : []));
