@@ -95,28 +95,18 @@ const OFFSETS: readonly Point[] = (() => {
  * Which of a province's candidate spots (its label point moved by each of {@link OFFSETS}) put the
  * name inside the province: the middle of the name's box and of its text both in the province's drawn
  * rings (already cut along the coast: the whole-land test would cost ten times more). It depends on
- * the geometry, the province, the type size and the marker only, never on what else is drawn, so it is worked
- * out once per geometry and size (issue 29: it was half of a map's label layout, every picture).
+ * the geometry, the province, the type size and the marker only, never on what else is drawn, so
+ * {@link namesOf} works it out once per geometry and size (issue 29: it was half of a map's label
+ * layout, every picture).
  */
-const insideByGeometry = new WeakMap<MapGeometry, Map<string, readonly boolean[]>>();
-
-function insideSpots(geometry: MapGeometry, id: ProvinceId, opts: LabelOptions, boxAt: (id: ProvinceId, p: Point) => Box): readonly boolean[] {
-  const { size, markerR } = opts;
-  let bySize = insideByGeometry.get(geometry);
-  if (!bySize) insideByGeometry.set(geometry, (bySize = new Map()));
-  const key = `${size} ${markerR} ${id}`;
-  let spots = bySize.get(key);
-  if (!spots) {
-    const g = geometry.provinces[id]!;
-    spots = OFFSETS.map(([dx, dy]) => {
-      const p: Point = [g.label[0] + dx, g.label[1] + dy];
-      const box = boxAt(id, p);
-      const mid: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2];
-      return pointInRings(mid, g.rings) && pointInRings([p[0], p[1] - size / 2], g.rings);
-    });
-    bySize.set(key, spots);
-  }
-  return spots;
+function insideSpots(geometry: MapGeometry, id: ProvinceId, size: number, boxAt: (id: ProvinceId, p: Point) => Box): readonly boolean[] {
+  const g = geometry.provinces[id]!;
+  return OFFSETS.map(([dx, dy]) => {
+    const p: Point = [g.label[0] + dx, g.label[1] + dy];
+    const box = boxAt(id, p);
+    const mid: Point = [(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2];
+    return pointInRings(mid, g.rings) && pointInRings([p[0], p[1] - size / 2], g.rings);
+  });
 }
 
 /** One province's name, as the layout sees it before any obstacle: see {@link namesOf}. */
@@ -162,7 +152,7 @@ function namesOf(geometry: MapGeometry, map: GameMap, opts: LabelOptions): reado
   const ids = [...map.provinces.keys()].filter((id) => geometry.provinces[id] && geometry.provinces[id]!.kind !== 'impassable').sort();
   const names = ids.map((id): NameSpots => {
     const g = geometry.provinces[id]!;
-    const inside = insideSpots(geometry, id, opts, boxAt);
+    const inside = insideSpots(geometry, id, size, boxAt);
     const spots: { at: Point; box: Box; inside: boolean }[] = [];
     for (let k = 0; k < OFFSETS.length; k++) {
       const [dx, dy] = OFFSETS[k]!;
