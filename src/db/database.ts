@@ -8,6 +8,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 /** The OID of PostgreSQL's `int8` (bigint) type. */
@@ -37,6 +38,12 @@ export interface CreateDbOptions {
   readonly statementTimeoutMs?: number;
   /** The connections' `application_name` (pg_stat_activity; the 0030 `*_by` columns record it). */
   readonly applicationName?: string;
+  /**
+   * Issue 29: statements with parameters run as named prepared statements, parsed and planned once
+   * per connection (prepared-statements.ts; default on). Off for a pooler that cannot keep them
+   * (PgBouncer in transaction mode): `MAILJUDGE_DB_PREPARE=off`.
+   */
+  readonly prepare?: boolean;
 }
 
 /**
@@ -54,5 +61,5 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   // A client in use whose connection dies (server restart, pg_terminate_backend) emits 'error' as
   // well as failing its query; without a listener that would crash the process.
   pool.on('connect', (client) => client.on('error', onError));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.prepare === false ? pool : preparingPool(pool) }) });
 }
