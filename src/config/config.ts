@@ -138,6 +138,8 @@ export interface Config {
   readonly databasePoolSize: number;
   /** PostgreSQL `statement_timeout` on the judge's connections, in seconds; 0: none. Issue 29. */
   readonly statementTimeoutSeconds: number;
+  /** Issue 29: statements with parameters prepared by name once per connection (default on; off behind a transaction-mode pooler). */
+  readonly databasePrepare?: boolean;
 }
 
 /**
@@ -188,6 +190,7 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CLOCK_SPEED: 'REHEARSALS ONLY: simulated seconds per real second, e.g. 60 (default 1; needs MAILJUDGE_CLOCK_ORIGIN)',
   MAILJUDGE_CLOCK_CHANGES: 'REHEARSALS ONLY: later speeds from real instants on, e.g. 2026-11-27T03:00:00Z=3600,2026-11-27T04:00:00Z=14400 (the simulated time continuous at each; unset: one speed)',
   MAILJUDGE_WORKER_CONCURRENCY: `jobs (decisions, adjudications, mail) one mailjudge start runs at once (default ${DEFAULT_WORKER_CONCURRENCY}; --concurrency overrides)`,
+  MAILJUDGE_DB_PREPARE: 'on (default) or off: statements with parameters prepared by name, parsed and planned once per connection; off behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode)',
   MAILJUDGE_DB_POOL_SIZE: `connections of the judge's own database pool per process (default ${DEFAULT_DATABASE_POOL_SIZE}; the job queue opens concurrency + 2 more)`,
   MAILJUDGE_STATEMENT_TIMEOUT_SECONDS: `PostgreSQL statement_timeout on the judge's connections in seconds, 0 for none (default ${DEFAULT_STATEMENT_TIMEOUT_SECONDS})`,
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
@@ -226,6 +229,8 @@ const LIMIT = z.number({ error: LIMIT_MESSAGE }).int({ error: LIMIT_MESSAGE }).m
 const ENV_LIMIT = z.string().regex(/^\d+$/, { error: LIMIT_MESSAGE }).transform(Number).pipe(LIMIT);
 const SECONDS_MESSAGE = 'must be a whole number of seconds, 0 for none';
 const SECONDS = z.number({ error: SECONDS_MESSAGE }).int({ error: SECONDS_MESSAGE }).min(0, { error: SECONDS_MESSAGE });
+const ON_OFF_MESSAGE = 'must be on or off';
+const ENV_ON_OFF = z.enum(['on', 'off'], { error: ON_OFF_MESSAGE }).transform((v) => v === 'on');
 const ENV_SECONDS = z.string().regex(WHOLE_NUMBER, { error: SECONDS_MESSAGE }).transform(Number).pipe(SECONDS);
 const SmtpLimitsFile = z.strictObject(
   { maxConnections: LIMIT.optional(), maxConnectionsPerIp: LIMIT.optional(), sessionSeconds: LIMIT.optional(), idleSeconds: LIMIT.optional(), maxLines: LIMIT.optional(), maxHeaderBytes: LIMIT.optional() },
@@ -296,6 +301,7 @@ const ConfigFile = z.strictObject(
     workerConcurrency: LIMIT.optional(),
     databasePoolSize: LIMIT.optional(),
     statementTimeoutSeconds: SECONDS.optional(),
+    databasePrepare: z.boolean({ error: 'must be true or false' }).optional(),
     dkim: z.strictObject(
       { selector: SELECTOR, domain: DOMAIN.optional(), keyFile: KEY_FILE.optional() },
       { error: 'must be an object such as {"selector": "mj1", "keyFile": "./var/dkim/mj1.pem"}' },
@@ -406,6 +412,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const workerConcurrency = fromEnv(env, 'MAILJUDGE_WORKER_CONCURRENCY', ENV_LIMIT, problems) ?? file.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY;
   const databasePoolSize = fromEnv(env, 'MAILJUDGE_DB_POOL_SIZE', ENV_LIMIT, problems) ?? file.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE;
   const statementTimeoutSeconds = fromEnv(env, 'MAILJUDGE_STATEMENT_TIMEOUT_SECONDS', ENV_SECONDS, problems) ?? file.statementTimeoutSeconds ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS;
+  const databasePrepare = fromEnv(env, 'MAILJUDGE_DB_PREPARE', ENV_ON_OFF, problems) ?? file.databasePrepare ?? true;
   const anything = z.string();
   const smtpLimits = Object.fromEntries(
     (Object.keys(SMTP_LIMIT_VARIABLES) as (keyof SmtpListenLimits)[]).map((k) => [k, fromEnv(env, SMTP_LIMIT_VARIABLES[k], ENV_LIMIT, problems) ?? file.smtpLimits?.[k] ?? DEFAULT_SMTP_LISTEN_LIMITS[k]]),
@@ -461,7 +468,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
 
   if (problems.length > 0) return { ok: false, problems };
   const smtp = smtpUrl === undefined ? undefined : { url: smtpUrl, password: smtpPassword ?? (decodeURIComponent(parseUrl(smtpUrl)?.password ?? '') || undefined) };
-  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, workerConcurrency, databasePoolSize, statementTimeoutSeconds, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}), ...(clock ? { clock } : {}) } };
+  return { ok: true, config: { stateDir, databaseUrl, embeddedPort, smtp, imap, confirmImap, fromAddress, smtpListen, confirmAddress, pipeReceivedBy, smtpLimits, workerConcurrency, databasePoolSize, statementTimeoutSeconds, databasePrepare, ...(dkim ? { dkim } : {}), ...(webListen ? { webListen, webUrl } : {}), ...(clock ? { clock } : {}) } };
 }
 
 /** `url` with any password replaced by `***`, for logs and `--help` output. Pure. */

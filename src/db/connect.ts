@@ -25,7 +25,7 @@ export interface OpenDatabase {
  * when the server cannot start or a migration is refused; nothing is left running then.
  */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'stateDir' | 'embeddedPort'> & Partial<Pick<Config, 'databasePoolSize' | 'statementTimeoutSeconds'>>,
+  config: Pick<Config, 'databaseUrl' | 'stateDir' | 'embeddedPort'> & Partial<Pick<Config, 'databasePoolSize' | 'statementTimeoutSeconds' | 'databasePrepare'>>,
   options: { applicationName?: string; schemaChecked?: boolean } = {},
 ): Promise<OpenDatabase> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.stateDir, { port: config.embeddedPort });
@@ -34,6 +34,7 @@ export async function openDatabase(
     ...(config.databasePoolSize ? { maxConnections: config.databasePoolSize } : {}),
     ...(config.statementTimeoutSeconds ? { statementTimeoutMs: config.statementTimeoutSeconds * 1000 } : {}),
     applicationName: options.applicationName ?? 'mailjudge',
+    ...(config.databasePrepare === false ? { prepare: false } : {}),
   });
   const stop = async (): Promise<void> => {
     await db.destroy();

@@ -36,7 +36,14 @@ describe('loadConfig: values and precedence', () => {
       workerConcurrency: 4,
       databasePoolSize: 10,
       statementTimeoutSeconds: 30,
+      databasePrepare: true,
     });
+  });
+
+  it('prepared statements (issue 29): on by default, databasePrepare in the file, MAILJUDGE_DB_PREPARE=on|off over it', () => {
+    expect(ok({}, JSON.stringify({ databasePrepare: false }))).toMatchObject({ databasePrepare: false });
+    expect(ok({ MAILJUDGE_DB_PREPARE: 'on' }, JSON.stringify({ databasePrepare: false }))).toMatchObject({ databasePrepare: true });
+    expect(loadConfig({}, JSON.stringify({ databasePrepare: 'no' }))).toMatchObject({ ok: false });
   });
 
   it('pool size, worker concurrency and statement timeout (issue 29): from the file, overridden by the environment; 0 s turns the timeout off', () => {
