@@ -7,7 +7,7 @@
  * exception, 57 operator intervention such as 57P01 admin shutdown or 57P03 cannot connect now, 53
  * insufficient resources, 58 system error), a transaction that lost a race (40001 serialization
  * failure, 40P01 deadlock), a lock or statement timeout (55P03, 57014), and Node's socket errors
- * (ECONNREFUSED, ECONNRESET, ETIMEDOUT, …) or node-postgres's own "Connection terminated" errors,
+ * (ECONNREFUSED, ECONNRESET, ETIMEDOUT, …; ENOENT on connecting to a unix socket) or node-postgres's own "Connection terminated" errors,
  * which carry no code. Everything else (a constraint violation, invalid text, a bug in the judge)
  * recurs with the same bytes: permanent.
  */
@@ -30,6 +30,15 @@ const TRANSIENT_MESSAGES: readonly RegExp[] = [
   /^the database system is (starting up|shutting down|in recovery mode)/i,
 ];
 
+/**
+ * A connection to a unix socket whose file is not there: the server is down (it removes its socket
+ * when it stops; the embedded server is reached through one, issue 29). Any other ENOENT (a file the
+ * judge reads) is not a connection failure.
+ */
+export function isMissingSocket(err: { code?: unknown; syscall?: unknown }): boolean {
+  return err.code === 'ENOENT' && err.syscall === 'connect';
+}
+
 /** Whether `e` is a failure of the environment that a later attempt may not meet. Pure. */
 export function isTransientFailure(e: unknown, depth = 0): boolean {
   if (depth > 5 || typeof e !== 'object' || e === null) return false;
@@ -37,7 +46,7 @@ export function isTransientFailure(e: unknown, depth = 0): boolean {
   if (typeof err.code === 'string') {
     if (/^[0-9A-Z]{5}$/.test(err.code)) {
       if (TRANSIENT_SQLSTATES.has(err.code) || TRANSIENT_SQLSTATE_CLASSES.has(err.code.slice(0, 2))) return true;
-    } else if (TRANSIENT_NODE_CODES.has(err.code)) return true;
+    } else if (TRANSIENT_NODE_CODES.has(err.code) || isMissingSocket(err)) return true;
   }
   if (typeof err.message === 'string' && TRANSIENT_MESSAGES.some((re) => re.test(err.message as string))) return true;
   // An AggregateError (several addresses refused) or an error wrapping another.

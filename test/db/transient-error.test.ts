@@ -23,6 +23,7 @@ describe('isTransientFailure', () => {
     ['55P03 lock not available',                    pg('55P03'),                                                               true],
     ['ECONNREFUSED',                                pg('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),                 true],
     ['ECONNRESET',                                  pg('ECONNRESET'),                                                          true],
+    ['ENOENT on connect: the unix socket is gone',  Object.assign(pg('ENOENT', 'connect ENOENT /s/.s.PGSQL.5432'), { syscall: 'connect' }), true],
     ['an AggregateError of refused connections',    new AggregateError([pg('ECONNREFUSED'), pg('ECONNREFUSED')], ''),          true],
     ['"Connection terminated unexpectedly"',        new Error('Connection terminated unexpectedly'),                          true],
     ['pool timeout',                                new Error('timeout exceeded when trying to connect'),                     true],
