@@ -90,6 +90,88 @@ describe('groupCommit', () => {
     expect(calls).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
   });
 
+  it('with prepare: prepares the next group while one commits, and commits the prepared groups that waited together, in arrival order', async () => {
+    const log: string[] = [];
+    const prepares: ReturnType<typeof deferred<void>>[] = [];
+    const commits: ReturnType<typeof deferred<void>>[] = [];
+    const put = groupCommit(
+      async (items: string[], prepared: readonly string[]) => {
+        log.push(`commit ${items.join('+')} with ${prepared.join('+')}`);
+        const d = deferred<void>();
+        commits.push(d);
+        await d.promise;
+        return items.map((i) => i.toUpperCase());
+      },
+      {
+        prepare: async (items: string[]) => {
+          log.push(`prepare ${items.join('+')}`);
+          const d = deferred<void>();
+          prepares.push(d);
+          await d.promise;
+          return items.map((i) => `q(${i})`);
+        },
+      },
+    );
+    const settled: string[] = [];
+    const a = put(['a']).then((r) => (settled.push('a'), r));
+    await tick();
+    prepares[0]!.resolve();
+    await tick();
+    expect(log).toEqual(['prepare a', 'commit a with q(a)']);
+    // While a commits, b arrives and is prepared at once; c and d arrive while b is prepared, then are prepared after it.
+    const b = put(['b']).then((r) => (settled.push('b'), r));
+    await tick();
+    const c = put(['c1', 'c2']).then((r) => (settled.push('c'), r));
+    const d = put(['d']).then((r) => (settled.push('d'), r));
+    await tick();
+    expect(log).toEqual(['prepare a', 'commit a with q(a)', 'prepare b']);
+    prepares[1]!.resolve();
+    await tick();
+    expect(log.slice(3)).toEqual(['prepare c1+c2+d']);
+    prepares[2]!.resolve();
+    await tick();
+    expect(settled).toEqual([]); // nothing answered before its own commit
+    commits[0]!.resolve();
+    await tick();
+    await tick();
+    // b's and c+d's prepared groups waited for a's commit: one commit holds them all, in arrival order.
+    expect(log.slice(4)).toEqual(['commit b+c1+c2+d with q(b)+q(c1)+q(c2)+q(d)']);
+    expect(settled).toEqual(['a']);
+    commits[1]!.resolve();
+    expect(await Promise.all([a, b, c, d])).toEqual([['A'], ['B'], ['C1', 'C2'], ['D']]);
+    expect(settled).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('with prepare: a group whose preparation fails is tried request by request, prepared again alone; only the one that fails alone is refused', async () => {
+    const calls: string[] = [];
+    const gate = deferred<void>();
+    const put = groupCommit(
+      async (items: string[], prepared: readonly string[]) => {
+        calls.push(`commit ${items.join('+')}`);
+        if (items[0] === 'a') await gate.promise;
+        return prepared.map((p) => p.toUpperCase());
+      },
+      {
+        prepare: async (items: string[]) => {
+          calls.push(`prepare ${items.join('+')}`);
+          if (items.includes('bad')) throw new Error('cannot read bad');
+          return [...items];
+        },
+      },
+    );
+    const a = put(['a']);
+    await tick();
+    await tick();
+    const b = put(['b']);
+    const bad = put(['bad']).then(() => 'stored', (e: Error) => e.message);
+    const c = put(['c']);
+    gate.resolve();
+    expect(await Promise.all([a, b, bad, c])).toEqual([['A'], ['B'], 'cannot read bad', ['C']]);
+    // b is prepared at once (while a commits), bad and c together after it; their preparation fails,
+    // so each is prepared again alone: bad is refused, c committed.
+    expect(calls).toEqual(['prepare a', 'commit a', 'prepare b', 'prepare bad+c', 'commit b', 'prepare bad', 'prepare c', 'commit c']);
+  });
+
   it('rejects a lone call whose transaction fails (the listener answers 451)', async () => {
     const put = groupCommit(async (_items: string[]): Promise<string[]> => {
       throw new Error('database down');

@@ -13,11 +13,10 @@
  */
 import pg from 'pg';
 import type { Config } from '../../config/config.js';
-import { findGame, findGameByAddress } from '../../db/games.js';
-import { parseReplyAddress } from '../../db/reply-address.js';
 import type { Db } from '../../db/schema.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { imapSourceSettings, startImapSource, type ImapSource, type SyncResult } from './imap-source.js';
+import { recipientRoles } from './recipient-roles.js';
 import { startSmtpListener, type SmtpListener } from './smtp-listener.js';
 import { groupCommit } from './group-commit.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
@@ -28,7 +27,9 @@ export const INGEST_LOCK_KEY = 0x6d6a696e;
 /** What the sources hand messages to (src/service/intake/store-message.ts storeMessages). */
 export interface IngestReceiver {
   /** Store messages (one SMTP delivery's copies, one IMAP FETCH), with the IMAP checkpoint in the same transaction. */
-  store(msgs: IncomingMessage[], checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number }): Promise<readonly { inboundId: number; created: boolean }[]>;
+  store(msgs: IncomingMessage[], checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number }, queues?: readonly string[]): Promise<readonly { inboundId: number; created: boolean }[]>;
+  /** The decision queue of each message (store-message.ts decideQueues), read before `store` is given them: the listener reads a group's while the previous group commits. */
+  queues?(msgs: IncomingMessage[]): Promise<readonly string[]>;
   /** Resolves when these stored messages are decided (what {@link RunningIngest.syncNow} waits for). */
   decided?(inboundIds: readonly number[]): Promise<void>;
 }
@@ -82,20 +83,18 @@ export async function startIngest(
 
   let listener: SmtpListener | undefined;
   if (config.smtpListen) {
-    const confirm = config.confirmAddress?.toLowerCase();
     listener = await startSmtpListener({
       host: config.smtpListen.host,
       port: config.smtpListen.port,
-      // A game's address, the TD's, or a player's reply address (judge+<game>.<token>@…, issue 16).
-      accepts: async (address) => {
-        if (address === confirm) return 'confirm';
-        if (await findGameByAddress(db, address)) return 'game';
-        const reply = config.fromAddress ? parseReplyAddress(config.fromAddress, address) : undefined;
-        return reply && (await findGame(db, reply.gameId)) ? 'game' : undefined;
-      },
+      // A game's address, the TD's, or a player's reply address (judge+<game>.<token>@…, issue 16);
+      // a found one is remembered for a few seconds (recipient-roles.ts says what that window means).
+      accepts: recipientRoles(db, config),
       // One delivery's copies (confirmation first, D.VII(1)) in one transaction, with the deliveries of
       // other connections that reached the end of DATA meanwhile (group commit); 250 after the commit.
-      handleAll: groupCommit<IncomingMessage, { inboundId: number; created: boolean }>((msgs) => receiver.store(msgs)),
+      // A group's decision queues are read while the group before it commits.
+      handleAll: receiver.queues
+        ? groupCommit<IncomingMessage, { inboundId: number; created: boolean }, string>((msgs, queues) => receiver.store(msgs, undefined, queues), { prepare: (msgs) => receiver.queues!(msgs) })
+        : groupCommit<IncomingMessage, { inboundId: number; created: boolean }>((msgs) => receiver.store(msgs)),
       logger: log,
       ...(config.smtpLimits ? { limits: config.smtpLimits } : {}),
     });
