@@ -22,7 +22,7 @@ import { readDkimKey } from '../mail/outbound/dkim-key.js';
 import { bounceAddress } from '../mail/outbound/return-path.js';
 import { verpKey } from '../db/judge-keys.js';
 import { decideQueuedBatch, type ReceiveContext } from '../service/intake/receive-message.js';
-import { decideQueues, storeMessages } from '../service/intake/store-message.js';
+import { storeMessages } from '../service/intake/store-message.js';
 import { undecidedAmong } from '../db/inbound-decisions.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
@@ -212,8 +212,7 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     try {
       ingest = has('ingest')
         ? await startIngest(db, connectionString, config, {
-          store: (msgs, checkpoint, queues) => storeMessages(db, config.fromAddress, msgs, checkpoint, queues),
-          queues: (msgs) => decideQueues(db, config.fromAddress, msgs),
+          store: (msgs, checkpoint) => storeMessages(db, config.fromAddress, msgs, checkpoint),
           decided: (ids) => untilDecided(db, ids),
         }, options.ingest)
         : NO_INGEST;

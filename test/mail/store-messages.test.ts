@@ -137,34 +137,6 @@ describe('storeMessages', () => {
     const rows = await sql<{ envelope: unknown }>`SELECT envelope FROM inbound_messages WHERE id = ${receipts[0]!.inboundId}`.execute(t.db);
     expect(rows.rows[0]!.envelope).toEqual({ ip: '127.0.0.1', helo: 'mx.example.org', mailFrom: 'sm-g1-italy@example.org' });
   });
-
-  it('with the queues read beforehand (the listener reads them while the previous group commits) sends only the storing statement', async () => {
-    const smtp = (raw: Buffer): IncomingMessage => ({ raw, receivedAt: new Date('2030-01-01T12:00:00Z'), source: 'smtp', role: 'game', mailbox: 'smtp:game' });
-    await gameWithPlayers(t.db, 'sm-g4'); // a game of its own: the test after this one counts sm-g1's queue
-    const msgs = [smtp(mail('From: sm-g4-turkey@example.org\r\nTo: sm-g4@judge.example.org', 'F ANK H\n')), smtp(mail('From: someone@example.net\r\nTo: nobody@example.net', 'hi\n'))];
-    const queues = await decideQueues(t.db, JUDGE, msgs);
-    expect(queues).toEqual(['game:sm-g4', 'intake:other']);
-    await expect(storeMessages(t.db, JUDGE, msgs, undefined, queues.slice(1))).rejects.toThrow('1 queues for 2 messages');
-    const sent: string[] = [];
-    const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      sent.push(typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string }).text ?? ''));
-      return original.apply(this, args);
-    };
-    let receipts;
-    try {
-      receipts = await storeMessages(t.db, JUDGE, msgs, undefined, queues);
-    } finally {
-      proto.query = original;
-    }
-    expect(sent).toHaveLength(1);
-    expect(receipts.map((r) => [r.created, r.queue])).toEqual([[true, 'game:sm-g4'], [true, 'intake:other']]);
-    const jobs = await sql<{ key: string; queue_name: string }>`
-      SELECT j.key, q.queue_name FROM graphile_worker._private_jobs j JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id
-       WHERE j.key = ANY(${receipts.map((r) => `decide:${r.inboundId}`)}::text[]) ORDER BY j.run_at`.execute(t.db);
-    expect(jobs.rows.map((j) => j.queue_name)).toEqual(['game:sm-g4', 'intake:other']);
-  });
 });
 
 describe('receiveThroughQueue (the pipe)', () => {

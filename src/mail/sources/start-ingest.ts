@@ -27,9 +27,7 @@ export const INGEST_LOCK_KEY = 0x6d6a696e;
 /** What the sources hand messages to (src/service/intake/store-message.ts storeMessages). */
 export interface IngestReceiver {
   /** Store messages (one SMTP delivery's copies, one IMAP FETCH), with the IMAP checkpoint in the same transaction. */
-  store(msgs: IncomingMessage[], checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number }, queues?: readonly string[]): Promise<readonly { inboundId: number; created: boolean }[]>;
-  /** The decision queue of each message (store-message.ts decideQueues), read before `store` is given them: the listener reads a group's while the previous group commits. */
-  queues?(msgs: IncomingMessage[]): Promise<readonly string[]>;
+  store(msgs: IncomingMessage[], checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number }): Promise<readonly { inboundId: number; created: boolean }[]>;
   /** Resolves when these stored messages are decided (what {@link RunningIngest.syncNow} waits for). */
   decided?(inboundIds: readonly number[]): Promise<void>;
 }
@@ -91,10 +89,7 @@ export async function startIngest(
       accepts: recipientRoles(db, config),
       // One delivery's copies (confirmation first, D.VII(1)) in one transaction, with the deliveries of
       // other connections that reached the end of DATA meanwhile (group commit); 250 after the commit.
-      // A group's decision queues are read while the group before it commits.
-      handleAll: receiver.queues
-        ? groupCommit<IncomingMessage, { inboundId: number; created: boolean }, string>((msgs, queues) => receiver.store(msgs, undefined, queues), { prepare: (msgs) => receiver.queues!(msgs) })
-        : groupCommit<IncomingMessage, { inboundId: number; created: boolean }>((msgs) => receiver.store(msgs)),
+      handleAll: groupCommit<IncomingMessage, { inboundId: number; created: boolean }>((msgs) => receiver.store(msgs)),
       logger: log,
       ...(config.smtpLimits ? { limits: config.smtpLimits } : {}),
     });

@@ -55,19 +55,15 @@ export async function decideQueues(db: Db, judgeAddress: string, msgs: readonly 
  * Two round trips: the queues' one read (outside: the queue is only the order, a guess the decision
  * corrects), then ONE statement that stores, adds the jobs and moves the checkpoint (receipt-sql.ts
  * storeReceipt: a single statement is its own transaction, so no BEGIN and COMMIT). A message stored
- * before (a refetch after a crash, an MTA's retry) is looked up afterwards: rare, one by one. With
- * `decided` (the queues {@link decideQueues} gave for `msgs`, read beforehand: the SMTP listener's
- * group commit reads them while the previous group commits) only the one statement is sent.
+ * before (a refetch after a crash, an MTA's retry) is looked up afterwards: rare, one by one.
  */
 export async function storeMessages(
   db: Db,
   judgeAddress: string,
   msgs: readonly IncomingMessage[],
   checkpoint?: { mailbox: string; uidvalidity: number | bigint; lastUid: number | bigint },
-  decided?: readonly string[],
 ): Promise<Receipt[]> {
-  if (decided && decided.length !== msgs.length) throw new Error(`storeMessages: ${decided.length} queues for ${msgs.length} messages`);
-  const queues = decided ?? (msgs.length > 0 ? await decideQueues(db, judgeAddress, msgs) : []);
+  const queues = msgs.length > 0 ? await decideQueues(db, judgeAddress, msgs) : [];
   const rows = msgs.map((m): InboundValues => ({
     raw: m.raw, receivedAt: m.receivedAt, source: m.source, mailbox: m.mailbox ?? null, uidvalidity: toNumber(m.uidvalidity), uid: toNumber(m.uid),
     messageId: rawMessageId(m.raw) ?? null, role: m.role ?? 'game', envelope: m.envelope ?? null,
