@@ -23,6 +23,8 @@
  *                             instead of through Postfix and Dovecot; receipt = the 250 after the store commits
  *   BENCH_CLIENTS=10          with BENCH_VIA=listener: client connections to the listener (default 1), each
  *                             sending its messages one after the other (MAIL, RCPT and DATA pipelined, RFC 2920)
+ *   BENCH_RECEIPT_ONLY=1      with BENCH_VIA=listener: print receipt's figures (rate, end of DATA → 250, CPU and receipt
+ *                             statements per message until the last 250) and stop, without waiting for the decisions
  *   BENCH_ROLES=ingest,scheduler   the roles of the judge in this process (default all); without worker, the
  *                             BENCH_WORKER_PROCESSES decide, and this process's CPU is receipt's (and the client's)
  *   BENCH_POSTFIX=in_flow_delay=0,lmtp_destination_concurrency_limit=40   extra main.cf parameters of the
@@ -81,6 +83,9 @@ const SQL_DETAIL = process.env.BENCH_SQL_DETAIL === '1';
 const VIA = (process.env.BENCH_VIA ?? 'imap') as 'imap' | 'listener';
 if (VIA !== 'imap' && VIA !== 'listener') throw new Error(`BENCH_VIA must be imap or listener, not ${String(VIA)}`);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1);
+/** BENCH_RECEIPT_ONLY=1 (with BENCH_VIA=listener): print receipt's figures once the last 250 is in and stop, without waiting for the decisions. */
+const RECEIPT_ONLY = process.env.BENCH_RECEIPT_ONLY === '1';
+if (RECEIPT_ONLY && VIA !== 'listener') throw new Error('BENCH_RECEIPT_ONLY needs BENCH_VIA=listener');
 /** The roles of the judge in this process (`mailjudge start --role`; default all): `ingest,scheduler` with BENCH_WORKER_PROCESSES=1 measures receipt alone here. */
 const ROLES_PARSED = parseRoles(process.env.BENCH_ROLES ?? 'all');
 if (!ROLES_PARSED.ok) throw new Error(ROLES_PARSED.problem);
@@ -476,7 +481,15 @@ async function main(): Promise<void> {
       }));
     let sendDone: number | undefined;
     let sendFailed: Error | undefined;
-    void sending.then(() => (sendDone = Date.now()), (e: Error) => (sendFailed = e));
+    /** This process's and PostgreSQL's CPU (ms) and receipt's statements from the first send to the last 250. */
+    let hrLast250 = 0n;
+    let atLast250: { nodeCpuMs: number; pgCpuMs: number; receiptSql: number } | undefined;
+    void sending.then(() => {
+      sendDone = Date.now();
+      hrLast250 = process.hrtime.bigint() / 1000n;
+      const c = process.cpuUsage(cpu0);
+      atLast250 = { nodeCpuMs: (c.user + c.system) / 1000, pgCpuMs: postgresUsage(postmaster).cpuMs - pg0, receiptSql: statements.receipt - sql0.receipt };
+    }, (e: Error) => (sendFailed = e));
 
     const count = async (table: 'inbound_messages' | 'inbound_decisions') =>
       Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -486,6 +499,7 @@ async function main(): Promise<void> {
       if (Date.now() > until) throw new Error(`timed out: ${await count('inbound_messages')} stored, ${await count('inbound_decisions')} decided`);
       await sleep(50);
       if (sendFailed) throw sendFailed;
+      if (RECEIPT_ONLY && sendDone !== undefined) break;
       if (decidedPolled === undefined && (await count('inbound_decisions')) >= MESSAGES) {
         decidedPolled = Date.now();
         if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) console.log(`profile window (µs, hrtime) ${hrStart} ${process.hrtime.bigint() / 1000n}: sending start → all decided`);
@@ -496,6 +510,18 @@ async function main(): Promise<void> {
     }
     await sending;
     transport?.close();
+    if (RECEIPT_ONLY) {
+      // BENCH_RECEIPT_ONLY=1 (listener): the receipt's figures only, without waiting for the decisions.
+      if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) console.log(`profile window (µs, hrtime) ${hrStart} ${hrLast250}: sending start → last 250`);
+      const first = Math.min(...endOfData.values());
+      const ms = lastAnswered - first;
+      console.log(`receipt only, listener, ${CLIENTS} client(s), roles ${ROLES.join(',')}, ${WORKER_PROCESSES} worker process(es), ${MESSAGES} msgs: ${(MESSAGES / (ms / 1000)).toFixed(1)} msg/s (first end of DATA → last 250 ${s(ms)}), end of DATA → 250 ${dist(answeredMs)}; until the last 250: node CPU ${(atLast250!.nodeCpuMs / MESSAGES).toFixed(2)} ms/msg, PostgreSQL ${(atLast250!.pgCpuMs / MESSAGES).toFixed(2)} ms/msg, receipt SQL ${(atLast250!.receiptSql / MESSAGES).toFixed(2)}/msg; ${reconnects} reconnection(s); load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      if (SQL_DETAIL) {
+        console.log('SQL statements until the last 250: per message, mean latency, the first 90 characters:');
+        for (const [text, n] of [...statementTexts].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / MESSAGES).toFixed(2).padStart(6)} ${((statementWaits.get(text) ?? 0) / n).toFixed(1).padStart(7)} ms  ${text}`);
+      }
+      return;
+    }
     // The acknowledgements on their way through Postfix into the players' mailboxes.
     const players = mails.map((m) => m.from);
     let missing = players.length;

@@ -13,11 +13,10 @@
  */
 import pg from 'pg';
 import type { Config } from '../../config/config.js';
-import { findGame, findGameByAddress } from '../../db/games.js';
-import { parseReplyAddress } from '../../db/reply-address.js';
 import type { Db } from '../../db/schema.js';
 import type { IncomingMessage } from '../inbound/intake.js';
 import { imapSourceSettings, startImapSource, type ImapSource, type SyncResult } from './imap-source.js';
+import { recipientRoles } from './recipient-roles.js';
 import { startSmtpListener, type SmtpListener } from './smtp-listener.js';
 import { groupCommit } from './group-commit.js';
 import { STDERR_LOGGER, type SourceLogger } from './source-logger.js';
@@ -82,17 +81,12 @@ export async function startIngest(
 
   let listener: SmtpListener | undefined;
   if (config.smtpListen) {
-    const confirm = config.confirmAddress?.toLowerCase();
     listener = await startSmtpListener({
       host: config.smtpListen.host,
       port: config.smtpListen.port,
-      // A game's address, the TD's, or a player's reply address (judge+<game>.<token>@…, issue 16).
-      accepts: async (address) => {
-        if (address === confirm) return 'confirm';
-        if (await findGameByAddress(db, address)) return 'game';
-        const reply = config.fromAddress ? parseReplyAddress(config.fromAddress, address) : undefined;
-        return reply && (await findGame(db, reply.gameId)) ? 'game' : undefined;
-      },
+      // A game's address, the TD's, or a player's reply address (judge+<game>.<token>@…, issue 16);
+      // a found one is remembered for a few seconds (recipient-roles.ts says what that window means).
+      accepts: recipientRoles(db, config),
       // One delivery's copies (confirmation first, D.VII(1)) in one transaction, with the deliveries of
       // other connections that reached the end of DATA meanwhile (group commit); 250 after the commit.
       handleAll: groupCommit<IncomingMessage, { inboundId: number; created: boolean }>((msgs) => receiver.store(msgs)),
