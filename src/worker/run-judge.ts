@@ -175,12 +175,6 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
       logger: quietLogger(),
       taskList: { ...(has('worker') ? workerTasks : {}), ...(has('scheduler') ? schedulerTasks : {}) },
       ...(has('scheduler') ? { crontab: '* * * * * calendar-tick ?max=1&jobKey=calendar-tick&jobKeyMode=replace' } : {}),
-      // A scheduler without the worker role runs only the calendar tick, yet graphile-worker would ask
-      // for jobs on every "jobs:insert" notification: one job query per receipt (issue 29: ~0.9 ms of
-      // this process's CPU a message on the SMTP listener, and the database's). After a fetch that found
-      // nothing it waits 1 s (graphile-worker's refetch delay, every notification meanwhile ignored):
-      // the minute's tick may start up to a second late.
-      ...(!has('worker') ? { preset: { worker: { localQueue: { size: 2, refetchDelay: { durationMs: 1000, maxAbortThreshold: Infinity } } } } } : {}),
     });
     const embedded = database.embedded;
     const databasePort = Number(new URL(connectionString).port) || 5432;
