@@ -40,7 +40,7 @@ export interface EmbeddedOptions {
 
 /** A running embedded server. */
 export interface EmbeddedServer {
-  /** `postgres://postgres:…@localhost:<port>/mailjudge?host=<dataDir>` through the unix socket, or `…@127.0.0.1:<port>/mailjudge` when the data directory's path is too long for one. */
+  /** `postgres://postgres:…@127.0.0.1:<port>/mailjudge`. */
   readonly url: string;
   /** The same, on the `postgres` maintenance database (CREATE DATABASE, tests). */
   readonly adminUrl: string;
@@ -94,22 +94,8 @@ function readOwnerPid(file: string): number | undefined {
   }
 }
 
-/**
- * The server's URL. Issue 29: through its unix socket when it has one (`?host=<the data directory>`,
- * which `pg` and libpq both read): a round trip there costs a third less than over 127.0.0.1's TCP
- * on this kind of machine (each statement of a decision is one). The port stays in the URL: it names
- * the socket file (`.s.PGSQL.<port>`).
- */
-function urlFor(password: string, port: number, database: string, socketDir?: string): string {
-  const host = socketDir === undefined ? '127.0.0.1' : 'localhost';
-  const query = socketDir === undefined ? '' : `?host=${encodeURIComponent(socketDir)}`;
-  return `postgres://postgres:${encodeURIComponent(password)}@${host}:${port}/${database}${query}`;
-}
-
-/** The data directory when the server listens on a socket there (see the `-k` flag below). */
-function socketDirOf(dataDir: string, port: number): string | undefined {
-  const socketPath = join(dataDir, `.s.PGSQL.${port}`);
-  return Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH ? dataDir : undefined;
+function urlFor(password: string, port: number, database: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
@@ -154,10 +140,8 @@ export async function startEmbeddedPostgres(stateDir: string, options: EmbeddedO
   const state = await clearStalePostmaster(dataDir, readOwnerPid(ownerFile)).catch((e: unknown) => fail((e as Error).message, e));
   if (state.kind === 'in-use') {
     const password = readFileSync(passwordFile, 'utf8').trim();
-    // The running server's socket, if it made one.
-    const socketDir = existsSync(join(dataDir, `.s.PGSQL.${state.port}`)) ? dataDir : undefined;
-    const url = urlFor(password, state.port, EMBEDDED_DATABASE, socketDir);
-    return { url, adminUrl: urlFor(password, state.port, 'postgres', socketDir), port: state.port, dataDir, reused: true, timings: { init: 0, start: 0 }, stop: async () => {} };
+    const url = urlFor(password, state.port, EMBEDDED_DATABASE);
+    return { url, adminUrl: urlFor(password, state.port, 'postgres'), port: state.port, dataDir, reused: true, timings: { init: 0, start: 0 }, stop: async () => {} };
   }
 
   const log = createWriteStream(join(root, 'postgres.log'), { flags: 'a' });
@@ -175,6 +159,7 @@ export async function startEmbeddedPostgres(stateDir: string, options: EmbeddedO
     writeFileSync(passwordFile, `${randomBytes(18).toString('base64url')}\n`, { mode: 0o600 });
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
+  const socketPath = join(dataDir, `.s.PGSQL.${port}`);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const epg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -188,7 +173,7 @@ export async function startEmbeddedPostgres(stateDir: string, options: EmbeddedO
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1',
       ...(fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-      ...(socketDirOf(dataDir, port) !== undefined ? ['-k', dataDir] : ['-c', 'unix_socket_directories=']),
+      ...(Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH ? ['-k', dataDir] : ['-c', 'unix_socket_directories=']),
     ],
     onLog,
     onError: onLog,
@@ -218,8 +203,7 @@ export async function startEmbeddedPostgres(stateDir: string, options: EmbeddedO
   const t2 = performance.now();
   writeFileSync(ownerFile, `${process.pid}\n`);
 
-  const socketDir = socketDirOf(dataDir, port);
-  const adminUrl = urlFor(password, port, 'postgres', socketDir);
+  const adminUrl = urlFor(password, port, 'postgres');
   const stop = async (): Promise<void> => {
     await epg.stop();
     rmSync(ownerFile, { force: true });
@@ -232,7 +216,7 @@ export async function startEmbeddedPostgres(stateDir: string, options: EmbeddedO
     fail(`could not create the ${EMBEDDED_DATABASE} database: ${(e as Error).message}`, e);
   }
   return {
-    url: urlFor(password, port, EMBEDDED_DATABASE, socketDir),
+    url: urlFor(password, port, EMBEDDED_DATABASE),
     adminUrl,
     port,
     dataDir,
