@@ -138,7 +138,7 @@ export interface Config {
   readonly databasePoolSize: number;
   /** PostgreSQL `statement_timeout` on the judge's connections, in seconds; 0: none. Issue 29. */
   readonly statementTimeoutSeconds: number;
-  /** Issue 29: statements with parameters prepared by name once per connection (default off for now, docs/scaling.md; never behind a transaction-mode pooler). */
+  /** Issue 29: statements with parameters prepared by name once per connection (default on; off behind a transaction-mode pooler). */
   readonly databasePrepare?: boolean;
 }
 
@@ -190,7 +190,7 @@ export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = {
   MAILJUDGE_CLOCK_SPEED: 'REHEARSALS ONLY: simulated seconds per real second, e.g. 60 (default 1; needs MAILJUDGE_CLOCK_ORIGIN)',
   MAILJUDGE_CLOCK_CHANGES: 'REHEARSALS ONLY: later speeds from real instants on, e.g. 2026-11-27T03:00:00Z=3600,2026-11-27T04:00:00Z=14400 (the simulated time continuous at each; unset: one speed)',
   MAILJUDGE_WORKER_CONCURRENCY: `jobs (decisions, adjudications, mail) one mailjudge start runs at once (default ${DEFAULT_WORKER_CONCURRENCY}; --concurrency overrides)`,
-  MAILJUDGE_DB_PREPARE: 'on or off (default, for now): statements with parameters prepared by name, parsed and planned once per connection; never behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode)',
+  MAILJUDGE_DB_PREPARE: 'on (default) or off: statements with parameters prepared by name, parsed and planned once per connection; off behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode)',
   MAILJUDGE_DB_POOL_SIZE: `connections of the judge's own database pool per process (default ${DEFAULT_DATABASE_POOL_SIZE}; the job queue opens concurrency + 2 more)`,
   MAILJUDGE_STATEMENT_TIMEOUT_SECONDS: `PostgreSQL statement_timeout on the judge's connections in seconds, 0 for none (default ${DEFAULT_STATEMENT_TIMEOUT_SECONDS})`,
   MAILJUDGE_LOG_LEVEL: 'log level: trace, debug, info (default), warn, error or silent (src/config/log.ts)',
@@ -412,7 +412,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>, fi
   const workerConcurrency = fromEnv(env, 'MAILJUDGE_WORKER_CONCURRENCY', ENV_LIMIT, problems) ?? file.workerConcurrency ?? DEFAULT_WORKER_CONCURRENCY;
   const databasePoolSize = fromEnv(env, 'MAILJUDGE_DB_POOL_SIZE', ENV_LIMIT, problems) ?? file.databasePoolSize ?? DEFAULT_DATABASE_POOL_SIZE;
   const statementTimeoutSeconds = fromEnv(env, 'MAILJUDGE_STATEMENT_TIMEOUT_SECONDS', ENV_SECONDS, problems) ?? file.statementTimeoutSeconds ?? DEFAULT_STATEMENT_TIMEOUT_SECONDS;
-  const databasePrepare = fromEnv(env, 'MAILJUDGE_DB_PREPARE', ENV_ON_OFF, problems) ?? file.databasePrepare ?? false;
+  const databasePrepare = fromEnv(env, 'MAILJUDGE_DB_PREPARE', ENV_ON_OFF, problems) ?? file.databasePrepare ?? true;
   const anything = z.string();
   const smtpLimits = Object.fromEntries(
     (Object.keys(SMTP_LIMIT_VARIABLES) as (keyof SmtpListenLimits)[]).map((k) => [k, fromEnv(env, SMTP_LIMIT_VARIABLES[k], ENV_LIMIT, problems) ?? file.smtpLimits?.[k] ?? DEFAULT_SMTP_LISTEN_LIMITS[k]]),

@@ -126,9 +126,13 @@ export async function enqueueDecideJobs(trx: Db, inboundIds: readonly number[], 
  * Whether a message of the game waits in its queue to be decided, due now (issue 29): its decision
  * job's run_at has come and it has attempts left. The adjudication runs after such messages, so a set
  * stored before the deadline is read before the phase is adjudicated however busy the workers are.
+ * With `storedBy`, only messages stored by then count (their jobs added by then, the database's
+ * clock): an adjudication that already waited once waits for what was there when it first looked,
+ * never for what arrived since, so a stream of revisions cannot hold a deadline back (a set stored
+ * after the adjudication first ran is late for it, D.VII(1), and is decided after it).
  */
-export async function hasDueDecisions(db: Db, gameId: string): Promise<boolean> {
-  const r = await sql<{ due: boolean }>`SELECT ${dueDecisions(gameId)} AS due`.execute(db);
+export async function hasDueDecisions(db: Db, gameId: string, storedBy?: Date): Promise<boolean> {
+  const r = await sql<{ due: boolean }>`SELECT ${dueDecisions(gameId, storedBy)} AS due`.execute(db);
   return r.rows[0]?.due ?? false;
 }
 
@@ -138,7 +142,7 @@ export async function hasDueDecisions(db: Db, gameId: string): Promise<boolean> 
  * queue found by its unique name first, so a game that has no queue (no message ever decided in one)
  * reads no job at all.
  */
-function dueDecisions(gameId: string) {
+function dueDecisions(gameId: string, storedBy?: Date) {
   // The jobs are looked at in a subplan run once per queue row found (none or one, by the queue
   // name's unique index): with no queue, not at all, whatever plan the table sizes suggest.
   return sql<boolean>`coalesce((
@@ -146,18 +150,21 @@ function dueDecisions(gameId: string) {
         SELECT 1 FROM graphile_worker._private_jobs j
          WHERE j.job_queue_id = q.id
            AND j.task_id = (SELECT t.id FROM graphile_worker._private_tasks t WHERE t.identifier = 'decide-message')
-           AND j.run_at <= now() AND j.attempts < j.max_attempts)
+           AND j.run_at <= now() AND j.attempts < j.max_attempts
+           AND j.created_at <= coalesce(${storedBy ?? null}::timestamptz, now()))
         FROM graphile_worker._private_job_queues q WHERE q.queue_name = ${`game:${gameId}`}), false)`;
 }
 
 /**
  * What the worker needs before it adjudicates a game's turn (issue 29: one statement, was two): the
- * game's kind (which service adjudicates it), and {@link hasDueDecisions}. `undefined` when the game is gone.
+ * game's kind (which service adjudicates it), {@link hasDueDecisions} (of the messages stored by
+ * `storedBy` when given), and the database's clock at the look-up (`at`: what an adjudication that
+ * waits passes as `storedBy` the next time). `undefined` when the game is gone.
  */
-export async function turnJobFacts(db: Db, gameId: string): Promise<{ kind: string; dueDecisions: boolean } | undefined> {
-  const r = await sql<{ kind: string; due: boolean }>`SELECT g.kind, ${dueDecisions(gameId)} AS due FROM games g WHERE g.id = ${gameId}`.execute(db);
+export async function turnJobFacts(db: Db, gameId: string, storedBy?: Date): Promise<{ kind: string; dueDecisions: boolean; at: Date } | undefined> {
+  const r = await sql<{ kind: string; due: boolean; at: Date }>`SELECT g.kind, ${dueDecisions(gameId, storedBy)} AS due, now() AS at FROM games g WHERE g.id = ${gameId}`.execute(db);
   const row = r.rows[0];
-  return row && { kind: row.kind, dueDecisions: row.due };
+  return row && { kind: row.kind, dueDecisions: row.due, at: row.at };
 }
 
 /** Whether a job of `queueName` other than `jobKey` is waiting or running ahead of it (added before it). */

@@ -27,17 +27,14 @@ import { undecidedAmong } from '../db/inbound-decisions.js';
 import { startIngest, type IngestOptions, type RunningIngest } from '../mail/sources/start-ingest.js';
 import { migrateQueue, quietLogger } from './queue.js';
 import { log } from '../config/log.js';
-import { kindOf } from '../service/game-kinds.js';
-import type { Game } from '../db/games.js';
-import type { TurnJob } from '../service/game-kind.js';
 import { sendMailTask, type SendMailPayload } from './tasks/send-mail.js';
 import { calendarTickTask } from '../service/diplomacy/calendar-tick.js';
 import { startProcessRegistry } from './process-registry.js';
 import { watchDatabase } from './database-watchdog.js';
 import { databaseLoss } from './database-loss.js';
-import { enqueueJob, turnJobFacts } from '../db/jobs.js';
-import { observeAdjudication } from '../config/metrics.js';
-import { describeClock, judgeNow, judgeTimeOf, realDurationOf, useClock } from '../config/clock.js';
+import { adjudicateTurnTask, type AdjudicateTurnPayload } from './tasks/adjudicate-turn.js';
+import { enqueueJob } from '../db/jobs.js';
+import { describeClock, judgeNow, realDurationOf, useClock } from '../config/clock.js';
 import { JUDGE_ROLES, roleLabel, type JudgeRole } from './roles.js';
 import { schedulerSweep } from './scheduler-sweep.js';
 
@@ -126,27 +123,9 @@ export async function startJudge(config: Config, options: JudgeOptions = {}): Pr
     events.on('pool:create', ({ workerPool }) => registry.addWorker(workerPool.id));
     events.on('worker:create', ({ worker }) => registry.addWorker(worker.workerId));
     const workerTasks: TaskList = {
+        // Issue 29: after the game's messages stored before it (tasks/adjudicate-turn.ts).
         'adjudicate-phase': async (payload, helpers) => {
-          // Issue 29: messages of this game stored before now are decided first (D.VII(1): a set
-          // received in time counts). Their jobs wait in the game's queue; the adjudication comes back
-          // in two seconds (the same key, so a GM's PROCESS meanwhile is still one job).
-          const job = payload as TurnJob;
-          // Issue 29: the game's kind and its waiting decisions in one statement.
-          const game = await turnJobFacts(db, job.gameId);
-          if (!game) return; // the game is gone: nothing to adjudicate
-          if (game.dueDecisions) {
-            log().info({ event: 'adjudication.postponed', game: job.gameId, phase: job.phase }, 'messages of the game wait to be decided first');
-            await enqueueJob(db, 'adjudicate-phase', job, { ...(helpers.job.key ? { jobKey: helpers.job.key } : {}), runAt: judgeTimeOf(new Date(Date.now() + 2000)), jobKeyMode: 'replace' });
-            return;
-          }
-          const started = performance.now();
-          try {
-            await kindOf({ id: job.gameId, kind: game.kind as Game['kind'] }).adjudicateTurn(db, ctx, job);
-            observeAdjudication((performance.now() - started) / 1000, 'ok');
-          } catch (e) {
-            observeAdjudication((performance.now() - started) / 1000, 'failed');
-            throw e;
-          }
+          await adjudicateTurnTask(db, ctx, payload as AdjudicateTurnPayload, helpers.job.key ?? undefined);
         },
         // Issue 29: a stored message's decision, serialized per game by the job's queue (store-message.ts),
         // and the messages of its queue waiting behind it, in order, each in its own transaction.

@@ -36,12 +36,12 @@ describe('loadConfig: values and precedence', () => {
       workerConcurrency: 4,
       databasePoolSize: 10,
       statementTimeoutSeconds: 30,
-      databasePrepare: false,
+      databasePrepare: true,
     });
   });
 
-  it('prepared statements (issue 29): off by default for now, databasePrepare in the file, MAILJUDGE_DB_PREPARE=on|off over it', () => {
-    expect(ok({}, JSON.stringify({ databasePrepare: true }))).toMatchObject({ databasePrepare: true });
+  it('prepared statements (issue 29): on by default, databasePrepare in the file, MAILJUDGE_DB_PREPARE=on|off over it', () => {
+    expect(ok({}, JSON.stringify({ databasePrepare: false }))).toMatchObject({ databasePrepare: false });
     expect(ok({ MAILJUDGE_DB_PREPARE: 'on' }, JSON.stringify({ databasePrepare: false }))).toMatchObject({ databasePrepare: true });
     expect(loadConfig({}, JSON.stringify({ databasePrepare: 'no' }))).toMatchObject({ ok: false });
   });

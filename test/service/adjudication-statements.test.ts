@@ -50,7 +50,7 @@ describe('statements of a game adjudicated at its deadline (issue 29)', () => {
     const deadlineCtx = { ...DEMO_CTX, now: () => new Date('2026-03-06T12:00:01Z') }; // a second after the deadline
     const adj = await counting(async () => {
       const facts = await turnJobFacts(t.db, 'adj');
-      expect(facts).toEqual({ kind: 'diplomacy', dueDecisions: false });
+      expect(facts).toMatchObject({ kind: 'diplomacy', dueDecisions: false });
       return adjudicatePhaseTask(t.db, deadlineCtx, { gameId: 'adj', phase: 'S1901M' });
     });
     expect(adj.value).toBe('adjudicated');

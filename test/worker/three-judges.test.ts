@@ -77,6 +77,9 @@ afterAll(async () => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** The judges started, for {@link diagnose}. */
+const judges: Judge[] = [];
+
 interface Judge {
   readonly label: string;
   readonly child: ChildProcess;
@@ -108,7 +111,11 @@ function startJudge(label: string, args: readonly string[], env: Record<string, 
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const name = /^ {2}process: (\S+)/m.exec(out)?.[1];
-      if (out.includes('stop with Ctrl-C') && name) resolve({ label, child, name, banner: out, stderr: () => err });
+      if (out.includes('stop with Ctrl-C') && name) {
+        const judge = { label, child, name, banner: out, stderr: () => err };
+        judges.push(judge);
+        resolve(judge);
+      }
     });
     child.once('exit', (code) => reject(new Error(`${label}: mailjudge start exited ${code}: ${out}${err.slice(-3000)}`)));
   });
@@ -130,7 +137,13 @@ async function diagnose(): Promise<string> {
   const open = await rows(`SELECT game_id, name, deadline, adjudicated_at FROM phases WHERE adjudicated_at IS NULL AND name = 'S1901M'`);
   const procs = await rows('SELECT pid, token, worker_ids FROM judge_processes');
   const exits = running.map((c) => `pid ${c.pid}: ${c.exitCode ?? c.signalCode ?? 'running'}`);
-  return `jobs: ${JSON.stringify(jobs).slice(0, 3000)}\nopen S1901M: ${JSON.stringify(open)}\nprocesses: ${JSON.stringify(procs)}\nchildren: ${exits.join(', ')}`;
+  // The live judges' last log lines about the games still open: what each did with them.
+  const stuck = (open as { game_id: string }[]).map((o) => o.game_id);
+  const logs = judges.filter((j) => j.child.exitCode === null && j.child.signalCode === null).map((j) => {
+    const lines = j.stderr().split('\n').filter((l) => stuck.some((g) => l.includes(g)));
+    return `${j.label}:\n${lines.slice(-25).map((l) => l.slice(0, 400)).join('\n')}`;
+  });
+  return `logs: ${logs.join('\n')}\njobs: ${JSON.stringify(jobs).slice(0, 3000)}\nopen S1901M: ${JSON.stringify(open)}\nprocesses: ${JSON.stringify(procs)}\nchildren: ${exits.join(', ')}`;
 }
 const until = <T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) => poll(what, probe, { ms, intervalMs: 50, diagnose });
 
