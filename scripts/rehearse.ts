@@ -339,7 +339,7 @@ export interface RehearsalSummary {
    * connection without a judge's name (a CLI command the TD or GM ran, e.g. the mails `tournament
    * assign` queues are sent by a worker, but a row it writes itself has no judge's name).
    */
-  processes: { judge: ProcessFigures; judges: JudgeProcessFigures[]; unattributed: { stored: number; decided: number; adjudicated: number; sent: number }; postgres: ProcessFigures; script: ProcessFigures };
+  processes: { judge: ProcessFigures; judges: JudgeProcessFigures[]; unattributed: { stored: number; decided: number; adjudicated: number; sent: number }; postgres: ProcessFigures; mailServers: ProcessFigures & { dovecotCpuSeconds: number; postfixCpuSeconds: number }; script: ProcessFigures };
 }
 
 interface ProcessFigures { cpuSeconds: number; peakRssMb: number; incarnations?: number }
@@ -575,6 +575,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     stateDir: join(work, layout.length === 1 ? 'state' : `state-p${i + 1}`), cpu: new Map(),
   }));
   const pgFigures: ProcessFigures = { cpuSeconds: 0, peakRssMb: 0 };
+  const mailFigures = { dovecotCpuSeconds: 0, postfixCpuSeconds: 0, peakRssMb: 0 };
   // Interrupted (Ctrl-C): the judge, the database and the mail servers stop with the script.
   const onSignal = (signal: NodeJS.Signals) => {
     for (const j of judges) if (j.exitCode === null && j.signalCode === null) j.kill('SIGKILL');
@@ -623,7 +624,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     cleanups.push(() => pool.end());
     const q = async <T extends object>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
 
-    // Sampling the judge's and PostgreSQL's CPU and memory (/proc), every half second.
+    // Sampling the CPU and memory of the judge, PostgreSQL and the mail servers (/proc), every half second.
     const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const sample = () => {
       const stat = (pid: number) => {
@@ -641,18 +642,32 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         const s = pid ? stat(pid) : undefined;
         if (pid && s) { slot.cpu.set(pid, s.cpu); slot.figures.peakRssMb = Math.max(slot.figures.peakRssMb, s.hwm); }
       }
-      const master = stat(pgPid);
-      if (master) {
-        let cpu = master.cpu + master.childCpu;
-        let rss = master.rss;
-        for (const name of readdirSync('/proc')) {
-          if (!/^\d+$/.test(name)) continue;
-          const s = stat(Number(name));
-          if (s && s.ppid === pgPid) { cpu += s.cpu; rss += s.rss; }
-        }
-        pgFigures.cpuSeconds = Math.max(pgFigures.cpuSeconds, cpu);
-        pgFigures.peakRssMb = Math.max(pgFigures.peakRssMb, rss);
+      // PostgreSQL and the mail servers (issue 30: where the two cores go): each master, its exited
+      // children (reaped: cutime), and its live children (backends; smtpd, cleanup, qmgr, lmtp; imap, auth, …).
+      const mailMasters = mail.masterPids();
+      const masters = [pgPid, mailMasters.dovecot, mailMasters.postfix];
+      const children = new Map<number, { cpu: number; rss: number }[]>();
+      for (const name of readdirSync('/proc')) {
+        if (!/^\d+$/.test(name)) continue;
+        const s = stat(Number(name));
+        if (s && masters.includes(s.ppid)) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
       }
+      const tree = (pid: number | undefined) => {
+        const m = pid === undefined ? undefined : stat(pid);
+        if (!m) return undefined;
+        const kids = children.get(pid!) ?? [];
+        return { cpu: m.cpu + m.childCpu + kids.reduce((n, c) => n + c.cpu, 0), rss: m.rss + kids.reduce((n, c) => n + c.rss, 0) };
+      };
+      const pgTree = tree(pgPid);
+      if (pgTree) {
+        pgFigures.cpuSeconds = Math.max(pgFigures.cpuSeconds, pgTree.cpu);
+        pgFigures.peakRssMb = Math.max(pgFigures.peakRssMb, pgTree.rss);
+      }
+      const dovecot = tree(mailMasters.dovecot);
+      const postfix = tree(mailMasters.postfix);
+      mailFigures.dovecotCpuSeconds = Math.max(mailFigures.dovecotCpuSeconds, dovecot?.cpu ?? 0);
+      mailFigures.postfixCpuSeconds = Math.max(mailFigures.postfixCpuSeconds, postfix?.cpu ?? 0);
+      mailFigures.peakRssMb = Math.max(mailFigures.peakRssMb, (dovecot?.rss ?? 0) + (postfix?.rss ?? 0));
     };
     const sampler = setInterval(sample, 500);
     cleanups.push(async () => clearInterval(sampler));
@@ -1707,6 +1722,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         judges: slots.map((s) => ({ ...s.figures, cpuSeconds: round1(s.figures.cpuSeconds), peakRssMb: round1(s.figures.peakRssMb) })),
         unattributed,
         postgres: { cpuSeconds: round1(pgFigures.cpuSeconds), peakRssMb: round1(pgFigures.peakRssMb) },
+        mailServers: { cpuSeconds: round1(mailFigures.dovecotCpuSeconds + mailFigures.postfixCpuSeconds), dovecotCpuSeconds: round1(mailFigures.dovecotCpuSeconds), postfixCpuSeconds: round1(mailFigures.postfixCpuSeconds), peakRssMb: round1(mailFigures.peakRssMb) },
         script: { cpuSeconds: round1((usage.userCPUTime + usage.systemCPUTime) / 1e6), peakRssMb: round1(usage.maxRSS / 1024) },
       },
     };
@@ -1722,7 +1738,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const st = summary.stages;
     log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
     const pf = summary.processes;
-    log(`  clock ${speedsByRound.map((x) => `${x.speed}×${speedsByRound.length > 1 ? ` (round ${x.round} on)` : ''}`).join(', ')}; CPU: judge ${pf.judge.cpuSeconds} s (${pf.judge.incarnations} incarnations, peak RSS ${pf.judge.peakRssMb} MB), PostgreSQL ${pf.postgres.cpuSeconds} s (${pf.postgres.peakRssMb} MB), script ${pf.script.cpuSeconds} s (${pf.script.peakRssMb} MB); delivery → acknowledgement p50 ${summary.deliveryToAckMs.p50} ms, p99 ${summary.deliveryToAckMs.p99} ms; busiest second ${summary.busiestSecond.messages} stored; load average ${summary.loadAverage.start} → peak ${summary.loadAverage.peak} → ${summary.loadAverage.end}`);
+    log(`  clock ${speedsByRound.map((x) => `${x.speed}×${speedsByRound.length > 1 ? ` (round ${x.round} on)` : ''}`).join(', ')}; CPU: judge ${pf.judge.cpuSeconds} s (${pf.judge.incarnations} incarnations, peak RSS ${pf.judge.peakRssMb} MB), PostgreSQL ${pf.postgres.cpuSeconds} s (${pf.postgres.peakRssMb} MB), Dovecot ${pf.mailServers.dovecotCpuSeconds} s and Postfix ${pf.mailServers.postfixCpuSeconds} s (${pf.mailServers.peakRssMb} MB), script ${pf.script.cpuSeconds} s (${pf.script.peakRssMb} MB); delivery → acknowledgement p50 ${summary.deliveryToAckMs.p50} ms, p99 ${summary.deliveryToAckMs.p99} ms; busiest second ${summary.busiestSecond.messages} stored; load average ${summary.loadAverage.start} → peak ${summary.loadAverage.peak} → ${summary.loadAverage.end}`);
     const rf = summary.playersReader;
     log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
     for (const j of summary.processes.judges) {

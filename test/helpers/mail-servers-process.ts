@@ -315,6 +315,8 @@ export interface RunningMailServers {
   readonly info: MailServersInfo;
   /** Milliseconds until each listened, and the whole start (including the stale-server cleanup). */
   readonly timings: { readonly dovecot: number; readonly postfix: number; readonly total: number };
+  /** The two masters' process ids (from their pid files; `undefined` while one is not running). */
+  masterPids(): { readonly dovecot: number | undefined; readonly postfix: number | undefined };
   /** TERM both masters, wait for them to exit, remove the instance directory. */
   stop(): Promise<void>;
 }
@@ -396,7 +398,8 @@ export async function startMailServers(options: StartMailServersOptions = {}): P
     const total = Math.round(performance.now() - t0);
     log(`Dovecot (${dovecotMs} ms) and Postfix (${postfixMs} ms) in ${dir}: ready in ${total} ms`);
     const info: MailServersInfo = { host: '127.0.0.1', imapPort, lmtpPort, smtpPort, dir, dovecotConf, postfixConfigDir: etc };
-    return { info, timings: { dovecot: dovecotMs, postfix: postfixMs!, total }, stop: teardown };
+    const masterPids = () => ({ dovecot: readPid(join(dir, 'dovecot', 'run', 'master.pid')), postfix: readPid(join(dir, 'postfix', 'spool', 'pid', 'master.pid')) });
+    return { info, timings: { dovecot: dovecotMs, postfix: postfixMs!, total }, masterPids, stop: teardown };
   } catch (e) {
     await teardown();
     throw e;
