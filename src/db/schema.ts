@@ -149,6 +149,8 @@ export interface GamesTable {
   status: ColumnType<GameStatus, GameStatus | undefined, GameStatus>;
   kind: ColumnType<GameKindName, GameKindName | undefined, GameKindName>;
   created_at: CreatedAt;
+  /** 0036: when the calendar tick looks at the game again (NULL: at the next tick); reset by triggers on every change. */
+  calendar_look_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PositionsTable {

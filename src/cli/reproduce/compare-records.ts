@@ -48,7 +48,7 @@ const byGame = (ids: string[]) => sql`game_id = ANY(${ids})`;
 const str = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
 const TABLES: readonly TableSpec[] = [
-  { table: 'games', order: 'id', exclude: ['created_at'], where: (ids) => sql`id = ANY(${ids})`, label: (r) => `game ${str(r.id)}` },
+  { table: 'games', order: 'id', exclude: ['created_at', 'calendar_look_at'], where: (ids) => sql`id = ANY(${ids})`, label: (r) => `game ${str(r.id)}` },
   { table: 'phases', order: 'game_id, deadline_sequence, name', exclude: ['created_at', 'adjudicated_by'], label: (r) => `${str(r.game_id)} phase ${str(r.name)} (generation ${str(r.generation)})` },
   { table: 'positions', order: 'game_id, id', exclude: ['id', 'reply_token'], label: (r) => `${str(r.game_id)} ${str(r.power)} holding of person ${str(r.person_id)}` },
   {

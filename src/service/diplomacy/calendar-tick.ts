@@ -22,7 +22,7 @@ import { findPerson } from '../../db/people.js';
 import { settleReplacementPeriods } from './stand-in-period.js';
 import type { Db, Trx } from '../../db/schema.js';
 import type { Power } from '../../diplomacy/index.js';
-import { actionsDue, formatTimeLeft, type CalendarAction, type NmrNotice } from '../../diplomacy/calendar/index.js';
+import { HOUR, actionsDue, formatTimeLeft, type CalendarAction, type NmrNotice } from '../../diplomacy/calendar/index.js';
 import { gameCalendar, loadCalendarFacts, type CalendarFacts } from './calendar-facts.js';
 import { scheduleEarlyAdjudication } from './early-adjudication.js';
 import { findGm, findSeats } from '../game-people.js';
@@ -56,7 +56,13 @@ export interface TickReport {
 export async function calendarTickTask(db: Db, ctx: TaskContext, only?: string): Promise<TickReport> {
   const report: TickReport = { games: 0, reminders: 0, digests: 0, early: 0, released: 0, procedures: 0, confirmed: 0, periodsEnded: 0 };
   let query = db.selectFrom('games').select('id').where('status', '=', 'active');
+  // Issue 29/30: only the games that may have something due (sql/0036: a game's look-at time, reset
+  // by every change that could make something due sooner). `reproduce` replays a logged tick of one game.
   if (only !== undefined) query = query.where('id', '=', only);
+  else {
+    const now = ctx.now();
+    query = query.where((eb) => eb.or([eb('calendar_look_at', 'is', null), eb('calendar_look_at', '<=', now)]));
+  }
   const games = await query.orderBy('id').execute();
   for (const { id } of games) {
     await db.transaction().execute(async (trx) => {
@@ -66,24 +72,44 @@ export async function calendarTickTask(db: Db, ctx: TaskContext, only?: string):
       const game = await lockGame(trx, id);
       const now = ctx.now();
       const before = JSON.stringify({ ...report, early: 0 });
-      await tickGame(trx, ctx, game, now, report);
+      const lookAt = await tickGame(trx, ctx, game, now, report);
       // Logged for `mailjudge reproduce` (replay_log, 0013) when it did something (scheduling an early
       // adjudication's job is not: the adjudication's own run is logged).
       if (JSON.stringify({ ...report, early: 0 }) !== before) await insertReplayEntry(trx, { gameId: id, at: now, kind: 'task', name: 'calendar-tick', args: {}, actor: 'worker' });
+      // A game where nothing was due: looked at again when something next may be (the column is
+      // set back to NULL by any change meanwhile). One that did something is looked at next tick.
+      else if (lookAt && only === undefined) await trx.updateTable('games').set({ calendar_look_at: lookAt }).where('id', '=', id).execute();
     });
     report.games++;
   }
   return report;
 }
 
-/** `game`: as its lock read it in this transaction (issue 29: read once). */
-async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now: Date, report: TickReport): Promise<void> {
-  if (!game || game.status !== 'active') return;
+/**
+ * The furthest ahead the tick puts off looking at a game with nothing due (sql/0036): the triggers
+ * make it look sooner at any change; this bounds what a change they missed could delay.
+ */
+export const CALENDAR_LOOK_AHEAD_MS = HOUR;
+
+/** The first instant of the calendar's actions the tick does something for (reminders, digests, contact deadlines), or `undefined`. Pure. */
+function nextActionAt(actions: readonly CalendarAction[]): number | undefined {
+  const times = actions.filter((a) => a.kind !== 'deadline' && a.kind !== 'early-adjudication').map((a) => a.at.getTime());
+  return times.length > 0 ? Math.min(...times) : undefined;
+}
+
+/**
+ * `game`: as its lock read it in this transaction (issue 29: read once). Returns when the tick should
+ * look at the game again if nothing changes (issue 29/30, sql/0036), or `undefined` for the next tick.
+ */
+async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now: Date, report: TickReport): Promise<Date | undefined> {
+  if (!game || game.status !== 'active') return undefined;
+  const horizon = now.getTime() + CALENDAR_LOOK_AHEAD_MS;
+  const lookAt = (...times: (number | undefined)[]) => new Date(Math.min(horizon, ...times.filter((t): t is number => t !== undefined)));
   report.confirmed += (await confirmCaptainStandIns(trx, game, now, ctx.fromAddress)).length;
   report.periodsEnded += await settleReplacementPeriods(trx, game, now, ctx.fromAddress);
   // Issue 29: the holdings with their people and the GM read once (after the two steps above, which may change them).
   const facts = await loadCalendarFacts(trx, game, { seats: await findSeats(trx, game) });
-  if (!facts) return;
+  if (!facts) return lookAt(); // no open Diplomacy turn (a Coalition game): nothing for this tick
 
   const ready = await withheldReady(trx, game, facts.phase, facts.civilDisorder);
   if (ready !== undefined) {
@@ -92,7 +118,7 @@ async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now:
       await processNow(trx, game.id, facts.phase.name, now);
       report.released++;
     }
-    return;
+    return lookAt(); // an order set coming in resets the look-at time (0036)
   }
 
   const notices = await findActiveNmrNotices(trx, game.id);
@@ -116,6 +142,10 @@ async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now:
     await stepProcedure(trx, ctx, game, n.id, n.power, n.personId, n.contactDeadline, n.phase, facts.phase.name, now);
     report.procedures++;
   }
+  // When something is next due: the calendar's next reminder, digest or contact deadline, and the
+  // next step of a waiting procedure (the caller uses it only when this tick did nothing).
+  const procedureSteps = notices.flatMap((n) => (n.status === 'procedure' && n.procedureUntil !== null ? [n.procedureUntil.getTime()] : []));
+  return lookAt(nextActionAt(actionsDue(calendar, now, CALENDAR_LOOK_AHEAD_MS)), ...procedureSteps);
 }
 
 async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: CalendarAction, now: Date, report: TickReport): Promise<void> {
