@@ -3,9 +3,13 @@
  * one PostgreSQL"): `startJudge` with the `worker` role only, on the bench's database and smarthost,
  * judging DKIM through the bench's DNS zone (a JSON file: name → record type → answers; the in-process
  * resolver of test/helpers/dkim.ts cannot be handed to another process). Prints `ready` once its
- * workers run; stops on SIGTERM and prints its CPU time (`cpu <ms>`).
+ * workers run; stops on SIGTERM and prints its CPU time (`cpu <ms>`). With BENCH_WORKER_PROFILE=<dir> it
+ * records a CPU profile of its whole life (node:inspector) and writes it there on SIGTERM, as
+ * `worker-<pid>.cpuprofile`: the decisions alone (`--cpu-prof` is not allowed in NODE_OPTIONS).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { loadConfig } from '../src/config/config.js';
 import { startJudge } from '../src/worker/run-judge.js';
 
@@ -15,12 +19,20 @@ const resolver = async (name: string, rr: string): Promise<unknown> => {
   if (hit === undefined) throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
   return hit;
 };
+const profileDir = process.env.BENCH_WORKER_PROFILE;
+const profiler = profileDir ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const loaded = loadConfig(process.env);
 if (!loaded.ok) throw new Error(loaded.problems.join('; '));
 const judge = await startJudge(loaded.config, { roles: ['worker'], concurrency: Number(process.env.BENCH_CONCURRENCY ?? 4), receive: { auth: { resolver } } });
 console.log('ready');
 process.once('SIGTERM', () => {
-  void judge.stop().finally(() => {
+  void judge.stop().finally(async () => {
+    if (profiler) writeFileSync(join(profileDir!, `worker-${process.pid}.cpuprofile`), JSON.stringify((await profiler.post('Profiler.stop')).profile));
     const cpu = process.cpuUsage();
     console.log(`cpu ${Math.round((cpu.user + cpu.system) / 1000)}`);
     process.exit(0);
