@@ -810,19 +810,26 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       // the GM slows it down when the NMR's phase opens).
       if (round === 1) captainPlan = await planCaptain(fresh);
       const movement = (g: string) => (votePlan(g) ? 168 : standInPlan(g) || permanentPlan(g) ? REPLACEMENT_BOARD_HOURS : 72);
-      // Two at a time, while the players read and play (the main loop): each is a CLI process and a
-      // mail to the board, 2–4 real seconds under load; at 147 boards, done before the players' loop
-      // began, they held every player back 10 minutes. They apply from the next turn (S1901M's deadline
-      // is assign's), the boards whose turns matter most first (the extension's, the stand-in's, the
-      // captain's, the votes'); a board still waiting for its command when its S1901M goes has the
-      // judge's default turns for F1901M (96 hours of movement, longer).
+      // One `calendar` command per group of boards with the same settings (mailjudge calendar <game...>:
+      // each board still changed on its own, with its own mail), so that a round's boards take one CLI
+      // process, not one each: at 42 boards, one command a board, two at a time, on a loaded machine,
+      // the last boards' commands came after F1901M had been adjudicated, their winter turn the judge's
+      // default 24 hours, and 16 winter sets came late (docs/rehearsal.md, "Stop 42"). The commands apply
+      // from the next turn (S1901M's deadline is assign's). The groups' commands run side by side (at
+      // most three: 72, REPLACEMENT_BOARD_HOURS and 168 hours), so a small group's boards (the vote
+      // boards', the replacement boards') wait for no other; in a group the boards whose turns matter
+      // most come first (the extension's, the stand-in's, the captain's, the votes').
       const special = (g: string) => (extensionPlan(g) || standInPlan(g) || permanentPlan(g) || votePlan(g) || captainPlan?.game === g ? 0 : 1);
-      // Up to 21 boards they are awaited, as before (a few seconds, and at 14,400× S1901M may go 6 s
-      // after the start, before a late command, leaving a 24-hour retreat of 6 s).
-      const queue = [...fresh].sort((a, b) => special(a) - special(b));
-      const calendars = Promise.all([0, 1].map(async () => {
-        for (let g = queue.shift(); g !== undefined; g = queue.shift()) await cliAsync(['calendar', g, '--movement-hours', String(movement(g)), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+      const groups = new Map<number, string[]>();
+      for (const g of [...fresh].sort((a, b) => special(a) - special(b))) groups.set(movement(g), [...(groups.get(movement(g)) ?? []), g]);
+      const calendars = Promise.all([...groups].map(async ([hours, boards]) => {
+        const began = Date.now();
+        await cliAsync(['calendar', ...boards, '--movement-hours', String(hours), '--retreat-hours', '72', '--adjustment-hours', '72', ...quiet]);
+        log(`GM: calendar of ${boards.length} board(s), ${hours}-hour movement turns, in one command: ${((Date.now() - began) / 1000).toFixed(1)} s (real +${((Date.now() - wallStart) / 1000).toFixed(1)} s)`);
       })).catch((e: Error) => log(`GM: ${e.message}`));
+      // Up to 21 boards they are awaited, as before (a few seconds, and at 14,400× S1901M may go 6 s
+      // after the start, before a late command, leaving a 24-hour retreat of 6 s); beyond, they run while
+      // the players read and play (the main loop), not holding them back.
       if (fresh.length <= 21) await calendars;
       else calendarsPending.push(calendars);
     };

@@ -272,20 +272,28 @@ The last answer given by the vote's deadline counts; no answer counts as no (D.I
 
   withCommon(
     program
-      .command('calendar <game>')
-      .description("show or change a game's turn lengths and when reminders and GM digests go out")
+      .command('calendar <game...>')
+      .description("show or change a game's turn lengths and when reminders and GM digests go out (several games: each changed on its own)")
       .option('--movement-hours <n>', 'movement turn length (default 96; under 72 needs consent, D.VII(4)(a))')
       .option('--retreat-hours <n>', 'retreat turn length (default 24; the minimum)')
       .option('--adjustment-hours <n>', 'adjustment turn length (default 24; the minimum)')
       .option('--reminders <hours>', 'reminders to players who have not ordered, hours before the deadline, e.g. 48,24,6 (or none)')
       .option('--digests <hours>', "the GM's digests, hours before the deadline, e.g. 24,2 (or none)")
-      .option('--digest-times <times>', "the GM's daily digests, times of day in the GM's zone, e.g. 08:00,20:00 (or none)"),
-  ).action(async (gameId: string, opts: CommonOptions & { movementHours?: string; retreatHours?: string; adjustmentHours?: string; reminders?: string; digests?: string; digestTimes?: string }) => {
+      .option('--digest-times <times>', "the GM's daily digests, times of day in the GM's zone, e.g. 08:00,20:00 (or none)")
+      .addHelpText('after', `
+Examples:
+  mailjudge calendar wm-r1-b7 --movement-hours 120 --reminders 48,24,6
+  mailjudge calendar wm-r1-b1 wm-r1-b2 wm-r1-b3 --movement-hours 72 --digests none   (a round's boards)
+Several games: each is changed on its own, as if named alone (its own checks, audit entry and mail to
+its players); one refused changes nothing of its own and holds back none of the others. Exit code 2
+when any was refused, naming each.`),
+  ).action(async (gameIds: string[], opts: CommonOptions & { movementHours?: string; retreatHours?: string; adjustmentHours?: string; reminders?: string; digests?: string; digestTimes?: string }) => {
     const a = await args();
     await (await shell()).execute(
       'calendar',
       opts,
       () => {
+        const twice = [...new Set(gameIds.filter((g, i) => gameIds.indexOf(g) !== i))].map((g) => `${g} is named twice: give each game once`);
         const c = a.collect({
           M: opts.movementHours === undefined ? undefined : a.parseHours('--movement-hours', opts.movementHours),
           R: opts.retreatHours === undefined ? undefined : a.parseHours('--retreat-hours', opts.retreatHours),
@@ -294,15 +302,20 @@ The last answer given by the vote's deadline counts; no answer counts as no (D.I
           digests: opts.digests === undefined ? undefined : a.parseLeadHours('--digests', opts.digests),
           digestTimes: opts.digestTimes === undefined ? undefined : a.parseTimesOfDay('--digest-times', opts.digestTimes),
         });
-        return c.ok ? { ok: true, value: c.value } : c;
+        if (!c.ok || twice.length > 0) return { ok: false, problems: [...twice, ...(c.ok ? [] : c.problems)] };
+        return { ok: true, value: c.value };
       },
-      async (db, v, ctx) => (await import('../service/gm/settings.js')).runCalendarSettings(db, {
-        gameId,
-        turnHours: { ...(v.M !== undefined ? { M: v.M } : {}), ...(v.R !== undefined ? { R: v.R } : {}), ...(v.A !== undefined ? { A: v.A } : {}) },
-        ...(v.reminders !== undefined ? { reminders: v.reminders } : {}),
-        ...(v.digests !== undefined ? { digests: v.digests } : {}),
-        ...(v.digestTimes !== undefined ? { digestTimes: v.digestTimes } : {}),
-      }, ctx),
+      async (db, v, ctx) => {
+        const settings = {
+          turnHours: { ...(v.M !== undefined ? { M: v.M } : {}), ...(v.R !== undefined ? { R: v.R } : {}), ...(v.A !== undefined ? { A: v.A } : {}) },
+          ...(v.reminders !== undefined ? { reminders: v.reminders } : {}),
+          ...(v.digests !== undefined ? { digests: v.digests } : {}),
+          ...(v.digestTimes !== undefined ? { digestTimes: v.digestTimes } : {}),
+        };
+        // One game: the command as it always was (its output and JSON unchanged).
+        if (gameIds.length === 1) return (await import('../service/gm/settings.js')).runCalendarSettings(db, { gameId: gameIds[0]!, ...settings }, ctx);
+        return (await import('../service/gm/settings-for-games.js')).runCalendarSettingsForGames(db, gameIds, settings, ctx);
+      },
     );
   });
 }

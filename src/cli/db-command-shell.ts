@@ -5,8 +5,9 @@
  * the engine commands do not pay for pg, kysely and luxon at start-up.
  *
  * Exit codes: 0 done; 2 bad input or configuration, every problem listed (JSON `{error, problems}`
- * on stdout with `--json`, as the engine commands do; a list on stderr otherwise); 1 the database
- * could not be opened or failed.
+ * on stdout with `--json`, as the engine commands do; a list on stderr otherwise), or a command over
+ * several games done for some and refused for others (what was done on stdout, the refusals listed
+ * after it); 1 the database could not be opened or failed.
  */
 import { findJudgeAddresses } from '../db/judge-settings.js';
 import { sql } from 'kysely';
@@ -46,17 +47,24 @@ function actor(): string {
   }
 }
 
+function listProblems(command: string, problems: readonly string[]): void {
+  const n = problems.length;
+  process.stderr.write(`mailjudge ${command}: ${n} problem${n > 1 ? 's' : ''}:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+}
+
 function report(result: CommandResult, json: boolean, command: string): void {
   if (result.ok) {
     process.stdout.write(json ? `${JSON.stringify(result.json)}\n` : `${result.text}\n`);
+    // Done in part (a command over several games): what was done above, what was refused after it.
+    if (result.refused !== undefined && result.refused.length > 0) {
+      process.exitCode = 2;
+      if (!json) listProblems(command, result.refused);
+    }
     return;
   }
   process.exitCode = 2;
   if (json) process.stdout.write(`${JSON.stringify({ error: result.problems[0], problems: result.problems })}\n`);
-  else {
-    const n = result.problems.length;
-    process.stderr.write(`mailjudge ${command}: ${n} problem${n > 1 ? 's' : ''}:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`);
-  }
+  else listProblems(command, result.problems);
 }
 
 /**

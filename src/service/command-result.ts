@@ -18,7 +18,15 @@ export interface RunContext {
 }
 
 export type CommandResult =
-  | { readonly ok: true; readonly text: string; readonly json: unknown }
+  | {
+    readonly ok: true; readonly text: string; readonly json: unknown;
+    /**
+     * The parts refused while the rest was done (a command over several games: one game's refusal
+     * changes nothing of its own and holds back none of the others). Listed after the text, exit code 2;
+     * the JSON says so itself (`error`, `problems`).
+     */
+    readonly refused?: readonly string[];
+  }
   | { readonly ok: false; readonly problems: string[] };
 
 /** A bad-input outcome. */
