@@ -34,27 +34,18 @@ BEGIN
   END LOOP;
 END $$;
 
--- Tables that name their game through another row.
-CREATE FUNCTION mj_calendar_look_proposal() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Tables that name their game through another row: the trigger's arguments name that row's table
+-- and the column pointing at it (votes and results → their proposal, a stand-in's period → its holding).
+CREATE FUNCTION mj_calendar_look_via() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  pid bigint := CASE WHEN TG_OP = 'DELETE' THEN OLD.proposal_id ELSE NEW.proposal_id END;
+  ref bigint := (to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END) ->> TG_ARGV[1])::bigint;
 BEGIN
-  UPDATE games SET calendar_look_at = NULL
-   WHERE id = (SELECT game_id FROM proposals WHERE id = pid) AND calendar_look_at IS NOT NULL;
+  EXECUTE format('UPDATE games SET calendar_look_at = NULL WHERE id = (SELECT game_id FROM %I WHERE id = $1) AND calendar_look_at IS NOT NULL', TG_ARGV[0]) USING ref;
   RETURN NULL;
 END $$;
-CREATE TRIGGER votes_calendar_look AFTER INSERT OR UPDATE OR DELETE ON votes FOR EACH ROW EXECUTE FUNCTION mj_calendar_look_proposal();
-CREATE TRIGGER proposal_results_calendar_look AFTER INSERT OR UPDATE OR DELETE ON proposal_results FOR EACH ROW EXECUTE FUNCTION mj_calendar_look_proposal();
-
-CREATE FUNCTION mj_calendar_look_position() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  pid bigint := CASE WHEN TG_OP = 'DELETE' THEN OLD.position_id ELSE NEW.position_id END;
-BEGIN
-  UPDATE games SET calendar_look_at = NULL
-   WHERE id = (SELECT game_id FROM positions WHERE id = pid) AND calendar_look_at IS NOT NULL;
-  RETURN NULL;
-END $$;
-CREATE TRIGGER replacement_periods_calendar_look AFTER INSERT OR UPDATE OR DELETE ON replacement_periods FOR EACH ROW EXECUTE FUNCTION mj_calendar_look_position();
+CREATE TRIGGER votes_calendar_look AFTER INSERT OR UPDATE OR DELETE ON votes FOR EACH ROW EXECUTE FUNCTION mj_calendar_look_via('proposals', 'proposal_id');
+CREATE TRIGGER proposal_results_calendar_look AFTER INSERT OR UPDATE OR DELETE ON proposal_results FOR EACH ROW EXECUTE FUNCTION mj_calendar_look_via('proposals', 'proposal_id');
+CREATE TRIGGER replacement_periods_calendar_look AFTER INSERT OR UPDATE OR DELETE ON replacement_periods FOR EACH ROW EXECUTE FUNCTION mj_calendar_look_via('positions', 'position_id');
 
 -- Holidays (D.VII(5)): a tournament's apply to its games, one without a tournament to every game.
 CREATE FUNCTION mj_calendar_look_holiday() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -85,8 +76,11 @@ CREATE TRIGGER people_calendar_look AFTER UPDATE OF time_zone ON people FOR EACH
 -- Any change of the game's own row (its phase, status, policies, GM) but the look-at time itself.
 CREATE FUNCTION mj_calendar_look_game() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.calendar_look_at IS NOT NULL AND (to_jsonb(NEW) - 'calendar_look_at') IS DISTINCT FROM (to_jsonb(OLD) - 'calendar_look_at') THEN
-    NEW.calendar_look_at := NULL;
+  -- The rows compared only when there is a time to clear (most updates of a game find none).
+  IF NEW.calendar_look_at IS NOT NULL THEN
+    IF (to_jsonb(NEW) - 'calendar_look_at') IS DISTINCT FROM (to_jsonb(OLD) - 'calendar_look_at') THEN
+      NEW.calendar_look_at := NULL;
+    END IF;
   END IF;
   RETURN NEW;
 END $$;

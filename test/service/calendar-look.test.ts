@@ -3,7 +3,7 @@
  * tick that finds nothing due records when the game next has something (its next reminder, digest,
  * contact deadline or procedure step; at most an hour ahead) and the ticks before then pass the game
  * by; any change that could make something due sooner (a set in, a holding, the phase, the calendar
- * settings, a holiday, a vote, a time zone, the game's own row) makes the next tick look at it.
+ * settings, a holiday, a vote, a stand-in's period, a time zone, the game's own row) makes the next tick look at it.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,8 @@ describe('a change makes the next tick look at the game', () => {
     ["the GM's time zone", () => sql`UPDATE people SET time_zone = 'America/New_York' WHERE id = (SELECT gm_person_id FROM games WHERE id = 'chg')`.execute(t.db)],
     ["the game's own row", () => sql`UPDATE games SET press_rule = press_rule WHERE id = 'chg'`.execute(t.db).then(() => sql`UPDATE games SET board_name = 'chg 2' WHERE id = 'chg'`.execute(t.db))],
     ['a holiday for every game', () => sql`INSERT INTO holidays (name, tournament_id, starts_at, ends_at, declared_by) VALUES ('look holiday', NULL, ${before(30)}, ${before(10)}, 'test')`.execute(t.db)],
+    ["a stand-in's declared period", () => sql`INSERT INTO replacement_periods (position_id, from_phase, until_phase, declared_at, declared_by)
+      SELECT id, 'S1901M', 'F1901M', ${before(50)}, 'test' FROM positions WHERE game_id = 'chg' AND power = 'ITALY' AND ended_at IS NULL`.execute(t.db)],
     ['a proposal and a vote', async () => {
       const p = await sql<{ id: number }>`INSERT INTO proposals (game_id, phase, kind, powers, proposed_at) VALUES ('chg', 'S1901M', 'draw', '{AUSTRIA,ENGLAND}', ${before(45)}) RETURNING id`.execute(t.db);
       expect(await lookAt('chg')).toBeNull();

@@ -128,7 +128,9 @@ async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now:
     nmrNotices.push({ power: n.power, publishedAt: n.publishedAt, ...(person ? { zone: person.timeZone } : {}), contacted: false });
   }
   const calendar = gameCalendar(facts, { reminders: await findCalendarSent(trx, game.id, 'reminder'), digests: await findCalendarSent(trx, game.id, 'digest') }, nmrNotices);
-  const actions = actionsDue(calendar, now, 0);
+  // What is due within the look-ahead: done now when its time has come; the rest says when to look again.
+  const ahead = actionsDue(calendar, now, CALENDAR_LOOK_AHEAD_MS);
+  const actions = ahead.filter((a) => a.at.getTime() <= now.getTime());
   for (const action of actions) if (action.kind !== 'digest') await act(trx, ctx, facts, action, now, report);
   // Issue 25: digests due at one tick (a daily digest falling on a before-deadline one) are one mail.
   const digestKeys = actions.flatMap((a) => (a.kind === 'digest' ? [a.key] : []));
@@ -145,7 +147,7 @@ async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now:
   // When something is next due: the calendar's next reminder, digest or contact deadline, and the
   // next step of a waiting procedure (the caller uses it only when this tick did nothing).
   const procedureSteps = notices.flatMap((n) => (n.status === 'procedure' && n.procedureUntil !== null ? [n.procedureUntil.getTime()] : []));
-  return lookAt(nextActionAt(actionsDue(calendar, now, CALENDAR_LOOK_AHEAD_MS)), ...procedureSteps);
+  return lookAt(nextActionAt(ahead), ...procedureSteps);
 }
 
 async function act(trx: Trx, ctx: TaskContext, facts: CalendarFacts, action: CalendarAction, now: Date, report: TickReport): Promise<void> {
