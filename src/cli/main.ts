@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `mailjudge` command line: the program of program.ts, parsed. Commands are registered in
- * program.ts (buildProgram), never here.
+ * program.ts (buildProgram), never here; when the arguments name a command, only its register module
+ * is loaded (program-for.ts, docs/startup.md).
  */
 import { CommanderError } from 'commander';
-import { CommandFailed, buildProgram, reportProblems } from './program.js';
+import { CommandFailed, reportProblems } from './fail.js';
+import { programFor } from './program-for.js';
 
-const program = buildProgram();
+const program = await programFor(process.argv);
 
 // No command calls process.exit after writing: the exit code is set and the process ends when its
 // output is written out, so a pipe reader gets all of it (src/cli/exit.ts).
