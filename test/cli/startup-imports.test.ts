@@ -38,6 +38,8 @@ function loaded(args: string[], input = '', extraEnv: Record<string, string> = {
 
 /** The declarations every command loads: src/cli's register modules (not commands/, gm/, reproduce/) and the help's defaults. */
 const DECLARATIONS = /^dist\/src\/(cli\/[^/]+\.js|config\/defaults\.js)$/;
+/** The declarations a command named in the arguments loads (src/cli/program-for.ts): main.ts, the table, the failure's exit, and its own register module with what that imports. */
+const declared = (...own: string[]) => ['main.js', 'program-for.js', 'fail.js', ...own].map((m) => `dist/src/cli/${m}`).sort();
 
 describe('the CLI loads only the command it runs (issue 29)', () => {
   it('--help loads commander and the command declarations only', () => {
@@ -55,6 +57,8 @@ describe('the CLI loads only the command it runs (issue 29)', () => {
     expect(JSON.parse(r.stdout).dice).toHaveLength(2);
     const extra = r.modules.filter((m) => !DECLARATIONS.test(m) && m !== 'npm:commander');
     expect(extra.sort()).toEqual(['dist/src/cli/commands/dice.js', 'dist/src/dice/index.js', 'dist/src/dice/notation.js', 'dist/src/dice/seeded.js']);
+    // Only the register module of `dice`, not the whole program's (program.ts).
+    expect(r.modules.filter((m) => DECLARATIONS.test(m)).sort()).toEqual(declared('engine-commands.js', 'input-error.js', 'stdin.js'));
   });
 
   it('check-orders on a bare body loads the engine and the sheet parser, not zod, the mail parser or the database', () => {
@@ -64,6 +68,7 @@ describe('the CLI loads only the command it runs (issue 29)', () => {
     expect(r.modules.filter((m) => m.startsWith('npm:'))).toEqual(['npm:commander']);
     expect(r.modules.filter((m) => /dist\/src\/(db|mail|service|worker|coalition|tournament)\//.test(m))).toEqual([]);
     expect(r.modules).toContain('dist/src/diplomacy/sheet/parse-order-sheet.js');
+    expect(r.modules.filter((m) => DECLARATIONS.test(m)).sort()).toEqual(declared('engine-commands.js', 'input-error.js', 'stdin.js'));
   });
 
   it('check-orders on a whole message loads the mail parser when it needs it', () => {
@@ -87,13 +92,18 @@ describe('the CLI loads only the command it runs (issue 29)', () => {
       const r = loaded(['ingest'], message, { DATABASE_URL: t.url, MAILJUDGE_LOG_LEVEL: 'silent' });
       expect(r.status, r.stderr).toBe(75);
       expect(JSON.parse(r.stdout)).toEqual({ error: expect.stringMatching(/^the message could not be stored: refused by the startup test/) });
-      expect(r.modules.filter((m) => m.startsWith('npm:')).sort()).toEqual(['npm:commander', 'npm:luxon', 'npm:pg']);
+      // pg and the packages it requires (the trace sees CommonJS files too).
+      const pgPackages = ['npm:pg', 'npm:pg-connection-string', 'npm:pg-int8', 'npm:pg-pool', 'npm:pg-protocol', 'npm:pg-types', 'npm:postgres-array', 'npm:postgres-bytea', 'npm:postgres-date', 'npm:postgres-interval', 'npm:xtend'];
+      expect(r.modules.filter((m) => m.startsWith('npm:')).sort()).toEqual(['npm:commander', 'npm:luxon', ...pgPackages]);
       // Of the judge's own modules: the declarations, the settings, the statements and the pure receipt code.
       const own = r.modules.filter((m) => !m.startsWith('npm:') && !DECLARATIONS.test(m) && !m.endsWith('dist/src/cli/main.js'));
       expect(own.filter((m) => /dist\/src\/(worker|web|diplomacy|coalition|tournament)\//.test(m))).toEqual([]);
       expect(own.filter((m) => /dist\/src\/service\//.test(m)).sort()).toEqual(['dist/src/service/intake/pipe-receipt.js', 'dist/src/service/intake/receipt-queue.js']);
       expect(own).not.toContain('dist/src/config/config.js');
       expect(own).not.toContain('dist/src/db/database.js');
+      // pg loads without Node's fetch (src/cli/commands/ingest.ts requirePg).
+      expect(r.modules).not.toContain('node:undici');
+      expect(r.modules.filter((m) => DECLARATIONS.test(m)).sort()).toEqual([...declared('ingest-command.js', 'stdin.js'), 'dist/src/config/defaults.js'].sort()); // defaults.js: pipe-settings.ts's
     } finally {
       await t.close();
     }

@@ -12,6 +12,7 @@
  * the raw message is stored before anything parses it.
  */
 
+import { createRequire } from 'node:module';
 import type { Config } from '../../config/config.js';
 import type { Logger } from '../../config/log.js';
 import type { PipeSettings } from '../../config/pipe-settings.js';
@@ -64,12 +65,31 @@ export async function runIngest(opts: IngestOptions, input: Buffer, deliveredAt:
 type StoredReceipt = { inboundId: number; created: boolean; queue?: string; receivedAt: Date; receipt: { from: string; note?: string } };
 
 /**
+ * `pg`, required (not imported: no export scan, and nothing else runs meanwhile). When it loads, pg
+ * asks whether it runs in a Cloudflare Worker (pg/lib/stream.js): by `navigator.userAgent`, or, with
+ * no `navigator` (Node 20), by constructing a `Response`, which loads Node's whole fetch (undici): half
+ * of what loading pg costs (docs/startup.md). Node 21 and later define `navigator` (userAgent
+ * `Node.js/…`) and pg answers from it; on a Node without it, a stand-in with Node's user agent is
+ * defined for the synchronous require only, so nothing else ever sees it.
+ */
+function requirePg(): typeof import('pg') {
+  const require = createRequire(import.meta.url);
+  if ('navigator' in globalThis) return require('pg') as typeof import('pg');
+  Object.defineProperty(globalThis, 'navigator', { value: { userAgent: `Node.js/${process.versions.node.split('.')[0]}` }, configurable: true, writable: true });
+  try {
+    return require('pg') as typeof import('pg');
+  } finally {
+    delete (globalThis as { navigator?: unknown }).navigator;
+  }
+}
+
+/**
  * The store path: connect, store with the job, disconnect. Returns the receipt, an exit code (the
  * database unreachable, the transaction failed), or `undefined` when the database is not migrated
  * (nothing was written: the full path migrates it).
  */
 async function storeFirst(settings: PipeSettings, opts: IngestOptions, raw: Buffer, deliveredAt: Date): Promise<StoredReceipt | number | undefined> {
-  const pg = (await import('pg')).default;
+  const pg = requirePg();
   // The pool's connections carry this name too (src/db/connect.ts): inbound_messages.stored_by records it.
   const client = new pg.Client({ connectionString: settings.databaseUrl, application_name: 'mailjudge' });
   client.on('error', () => {}); // a connection the server drops: the pending query fails and says so
