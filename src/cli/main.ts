@@ -4,9 +4,8 @@
  * program.ts (buildProgram), never here; when the arguments name a command, only its register module
  * is loaded (program-for.ts, docs/startup.md).
  */
-import { CommanderError } from 'commander';
 import { CommandFailed, reportProblems } from './fail.js';
-import { programFor } from './program-for.js';
+import { commander, programFor } from './program-for.js';
 
 const program = await programFor(process.argv);
 
@@ -15,7 +14,7 @@ const program = await programFor(process.argv);
 try {
   await program.parseAsync(process.argv);
 } catch (e) {
-  if (e instanceof CommanderError) {
+  if (e instanceof commander.CommanderError) {
     if (e.exitCode === 0) process.exitCode = 0; // --help, --version: printed already
     else reportProblems([e.message.replace(/^error: /, '')]);
   } else if (!(e instanceof CommandFailed)) throw e;
