@@ -632,7 +632,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Stop 44: each process's stat line only (utime, stime, cutime, cstime, rss), the peak (VmHWM) from
     // status for the judge's processes alone, and the masters' children from their children lists
     // (/proc/<pid>/task/<tid>/children) instead of the stat and status of every process on the machine,
-    // which was most of the script's CPU (a profile of the 14-team run: 71 s in the sampler, of a script that used 90 CPU-s under the profiler).
+    // 18 ms of CPU a sample at 223 processes against 3 ms (docs/rehearsal.md, "Stop 44": ~6 of the script's ~70 CPU-s a 14-team round).
     const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
     const pageMb = 4096 / (1024 * 1024);
     const stat = (pid: number) => {
