@@ -128,6 +128,10 @@ export interface RehearsalOptions {
   readonly captains?: number;
   /** The players' IMAP connections (scripts/rehearse/mailbox-reader.ts; default 4, at most 8). */
   readonly readerConnections?: number;
+  /** What the players fetch of a message: `shown` (default: the text and the standings CSV) or `whole` (stop 43's reader). */
+  readonly readerFetch?: 'shown' | 'whole';
+  /** Look only where Dovecot's log says it delivered, with a full sweep every 5 s (default true); false: STATUS of every mailbox every pass. */
+  readonly readerLog?: boolean;
   readonly log?: (line: string) => void;
   /** Where bench-results/rehearse.json goes (default the repository's bench-results/). */
   readonly resultsDir?: string;
@@ -625,37 +629,53 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const q = async <T extends object>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[];
 
     // Sampling the CPU and memory of the judge, PostgreSQL and the mail servers (/proc), every half second.
+    // Stop 44: each process's stat line only (utime, stime, cutime, cstime, rss), the peak (VmHWM) from
+    // status for the judge's processes alone, and the masters' children from their children lists
+    // (/proc/<pid>/task/<tid>/children) instead of the stat and status of every process on the machine,
+    // 18 ms of CPU a sample at 223 processes against 3 ms (docs/rehearsal.md, "Stop 44": ~6 of the script's ~70 CPU-s a 14-team round).
     const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const sample = () => {
-      const stat = (pid: number) => {
+    const pageMb = 4096 / (1024 * 1024);
+    const stat = (pid: number) => {
+      try {
+        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100, childCpu: (Number(f[13]) + Number(f[14])) / 100, rss: Number(f[21]) * pageMb };
+      } catch {
+        return undefined;
+      }
+    };
+    const peakRss = (pid: number) => {
+      try {
+        return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+      } catch {
+        return 0;
+      }
+    };
+    /** A process's children: its threads' children lists, or (a kernel without them) every process whose parent it is. */
+    let childLists = existsSync(`/proc/${process.pid}/task/${process.pid}/children`);
+    const childrenOf = (pid: number): number[] => {
+      if (childLists) {
         try {
-          const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-          const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-          const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-          return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100, childCpu: (Number(f[13]) + Number(f[14])) / 100, hwm: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
-        } catch {
-          return undefined;
+          return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') childLists = false;
+          else return [];
         }
-      };
+      }
+      return readdirSync('/proc').filter((n) => /^\d+$/.test(n) && stat(Number(n))?.ppid === pid).map(Number);
+    };
+    const sample = () => {
       for (const slot of slots) {
         const pid = slot.child?.pid;
         const s = pid ? stat(pid) : undefined;
-        if (pid && s) { slot.cpu.set(pid, s.cpu); slot.figures.peakRssMb = Math.max(slot.figures.peakRssMb, s.hwm); }
+        if (pid && s) { slot.cpu.set(pid, s.cpu); slot.figures.peakRssMb = Math.max(slot.figures.peakRssMb, peakRss(pid)); }
       }
       // PostgreSQL and the mail servers (issue 30: where the two cores go): each master, its exited
       // children (reaped: cutime), and its live children (backends; smtpd, cleanup, qmgr, lmtp; imap, auth, …).
       const mailMasters = mail.masterPids();
-      const masters = [pgPid, mailMasters.dovecot, mailMasters.postfix];
-      const children = new Map<number, { cpu: number; rss: number }[]>();
-      for (const name of readdirSync('/proc')) {
-        if (!/^\d+$/.test(name)) continue;
-        const s = stat(Number(name));
-        if (s && masters.includes(s.ppid)) children.set(s.ppid, [...(children.get(s.ppid) ?? []), s]);
-      }
       const tree = (pid: number | undefined) => {
         const m = pid === undefined ? undefined : stat(pid);
         if (!m) return undefined;
-        const kids = children.get(pid!) ?? [];
+        const kids = childrenOf(pid!).flatMap((c) => stat(c) ?? []);
         return { cpu: m.cpu + m.childCpu + kids.reduce((n, c) => n + c.cpu, 0), rss: m.rss + kids.reduce((n, c) => n + c.rss, 0) };
       };
       const pgTree = tree(pgPid);
@@ -757,7 +777,14 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const allMail: Received[] = [];
     let resultsRead = 0; // results mails among allMail (the wait for the last deliveries, below)
     const mailboxes = [...actors.map((p) => p.email), GM, TD];
-    const reader = new MailboxReader({ host, port: imapPort, user: READER, pass: MAIL_PASSWORD, connections: o.readerConnections ?? 4 });
+    // Stop 44: each pass looks only where Dovecot's log says it delivered (and everywhere in a sweep), and
+    // fetches of each new message what the player reads: its text, and the standings CSV (never the maps).
+    const reader = new MailboxReader({
+      host, port: imapPort, user: READER, pass: MAIL_PASSWORD, connections: o.readerConnections ?? 4,
+      fetch: o.readerFetch ?? 'shown', keepAttachment: (name) => name.endsWith('.csv'),
+      // The sweep every 5 s, or 20 ms a mailbox (20.6 s at --full's 1,032: a sweep is ~1 s of STATUS there).
+      ...((o.readerLog ?? true) ? { deliveryLog: join(mail.info.dir, 'dovecot', 'dovecot.log'), sweepMs: Math.max(5_000, 20 * mailboxes.length) } : {}),
+    });
     await reader.connect();
     for (const address of mailboxes) reader.add(address);
     cleanups.push(() => reader.close());
@@ -1747,7 +1774,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const pf = summary.processes;
     log(`  clock ${speedsByRound.map((x) => `${x.speed}×${speedsByRound.length > 1 ? ` (round ${x.round} on)` : ''}`).join(', ')}; CPU: judge ${pf.judge.cpuSeconds} s (${pf.judge.incarnations} incarnations, peak RSS ${pf.judge.peakRssMb} MB), PostgreSQL ${pf.postgres.cpuSeconds} s (${pf.postgres.peakRssMb} MB), Dovecot ${pf.mailServers.dovecotCpuSeconds} s and Postfix ${pf.mailServers.postfixCpuSeconds} s (${pf.mailServers.peakRssMb} MB), script ${pf.script.cpuSeconds} s (${pf.script.peakRssMb} MB); delivery → acknowledgement p50 ${summary.deliveryToAckMs.p50} ms, p99 ${summary.deliveryToAckMs.p99} ms; busiest second ${summary.busiestSecond.messages} stored; load average ${summary.loadAverage.start} → peak ${summary.loadAverage.peak} → ${summary.loadAverage.end}`);
     const rf = summary.playersReader;
-    log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched`);
+    log(`  players' reader: ${rf.mailboxes} mailboxes on ${rf.connections} IMAP connection(s), ${rf.passes} passes (p50 ${rf.passMs.p50} ms, p99 ${rf.passMs.p99} ms, max ${rf.passMs.max} ms; idle p50 ${rf.idlePassMs.p50} ms), ${rf.statusCommands} STATUS, ${rf.opened} opened, ${rf.fetched} fetched (${rf.fetchedWhole} whole, ${rf.fetchedParts} by their shown parts: ${(rf.fetchedBytes / 1e6).toFixed(1)} of ${(rf.messageBytes / 1e6).toFixed(1)} MB); ${rf.sweeps} sweeps, ${rf.logDeliveries} deliveries in Dovecot's log, ${rf.foundBySweep} found by a sweep first`);
     for (const j of summary.processes.judges) {
       log(`  ${j.label} ${j.roles}: ${j.incarnations} incarnation(s), ${j.kills} kill(s), ${j.restarts} restart(s) for the clock, ${j.cpuSeconds} CPU s, peak RSS ${j.peakRssMb} MB; stored ${j.stored}, decided ${j.decided}, adjudicated ${j.adjudicated}, sent ${j.sent}`);
     }
@@ -1870,13 +1897,19 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--timeout') o.timeoutSeconds = Number(v());
     else if (a === '--captains') o.captains = Number(v());
     else if (a === '--reader-connections') o.readerConnections = Number(v());
+    else if (a === '--reader-fetch') {
+      const x = v();
+      if (x !== 'shown' && x !== 'whole') throw new Error(`--reader-fetch ${x}: give shown or whole`);
+      o.readerFetch = x;
+    }
+    else if (a === '--reader-log') o.readerLog = v() !== '0';
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills, on the clock autoSpeed gives 147
     // boards (720×). Not run whole yet: by D.VII(2)'s 24 hours between adjudications alone its
     // phases in a row (about 135) take 135 simulated days, 4.5 real hours at 720× (docs/rehearsal.md, "What holds
     // --full back"); a later option after --full (--speed, --timeout, --kills …) overrides its value.
     else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);

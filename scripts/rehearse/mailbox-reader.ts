@@ -5,9 +5,19 @@
  * every mailbox through Dovecot's shared namespace (`shared/<address>/INBOX`,
  * test/helpers/mail-servers-process.ts `sharedMailboxes`), with imapflow:
  *
- * - a read pass splits the mailboxes over the connections; each connection asks `STATUS (UIDNEXT)` of
- *   its mailboxes one after another (one round trip each, no SELECT) and opens, read-only, only those
- *   whose UIDNEXT moved, fetching the new messages (`UID FETCH n:*`) and closing them again;
+ * - a read pass splits the mailboxes to look at over the connections; each connection asks `STATUS
+ *   (UIDNEXT)` of its mailboxes one after another (one round trip each, no SELECT) and opens, read-only,
+ *   only those whose UIDNEXT moved, fetches the new messages and closes them again;
+ * - which mailboxes to look at (stop 44, `deliveryLog`): with Dovecot's log given, only those it has
+ *   logged a delivery to since the last pass (delivery-log.ts), and every mailbox in a sweep every
+ *   `sweepMs` (5 s) in case a line is missed; without it, every mailbox every pass, as before;
+ * - what to fetch (stop 44, `fetch: 'shown'`, the default): as a mail client does, each new message's
+ *   BODYSTRUCTURE first (`UID FETCH n:* (BODYSTRUCTURE RFC822.SIZE)`), then only the parts a player
+ *   reads, the text and the attachments asked for by name (`keepAttachment`: the standings CSV), with
+ *   the message's header (`BODY.PEEK[HEADER] BODY.PEEK[1.1.MIME] BODY.PEEK[1.1]`), not the map
+ *   pictures; `ReadMessage.source` is then a small message built of those (shown-parts.ts), which
+ *   mailparser reads as it reads the whole. Small messages (a receipt) and shapes where that would not
+ *   hold are fetched whole (`BODY.PEEK[]`), as every message was before (`fetch: 'whole'`);
  * - a pass returns the new messages in mailbox order, each mailbox's in UID order, as the
  *   per-player connections did.
  *
@@ -18,11 +28,17 @@
  * docs/rehearsal.md ("The players' read pass").
  */
 import { ImapFlow } from 'imapflow';
+import { DeliveryLog } from './delivery-log.js';
+import { reducedSource, shownParts, type FetchPlan, type StructureNode } from './shown-parts.js';
 
 export interface ReadMessage {
   readonly address: string;
   readonly uid: number;
+  /** The message as mailparser is to read it: the whole source, or the header and the parts shown (shown-parts.ts). */
   readonly source: Buffer;
+  /** The message's size in the mailbox (RFC822.SIZE), and whether `source` is all of it. */
+  readonly size: number;
+  readonly whole: boolean;
 }
 
 export interface MailboxReaderOptions {
@@ -33,6 +49,14 @@ export interface MailboxReaderOptions {
   readonly pass: string;
   /** How many IMAP connections at most (default 4; Dovecot allows 10 per user and IP). */
   readonly connections?: number;
+  /** `shown` (default): the structure, then the parts shown and kept; `whole`: every message's whole source. */
+  readonly fetch?: 'shown' | 'whole';
+  /** The attachments to fetch with the text (`shown`), by file name and type; default none. */
+  readonly keepAttachment?: (filename: string, type: string) => boolean;
+  /** Dovecot's log file: look only where it logged a delivery, and at every mailbox every `sweepMs`. */
+  readonly deliveryLog?: string;
+  /** The full sweep's period with `deliveryLog` (default 5000 ms). */
+  readonly sweepMs?: number;
 }
 
 /** What the passes cost: the players' side of the rehearsal's summary. */
@@ -44,6 +68,15 @@ export interface ReaderFigures {
   statusCommands: number;
   opened: number;
   fetched: number;
+  /** Of the messages fetched: whole (`BODY[]`), or their shown parts only; their sizes in the mailbox, and the bytes fetched. */
+  fetchedWhole: number;
+  fetchedParts: number;
+  messageBytes: number;
+  fetchedBytes: number;
+  /** With the delivery log: full sweeps, deliveries the log named, messages a sweep found in a mailbox the log had not named (yet). */
+  sweeps: number;
+  logDeliveries: number;
+  foundBySweep: number;
   /** Connections opened again after imapflow or the server closed them. */
   reconnects: number;
   /** Pass durations in ms: p50, p99, the longest; and the longest pass's mailboxes opened. */
@@ -52,19 +85,23 @@ export interface ReaderFigures {
   idlePassMs: { p50: number };
 }
 
-interface Box { address: string; path: string; lastUid: number; uidNext: number; misses: number }
+interface Box { address: string; path: string; lastUid: number; uidNext: number; misses: number; hinted: boolean }
 
 /** Reads many mailboxes with a few connections; see the file comment. */
 export class MailboxReader {
   private readonly boxes: Box[] = [];
+  private readonly byAddress = new Map<string, Box>();
   private readonly clients: ImapFlow[] = [];
   private readonly durations: number[] = [];
   private readonly idleDurations: number[] = [];
-  private readonly counts = { passes: 0, statusCommands: 0, opened: 0, fetched: 0, reconnects: 0 };
+  private readonly counts = { passes: 0, statusCommands: 0, opened: 0, fetched: 0, fetchedWhole: 0, fetchedParts: 0, messageBytes: 0, fetchedBytes: 0, sweeps: 0, logDeliveries: 0, foundBySweep: 0, reconnects: 0 };
   private readonly size: number;
+  private readonly log: DeliveryLog | undefined;
+  private nextSweep = 0;
 
   constructor(private readonly o: MailboxReaderOptions) {
     this.size = Math.max(1, Math.min(8, o.connections ?? 4));
+    this.log = o.deliveryLog ? new DeliveryLog(o.deliveryLog) : undefined;
   }
 
   /** Open the connections (log in once each). */
@@ -96,17 +133,46 @@ export class MailboxReader {
 
   /** Watch `address`'s INBOX from its first message. */
   add(address: string): void {
-    if (this.boxes.some((b) => b.address === address)) return;
-    this.boxes.push({ address, path: `shared/${address}/INBOX`, lastUid: 0, uidNext: 1, misses: 0 });
+    const key = address.toLowerCase();
+    if (this.byAddress.has(key)) return;
+    const box: Box = { address, path: `shared/${address}/INBOX`, lastUid: 0, uidNext: 1, misses: 0, hinted: false };
+    this.boxes.push(box);
+    this.byAddress.set(key, box);
   }
 
-  /** One read pass over every mailbox: the new messages, mailbox by mailbox, each in UID order. */
+  /**
+   * The mailboxes this pass looks at: all (no log, or a sweep is due), else those the log named since
+   * the last pass, each looked at once: Dovecot logs a delivery after its commit, so the STATUS that
+   * follows sees it.
+   */
+  private due(now: number): { boxes: Box[]; sweep: boolean } {
+    if (!this.log) return { boxes: this.boxes, sweep: false };
+    for (const user of this.log.read()) {
+      const box = this.byAddress.get(user);
+      if (!box) continue;
+      this.counts.logDeliveries++;
+      box.hinted = true;
+    }
+    let boxes: Box[];
+    const sweep = now >= this.nextSweep;
+    if (sweep) {
+      this.nextSweep = now + (this.o.sweepMs ?? 5_000);
+      this.counts.sweeps++;
+      boxes = this.boxes;
+    } else boxes = this.boxes.filter((b) => b.hinted);
+    return { boxes, sweep };
+  }
+
+  /** One read pass: the new messages, mailbox by mailbox, each in UID order. */
   async pass(): Promise<ReadMessage[]> {
     const t0 = performance.now();
+    const { boxes, sweep } = this.due(t0);
     const byBox = new Map<Box, ReadMessage[]>();
     await Promise.all(this.clients.map(async (_, i) => {
-      for (let j = i; j < this.boxes.length; j += this.clients.length) {
-        const box = this.boxes[j]!;
+      for (let j = i; j < boxes.length; j += this.clients.length) {
+        const box = boxes[j]!;
+        const hinted = box.hinted;
+        box.hinted = false;
         const c = await this.client(i);
         // STATUS of a mailbox nobody has mailed yet answers NO (it does not exist): nothing new.
         const st = await c.status(box.path, { uidNext: true }).catch(() => undefined);
@@ -118,13 +184,10 @@ export class MailboxReader {
         if (st.uidNext !== box.uidNext) box.misses = 0;
         box.uidNext = st.uidNext;
         this.counts.opened++;
-        const found: ReadMessage[] = [];
         const lock = await c.getMailboxLock(box.path, { readOnly: true });
+        let found: ReadMessage[];
         try {
-          for await (const msg of c.fetch(`${box.lastUid + 1}:*`, { uid: true, source: true }, { uid: true })) {
-            if (msg.uid <= box.lastUid || !msg.source) continue;
-            found.push({ address: box.address, uid: msg.uid, source: msg.source });
-          }
+          found = await this.fetchNew(c, box);
         } finally {
           lock.release();
         }
@@ -136,6 +199,7 @@ export class MailboxReader {
         if (found.length === 0) box.misses++;
         found.sort((a, b) => a.uid - b.uid);
         if (found.length > 0) box.lastUid = found[found.length - 1]!.uid;
+        if (sweep && !hinted && this.log) this.counts.foundBySweep += found.length;
         this.counts.fetched += found.length;
         byBox.set(box, found);
       }
@@ -145,6 +209,54 @@ export class MailboxReader {
     this.durations.push(ms);
     if (byBox.size === 0) this.idleDurations.push(ms);
     return this.boxes.flatMap((b) => byBox.get(b) ?? []);
+  }
+
+  /** The new messages of the selected mailbox `box`: whole, or (`shown`) the structure first, then the parts shown. */
+  private async fetchNew(c: ImapFlow, box: Box): Promise<ReadMessage[]> {
+    const found: ReadMessage[] = [];
+    const range = `${box.lastUid + 1}:*`;
+    const whole = async (uids: string, sizes?: Map<number, number>) => {
+      for await (const msg of c.fetch(uids, { uid: true, source: true }, { uid: true })) {
+        if (msg.uid <= box.lastUid || !msg.source) continue;
+        this.counts.fetchedWhole++;
+        this.counts.fetchedBytes += msg.source.length;
+        this.counts.messageBytes += sizes?.get(msg.uid) ?? msg.source.length;
+        found.push({ address: box.address, uid: msg.uid, source: msg.source, size: sizes?.get(msg.uid) ?? msg.source.length, whole: true });
+      }
+    };
+    if ((this.o.fetch ?? 'shown') === 'whole') {
+      await whole(range);
+      return found;
+    }
+    const plans = new Map<string, { plan: FetchPlan; uids: number[] }>();
+    const sizes = new Map<number, number>();
+    for await (const msg of c.fetch(range, { uid: true, size: true, bodyStructure: true }, { uid: true })) {
+      if (msg.uid <= box.lastUid || !msg.bodyStructure) continue;
+      sizes.set(msg.uid, msg.size ?? 0);
+      const plan = shownParts(msg.bodyStructure as StructureNode, this.o.keepAttachment ?? (() => false));
+      const key = plan.whole ? 'whole' : plan.parts.join(' ');
+      const group = plans.get(key) ?? { plan, uids: [] };
+      group.uids.push(msg.uid);
+      plans.set(key, group);
+    }
+    for (const { plan, uids } of plans.values()) {
+      if (plan.whole) {
+        await whole(uids.join(','), sizes);
+        continue;
+      }
+      const keys = plan.parts.flatMap((p) => [`${p}.MIME`, p]);
+      for await (const msg of c.fetch(uids.join(','), { uid: true, headers: true, bodyParts: keys }, { uid: true })) {
+        if (msg.uid <= box.lastUid || !msg.headers) continue;
+        const got = new Map([...(msg.bodyParts ?? new Map<string, Buffer>())].map(([k, v]) => [k.toUpperCase(), v]));
+        const parts = plan.parts.map((p) => ({ mime: got.get(`${p}.MIME`) ?? Buffer.alloc(0), body: got.get(p) ?? Buffer.alloc(0) }));
+        const source = reducedSource(msg.headers, parts);
+        this.counts.fetchedParts++;
+        this.counts.fetchedBytes += msg.headers.length + parts.reduce((n, p) => n + p.mime.length + p.body.length, 0);
+        this.counts.messageBytes += sizes.get(msg.uid) ?? 0;
+        found.push({ address: box.address, uid: msg.uid, source, size: sizes.get(msg.uid) ?? 0, whole: false });
+      }
+    }
+    return found;
   }
 
   figures(): ReaderFigures {
