@@ -5,6 +5,7 @@
  * reserves, civil disorder), a temporary replacement whose declared phase opens (the player plays again, B.7), and a publication postponed
  * out of a window.
  */
+import { afterOrderSet } from '../../src/service/diplomacy/after-order-set.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAbsence } from '../../src/service/gm/absence.js';
 import { runReplace } from '../../src/service/gm/replace.js';
@@ -126,6 +127,8 @@ describe('early adjudication (D.VII(2))', () => {
     await tick(before(47));
     expect(await jobs('adjudicate-early:early:')).toEqual([]);
     await orders(t.db, g, 'FRANCE', 'S1901M', before(46), true);
+    // What the pipeline does in the set's transaction (a Final set no longer sends the game to the tick, sql/0037).
+    await afterOrderSet(t.db, { gameId: 'early', now: before(46), fromAddress: JUDGE });
     await tick(before(45));
     expect(await jobs('adjudicate-early:early:')).toHaveLength(1);
     expect(await adjudicatePhaseTask(t.db, ctx(before(45)), { gameId: 'early', phase: 'S1901M', early: true })).toBe('adjudicated');

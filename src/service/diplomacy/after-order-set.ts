@@ -1,6 +1,7 @@
 /**
- * What the calendar does as soon as a set is accepted (the pipeline calls it in its transaction; the
- * calendar tick does the same within a minute if it does not): a round-1 captain standing in who
+ * What the calendar does as soon as a set is accepted (every path that stores a set calls it in the
+ * set's transaction; since sql/0037 a set does not send its game back to the calendar tick, which
+ * does the same only when it next looks at the game): a round-1 captain standing in who
  * orders becomes the official player (B.8(c)); a withheld 1901 phase whose missing orders are now in
  * is adjudicated at once (D.VII(6)(b)); the early adjudication is scheduled or cancelled (D.VII(2)).
  */

@@ -87,9 +87,15 @@ export async function calendarTickTask(db: Db, ctx: TaskContext, only?: string):
 
 /**
  * The furthest ahead the tick puts off looking at a game with nothing due (sql/0036): the triggers
- * make it look sooner at any change; this bounds what a change they missed could delay.
+ * make it look sooner at any change; this bounds what a change they missed could delay. A day, not
+ * an hour (stop 44): under a rehearsal's fast clock a tick comes every real second, which at 3,600×
+ * is a simulated hour, so an hour's look-ahead ran out at every tick and every game was read every
+ * time (the rehearsal ran another policy than a real judge). Every time-based action the tick takes
+ * is in the pure calendar's `actionsDue` over this horizon (reminders, digests, contact deadlines) or
+ * a waiting procedure's own time; what a message makes due is done in its own transaction
+ * (after-order-set.ts) or resets the game through the triggers.
  */
-export const CALENDAR_LOOK_AHEAD_MS = HOUR;
+export const CALENDAR_LOOK_AHEAD_MS = 24 * HOUR;
 
 /** The first instant of the calendar's actions the tick does something for (reminders, digests, contact deadlines), or `undefined`. Pure. */
 function nextActionAt(actions: readonly CalendarAction[]): number | undefined {
@@ -118,7 +124,7 @@ async function tickGame(trx: Trx, ctx: TaskContext, game: Game | undefined, now:
       await processNow(trx, game.id, facts.phase.name, now);
       report.released++;
     }
-    return lookAt(); // an order set coming in resets the look-at time (0036)
+    return lookAt(); // the set that completes it releases it in its own transaction (after-order-set.ts)
   }
 
   const notices = await findActiveNmrNotices(trx, game.id);

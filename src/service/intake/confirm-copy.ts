@@ -12,6 +12,7 @@ import { lockGame, type Game } from '../../db/games.js';
 import { unknownSenderAnswered } from '../../db/inbound-decisions.js';
 import { findInboundMessage } from '../../db/inbound-messages.js';
 import { insertOrderSet } from '../../db/order-sets.js';
+import { afterOrderSet } from '../diplomacy/after-order-set.js';
 import type { Person } from '../../db/people.js';
 import { findPhase } from '../../db/phases.js';
 import { actingPositionOf, findCurrentPositions } from '../../db/positions.js';
@@ -109,6 +110,10 @@ async function acceptLateGameCopy(trx: Trx, ctx: ReplyContext, rec: Received, pe
     gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: late.id, receivedAt: rec.receivedAt,
     final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text),
   });
+  // What the set makes due, in its own transaction as for any accepted set (sql/0037: a set no longer
+  // sends the game to the calendar tick): a withheld 1901 phase whose missing orders are now in is
+  // adjudicated at once (D.VII(6)(b)); a round-1 captain standing in who orders becomes the player (B.8(c)).
+  await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress, known: { game: locked, phase } });
   await queueReply(trx, ctx, { inboundId: late.id, mail }, 'orders-received', {
     game: gameView(locked), power, phaseName: phase.name, final: sheet.final, receivedAt: gmtSeconds(late.received_at),
     countedFrom: gmtSeconds(rec.receivedAt), understood: formatAsUnderstood(sheet, power, phase.name), deadline: formatDeadline(phase.deadline, person.timeZone),
