@@ -9,21 +9,9 @@
  * program.ts.
  */
 import type { Command } from 'commander';
-import { createRequire } from 'node:module';
+import { commander, emptyProgram } from './empty-program.js';
 
-/**
- * commander, required rather than imported: it is CommonJS, and importing it goes through its ES
- * wrapper and Node's scan of its exports, ~40 % more instructions than the require (docs/startup.md).
- */
-export const commander = createRequire(import.meta.url)('commander') as typeof import('commander');
-
-/** The root of the `mailjudge` program, with no command yet (program.ts adds them all). */
-export function emptyProgram(): Command {
-  return new commander.Command()
-    .name('mailjudge')
-    .description('mailjudge: an email play-by-mail judge for Diplomacy tournaments')
-    .exitOverride();
-}
+export { commander };
 
 type Register = (program: Command) => void;
 

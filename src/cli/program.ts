@@ -19,7 +19,7 @@ import { registerIngestCommand } from './ingest-command.js';
 import { registerCalendarCommands } from './calendar-commands.js';
 import { registerCoalitionCommands } from './coalition-commands.js';
 import { registerOperationsCommands } from './operations-commands.js';
-import { emptyProgram } from './program-for.js';
+import { emptyProgram } from './empty-program.js';
 
 export { CommandFailed, reportProblems } from './fail.js';
 
