@@ -7,7 +7,7 @@
  * mail client gets (IDLE, NOTIFY), not a way round IMAP, since the mail is still read over IMAP and
  * a full sweep of every mailbox still runs every few seconds in case a line is missed.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 
 const SAVED = /\blmtp\(([^)\s]+)\)\S*: Info: (?:.*: )?saved mail to /;
 
@@ -34,12 +34,7 @@ export class DeliveryLog {
 
   private static size(path: string): number {
     try {
-      const fd = openSync(path, 'r');
-      try {
-        return fstatSync(fd).size;
-      } finally {
-        closeSync(fd);
-      }
+      return statSync(path).size;
     } catch {
       return 0;
     }

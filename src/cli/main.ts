@@ -5,7 +5,8 @@
  * is loaded (program-for.ts, docs/startup.md).
  */
 import { CommandFailed, reportProblems } from './fail.js';
-import { commander, programFor } from './program-for.js';
+import { commander } from './empty-program.js';
+import { programFor } from './program-for.js';
 
 const program = await programFor(process.argv);
 

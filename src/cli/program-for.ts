@@ -9,9 +9,7 @@
  * program.ts.
  */
 import type { Command } from 'commander';
-import { commander, emptyProgram } from './empty-program.js';
-
-export { commander };
+import { emptyProgram } from './empty-program.js';
 
 type Register = (program: Command) => void;
 
