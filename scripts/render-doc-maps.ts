@@ -5,7 +5,7 @@
  * change of the picture, and look at every PNG: `tsc -p tsconfig.json && node dist/scripts/render-doc-maps.js`.
  */
 import { writeFileSync } from 'node:fs';
-import { STANDARD_MAP } from '../src/diplomacy/map/standard.js';
+import { STANDARD_MAP } from '../src/diplomacy/index.js';
 import { STANDARD_GEOMETRY, renderMapSvg, renderPng } from '../src/diplomacy/picture/index.js';
 import { pictureOf, type CASES } from '../test/diplomacy/picture/pictures.js';
 

@@ -4,7 +4,7 @@
  * picture of a process, one whose renders go to libuv's thread pool (its promise is kept meanwhile,
  * so concurrent first pictures share one). Pure: a memo of a pure function of immutable data.
  */
-import type { GameMap } from '../map/types.js';
+import type { GameMap } from '../index.js';
 import type { MapGeometry } from './geometry.js';
 
 export class GeometryMemo<T> {

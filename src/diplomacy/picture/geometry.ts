@@ -5,8 +5,7 @@
  * Regions come already cut along the coast (no clipping at drawing time); rings use the even-odd rule.
  */
 import data from './standard-geometry.json' with { type: 'json' };
-import type { Coast, Location, ProvinceId } from '../map/types.js';
-import { coastOf, provinceOf } from '../map/types.js';
+import { coastOf, provinceOf, type Coast, type Location, type ProvinceId } from '../index.js';
 
 export type Point = readonly [number, number];
 export type Ring = readonly Point[];

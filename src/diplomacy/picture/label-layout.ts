@@ -5,7 +5,7 @@
  * province, else at the nearest free spot outside it with a leader line back to the province. Pure
  * and deterministic: the same obstacles give the same layout.
  */
-import type { GameMap, ProvinceId } from '../map/types.js';
+import type { GameMap, ProvinceId } from '../index.js';
 import { textWidth } from '../../rules/picture/index.js';
 import { pointInRings, type MapGeometry, type Point } from './geometry.js';
 

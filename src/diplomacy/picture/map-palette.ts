@@ -15,11 +15,7 @@
  * exact entry, or the nearest (`FixedPalette`). The same position gives the same bytes in every
  * process: the palette depends on nothing but the geometry and the map.
  */
-import type { GameMap, Power } from '../map/types.js';
-import { POWERS } from '../map/types.js';
-import { STANDARD_MAP } from '../map/standard.js';
-import { standardStartState } from '../start.js';
-import { parseOrder } from '../orders/parse-order.js';
+import { POWERS, STANDARD_MAP, standardStartState, parseOrder, type GameMap, type Power } from '../index.js';
 import type { MapGeometry } from './geometry.js';
 import { pictureOfPosition, type MapPicture, type OrderStatus, type PictureOrder } from './map-picture.js';
 import { centreFills, phoneFrame } from './render-svg.js';

@@ -4,12 +4,7 @@
  * succeeded, and the units the phase removed. Built from a position with orders (before
  * adjudication: every order `pending`) or from a played phase's results and the position after it.
  */
-import { parseOrder } from '../orders/parse-order.js';
-import type { Order } from '../orders/types.js';
-import { provinceOf, type Power, type ProvinceId, type UnitKind } from '../map/types.js';
-import type { Outcome } from '../adjudicator/results.js';
-import type { SubmittedOrder } from '../adjudicator/movement.js';
-import { formatPhase, type Phase } from '../phase.js';
+import { parseOrder, provinceOf, formatPhase, type Order, type Power, type ProvinceId, type UnitKind, type Outcome, type SubmittedOrder, type Phase } from '../index.js';
 import type { DislodgedUnit, GameState, Unit } from '../state.js';
 
 /** `illegal`: the judge could not carry the order out as written (it stood as a hold); drawn unlike a failed one. */

@@ -33,8 +33,7 @@
  * indexed once per palette (1 MB), each centre's runs in its fill's index, and each pixel the
  * centres' edges, marks and names change indexed as it is composited (`compositeOver`'s index target).
  */
-import type { GameMap } from '../map/types.js';
-import { STANDARD_MAP } from '../map/standard.js';
+import { STANDARD_MAP, type GameMap } from '../index.js';
 import type { MapGeometry, Ring } from './geometry.js';
 import type { Box } from './label-layout.js';
 import type { MapPicture } from './map-picture.js';

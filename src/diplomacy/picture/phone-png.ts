@@ -10,8 +10,7 @@
  * drawn over it per picture. Drawing the SVG of {@link renderMapSvg}'s phone layout instead rendered the
  * map twice, once per half (bench:map: about twice the CPU of the wide picture). Pure: memory only.
  */
-import type { GameMap } from '../map/types.js';
-import { STANDARD_MAP } from '../map/standard.js';
+import { STANDARD_MAP, type GameMap } from '../index.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { phoneFrame, type PhoneParts } from './render-svg.js';

@@ -8,10 +8,7 @@
  * initial; failed orders are dashed with a cross; standoffs are a star; removed units are crossed out;
  * dislodged units have a broken ring.
  */
-import { POWERS, coastOf, provinceOf, type Location, type Power, type UnitKind } from '../map/types.js';
-import { STANDARD_MAP } from '../map/standard.js';
-import type { GameMap } from '../map/types.js';
-import type { Order } from '../orders/types.js';
+import { POWERS, coastOf, provinceOf, STANDARD_MAP, type Location, type Power, type UnitKind, type GameMap, type Order } from '../index.js';
 import type { Unit } from '../state.js';
 import { anchorOf, type MapGeometry, type Point, type Ring } from './geometry.js';
 import { around, layoutLabels, polylineBoxes, type Box, type PlacedLabel } from './label-layout.js';

@@ -4,8 +4,7 @@
  * under it quantized against the same palette, and deflated. What `renderPng(renderMapSvg(picture))` shows,
  * but for rounding (test/diplomacy/picture/map-raster.test.ts). Pure: memory only.
  */
-import type { GameMap } from '../map/types.js';
-import { STANDARD_MAP } from '../map/standard.js';
+import { STANDARD_MAP, type GameMap } from '../index.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { mapIntoRows, mapPartsForRows, wideLegendRasters, wideLegendRastersAsync, wideLegendRows, type MapRows, type WideLegend } from './map-raster.js';

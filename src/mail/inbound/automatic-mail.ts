@@ -15,7 +15,7 @@
  *   `References`) that adds no text of its own and has no order-like line: a robot echoing the judge.
  *   A person's reply to an acknowledgement with orders, press or a question is not automatic.
  */
-import { readBodyLines } from '../../diplomacy/sheet/body-lines.js';
+import { readBodyLines } from '../../diplomacy/sheet/index.js';
 import type { HeaderField } from './header-fields.js';
 
 export interface AutomaticMailInput {

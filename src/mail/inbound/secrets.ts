@@ -3,7 +3,7 @@
  * back. Pure but for the random source of a new secret. Part of src/mail/inbound/identity.ts.
  */
 import { createHash, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
-import { readBodyLines } from '../../diplomacy/sheet/body-lines.js';
+import { readBodyLines } from '../../diplomacy/sheet/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Per-player secrets

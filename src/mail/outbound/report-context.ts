@@ -5,9 +5,10 @@
  * The templates in `templates/` only lay this out.
  */
 import { DateTime } from 'luxon';
-import { formatPositionSummary, summarisePosition } from '../../diplomacy/position-summary.js';
 import {
   POWERS,
+  formatPositionSummary,
+  summarisePosition,
   adjustmentCounts,
   outcomeWords,
   formatPhase,

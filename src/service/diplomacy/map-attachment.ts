@@ -1,7 +1,7 @@
 /** A map picture (src/diplomacy/picture) as a PNG attachment for the outbox: results reports and MAP. */
 import type { OutboxAttachment } from '../../db/outbox.js';
 import { STANDARD_GEOMETRY, renderPhonePng, renderPhonePngAsync, renderWidePng, renderWidePngAsync, type MapLayout, type MapPicture } from '../../diplomacy/picture/index.js';
-import { STANDARD_MAP } from '../../diplomacy/map/standard.js';
+import { STANDARD_MAP } from '../../diplomacy/index.js';
 import { recentPicture, recentPictureAsync } from './recent-pictures.js';
 
 export function mapAttachment(picture: MapPicture, filename: string, cid?: string, layout: MapLayout = 'wide'): OutboxAttachment {

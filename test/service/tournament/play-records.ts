@@ -4,12 +4,11 @@
  * Fall movement phase of the game adjudicated in turn on a simulated clock, the centres at the end of
  * each year as the test designs them. Scoring then reads only these records.
  */
-import { STANDARD_MAP } from '../../../src/diplomacy/map/standard.js';
+import { STANDARD_MAP, POWERS, type GameState, type Power } from '../../../src/diplomacy/index.js';
 import { updateGameProgress } from '../../../src/db/games.js';
 import { findPhase, insertPhase, savePhaseResult } from '../../../src/db/phases.js';
 import { findCurrentPositions } from '../../../src/db/positions.js';
 import type { Db } from '../../../src/db/schema.js';
-import { POWERS, type GameState, type Power } from '../../../src/diplomacy/index.js';
 
 const SUPPLY_CENTRES = [...STANDARD_MAP.provinces.values()].filter((p) => p.supplyCenter).map((p) => p.id).sort();
 const DAY = 86_400_000;
