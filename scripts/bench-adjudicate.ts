@@ -12,12 +12,15 @@
  *
  *   npm run bench:adjudicate                 (BENCH_RUNS=7 warm passes by default)
  *   npm run bench:adjudicate -- --profile    (also a CPU profile of the whole run in bench-results/)
+ *   node --expose-gc dist/scripts/bench-adjudicate.js --cold-only --why   (one cold pass; why each
+ *                                            transition over 1 ms took long: a collection, waiting, running)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, readSync, readdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import {
   adjudicate,
   clearOrderParseCache,
@@ -64,17 +67,22 @@ const games = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().map((f)
   return g.phases.filter((p) => p.name !== 'COMPLETED');
 });
 
-/** One transition's wall-clock time in µs (order parsing included) and whether it was a movement phase. */
-interface Timed { us: number; movement: boolean }
+/**
+ * One transition's wall-clock time in µs (order parsing included), whether it was a movement phase,
+ * its start (ms, `performance.now()`: to find the collections that fall in it) and, with `--why`, the
+ * main thread's wait for a core during it (µs).
+ */
+interface Timed { us: number; movement: boolean; at: number; waitUs?: number }
 
-function replayAll(timed?: Timed[]): number {
+function replayAll(timed?: Timed[], waits?: () => number): number {
   let phases = 0;
   for (const phases_ of games) {
     let state = stateOf(phases_[0]!);
     for (const p of phases_) {
       const parsed = parsePhase(p.name);
       if (!parsed || parsed.kind !== state.phase.kind || parsed.year !== state.phase.year || parsed.season !== state.phase.season) continue;
-      const t0 = timed ? process.hrtime.bigint() : 0n;
+      const w0 = waits ? waits() : 0;
+      const t0 = timed ? performance.now() : 0;
       const orders: SubmittedOrder[] = [];
       for (const [power, list] of Object.entries(p.orders)) {
         for (const text of list) {
@@ -84,7 +92,10 @@ function replayAll(timed?: Timed[]): number {
       }
       const out = adjudicate(state, orders, { rules: DATC2000_RULES });
       state = out.state;
-      if (timed) timed.push({ us: Number(process.hrtime.bigint() - t0) / 1e3, movement: parsed.kind === 'M' });
+      if (timed) {
+        const t1 = performance.now();
+        timed.push({ us: (t1 - t0) * 1e3, movement: parsed.kind === 'M', at: t0, ...(waits ? { waitUs: waits() - w0 } : {}) });
+      }
       phases++;
       if (!out.next) break;
     }
@@ -162,20 +173,96 @@ function threadSchedstat(): { onCpuUs: number; waitUs: number } | undefined {
   }
 }
 
-/** The first pass over the games, timed transition by transition, with the pass's CPU figures. */
-function coldPass() {
+/**
+ * The main thread's run-queue wait so far, in µs, by one pread of its schedstat (fifth round, `--why`:
+ * 6-20 µs a read, so only then). The thread's run time in the same file lags by up to a tick while it
+ * runs, so only the wait is read per transition.
+ */
+function waitReader(): (() => number) | undefined {
+  try {
+    const fd = openSync('/proc/thread-self/schedstat', 'r');
+    const buf = Buffer.alloc(128);
+    return () => {
+      const n = readSync(fd, buf, 0, 128, 0);
+      const a = buf.indexOf(32), b = buf.indexOf(32, a + 1);
+      return Number(buf.toString('latin1', a + 1, b < 0 ? n : b)) / 1e3;
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A collection's pause on the main thread (`performance` 'gc' entries): start and length in ms, and its kind. */
+interface Pause { at: number; ms: number; kind: 'scavenge' | 'mark-compact' | 'incremental' | 'weak' }
+const GC_KIND: Record<number, Pause['kind']> = { 1: 'scavenge', 2: 'mark-compact', 4: 'incremental', 8: 'weak' };
+
+/**
+ * Why the transitions after the first hundred took over 1 ms (fifth round): a collection's pause fell
+ * in it ('gc'), else, with `--why`, the main thread waited for a core for half of it or more ('wait'),
+ * else it ran ('cpu'; without `--why`, 'other': waiting or running).
+ */
+function longTransitions(ts: readonly Timed[], pauses: readonly Pause[]) {
+  const long = ts.slice(100).filter((t) => t.us > 1000);
+  const causes = { gc: 0, wait: 0, cpu: 0, other: 0 };
+  const list = long.map((t) => {
+    const end = t.at + t.us / 1e3;
+    const gc = pauses.filter((p) => p.at < end && p.at + p.ms > t.at);
+    const cause = gc.length > 0 ? 'gc' : t.waitUs === undefined ? 'other' : t.waitUs * 2 >= t.us ? 'wait' : 'cpu';
+    causes[cause]++;
+    return { us: Math.round(t.us), waitUs: t.waitUs === undefined ? null : Math.round(t.waitUs), cause, gc: gc.map((p) => `${p.kind} ${round1(p.ms)} ms`) };
+  });
+  return { causes, list };
+}
+
+/**
+ * The first pass over the games, timed transition by transition, with the pass's CPU figures and the
+ * collections' pauses in it. Before it, with `--expose-gc`, two young-generation collections (unless
+ * `--no-pre-gc`): the benchmark's own 40 games' JSON (some 10 MB of objects, read just before) would
+ * otherwise still be in the young generation and be copied and promoted by the pass's first scavenges
+ * (9-20 ms each, fifth round), a cost of the harness that a judge, which reads one game's position, does
+ * not pay. Young ones, not a full `gc()`: a forced full collection also throws away compiled code
+ * (fifth round: with one before each of `--passes 4`, 52, 38, 41, 31 optimising compilations per pass
+ * against 46, 20, 14, 4 without), so the passes after it would start cold again.
+ */
+async function coldPass() {
+  const gc = global.gc as ((options: { type: 'minor' }) => void) | undefined;
+  const preGc = Boolean(gc) && !process.argv.includes('--no-pre-gc');
+  if (preGc) for (let k = 0; k < 2; k++) gc!({ type: 'minor' });
+  const pauses: Pause[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+      pauses.push({ at: e.startTime, ms: e.duration, kind: GC_KIND[kind ?? 0] ?? 'weak' });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const waits = process.argv.includes('--why') ? waitReader() : undefined;
   const sched0 = threadSchedstat();
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
+  const start = performance.now();
   const cold: Timed[] = [];
-  replayAll(cold);
+  replayAll(cold, waits);
+  const end = performance.now();
   const wallUs = Number(process.hrtime.bigint() - t0) / 1e3;
   const cpu = process.cpuUsage(cpu0);
   const sched1 = threadSchedstat();
+  // The 'gc' entries are queued from the collector's epilogue and delivered on a later turn.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  observer.disconnect();
+  const inPass = pauses.filter((p) => p.at >= start && p.at <= end);
+  const total = (kind: Pause['kind']) => {
+    const ps = inPass.filter((p) => p.kind === kind);
+    return { count: ps.length, ms: round1(ps.reduce((a, p) => a + p.ms, 0)), maxMs: round1(Math.max(0, ...ps.map((p) => p.ms))) };
+  };
+  const long = longTransitions(cold, inPass);
   return {
     transitions: cold.length,
     movementTransitions: cold.filter((t) => t.movement).length,
     ...summarise(cold, (t) => t.us),
+    overOneMsCauses: long.causes,
+    ...(waits ? { longTransitions: long.list } : {}),
+    gcInPass: { preGc, scavenges: total('scavenge'), markCompacts: total('mark-compact') },
     pass: {
       wallMs: round1(wallUs / 1e3),
       /** Process CPU (every thread: the compiler's and the collector's helpers too) per transition. */
@@ -387,7 +474,7 @@ async function hashAdjudications(build: string, dumpPath: string | undefined): P
 
 // --cold-only: a child of --cold-runs; one cold pass, its figures as JSON, nothing else.
 if (process.argv.includes('--cold-only')) {
-  console.log(JSON.stringify(coldPass()));
+  console.log(JSON.stringify(await coldPass()));
   process.exit(0);
 }
 // --round-only [--warm-up]: a child of --round-runs; a judge's first round in a fresh process: one
@@ -427,8 +514,8 @@ const passesArg = process.argv.indexOf('--passes');
 if (passesArg >= 0) {
   for (let k = 0; k < Number(process.argv[passesArg + 1]); k++) {
     clearOrderParseCache();
-    const p = coldPass();
-    console.log(JSON.stringify({ pass: k + 1, meanUs: p.meanUs, medianUs: p.medianUs, movementMeanUs: p.movementMeanUs, ...p.pass }));
+    const p = await coldPass();
+    console.log(JSON.stringify({ pass: k + 1, meanUs: p.meanUs, medianUs: p.medianUs, movementMeanUs: p.movementMeanUs, overOneMsAfter100: p.overOneMsAfter100, ...p.pass }));
   }
   process.exit(0);
 }
@@ -453,7 +540,7 @@ if (process.argv.includes('--warm-up-only')) {
     mainThreadCpuMs: sched0 && sched1 ? round1((sched1.onCpuUs - sched0.onCpuUs) / 1e3) : null,
     idleFullGcs: global.gc ? gcs : 0,
   };
-  console.log(JSON.stringify({ warmUp, ...coldPass() }));
+  console.log(JSON.stringify({ warmUp, ...(await coldPass()) }));
   process.exit(0);
 }
 const coldRunsArg = process.argv.indexOf('--cold-runs');
@@ -482,7 +569,7 @@ const loadBefore = loadavg();
 // The first pass, cold, as a judge runs: a fresh process, nothing compiled, the parser's memo empty.
 // Each transition (parsing its orders included) is timed on its own.
 const heapBefore = process.memoryUsage().heapUsed;
-const first = coldPass();
+const first = await coldPass();
 
 // Warm: more passes over the same games, the parser's memo emptied before each.
 const warm: Timed[] = [];
@@ -522,15 +609,20 @@ const peakRssMb = round1(process.resourceUsage().maxRSS / 1024);
 const mb = (b: number) => round1(b / 1048576);
 
 // More first passes, each in a fresh process (--cold-runs N): on a shared machine one pass is noisy.
-const more: ReturnType<typeof coldPass>[] = [];
+// Each child gets this process's node flags (a flag measured on the benchmark applies to its cold
+// passes too) and --expose-gc (the collection before the pass); --no-pre-gc and --why are passed on.
+type ColdPass = Awaited<ReturnType<typeof coldPass>>;
+const childFlags = [...new Set([...process.execArgv, '--expose-gc'])];
+const passOn = ['--no-pre-gc', '--why'].filter((a) => process.argv.includes(a));
+const more: ColdPass[] = [];
 for (let r = 0; r < COLD_RUNS; r++) {
-  const out = execFileSync(process.execPath, [process.argv[1]!, '--cold-only'], { encoding: 'utf8' });
-  more.push(JSON.parse(out) as ReturnType<typeof coldPass>);
+  const out = execFileSync(process.execPath, [...childFlags, process.argv[1]!, '--cold-only', ...passOn], { encoding: 'utf8' });
+  more.push(JSON.parse(out) as ColdPass);
 }
 const passes = [first, ...more];
 // The first pass after the judge's start-up warm-up, each in a fresh process (--warm-up-runs N;
 // reported apart: the cold figures above stay those of a process that did not warm up).
-type WarmedPass = ReturnType<typeof coldPass> & { warmUp: { phases: number; wallMs: number; processCpuMs: number; mainThreadCpuMs: number | null; idleFullGcs: number } };
+type WarmedPass = ColdPass & { warmUp: { phases: number; wallMs: number; processCpuMs: number; mainThreadCpuMs: number | null; idleFullGcs: number } };
 const warmed: WarmedPass[] = [];
 for (let r = 0; r < WARM_UP_RUNS; r++) {
   const out = execFileSync(process.execPath, ['--expose-gc', process.argv[1]!, '--warm-up-only', '--idle-gcs', String(IDLE_GCS)], { encoding: 'utf8' });
@@ -568,8 +660,10 @@ const report = {
     maxAfter100Us: median(passes.map((p) => p.maxAfter100Us)),
     processCpuUsPerTransition: median(passes.map((p) => p.pass.processCpuUsPerTransition)),
     mainThreadCpuUsPerTransition: median(passes.map((p) => p.pass.mainThreadCpuUsPerTransition ?? NaN)),
+    overOneMsAfter100: median(passes.map((p) => p.overOneMsAfter100)),
+    scavengeMs: median(passes.map((p) => p.gcInPass.scavenges.ms)),
   },
-  coldPasses: passes.map((p) => ({ meanUs: p.meanUs, movementMeanUs: p.movementMeanUs, maxAfter100Us: p.maxAfter100Us, overOneMsAfter100: p.overOneMsAfter100, ...p.pass })),
+  coldPasses: passes.map((p) => ({ meanUs: p.meanUs, movementMeanUs: p.movementMeanUs, maxAfter100Us: p.maxAfter100Us, overOneMsAfter100: p.overOneMsAfter100, overOneMsCauses: p.overOneMsCauses, gcInPass: p.gcInPass, ...p.pass })),
   /** A judge's first round: one movement phase of each game, medians of fresh processes, cold and after the warm-up. */
   firstRound: ROUND_RUNS === 0 ? null : { boards: rounds.cold[0]!.boards, processes: ROUND_RUNS, cold: roundSummary(rounds.cold), afterWarmUp: roundSummary(rounds.warmed) },
   afterWarmUp: warmed.length === 0 ? null : {
@@ -604,7 +698,7 @@ writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 const c = report.coldMedianOfProcesses;
 console.log(
   `bench:adjudicate first pass (${first.transitions} transitions, cold): mean ${first.meanUs} µs, movement ${first.movementMeanUs} µs, ` +
-    `max after 100 ${first.maxAfter100Us} µs (${first.overOneMsAfter100} over 1 ms), CPU ${first.pass.processCpuUsPerTransition} µs/transition` +
+    `max after 100 ${first.maxAfter100Us} µs (${first.overOneMsAfter100} over 1 ms; ${first.gcInPass.scavenges.count} scavenges, ${first.gcInPass.scavenges.ms} ms), CPU ${first.pass.processCpuUsPerTransition} µs/transition` +
     (more.length > 0 ? `; median of ${passes.length} fresh processes: mean ${c.meanUs}, movement ${c.movementMeanUs}, max after 100 ${c.maxAfter100Us}` : '') +
     (report.afterWarmUp ? `; after the start-up warm-up (${report.afterWarmUp.medianOfProcesses.warmUpWallMs} ms, median of ${warmed.length}): mean ${report.afterWarmUp.medianOfProcesses.meanUs}, movement ${report.afterWarmUp.medianOfProcesses.movementMeanUs}, max after 100 ${report.afterWarmUp.medianOfProcesses.maxAfter100Us}` : '') +
     (report.firstRound ? `; first round of ${report.firstRound.boards} boards: ${report.firstRound.cold.mainThreadCpuMs} ms main-thread CPU cold, ${report.firstRound.afterWarmUp.mainThreadCpuMs} ms after the warm-up` : '') +
