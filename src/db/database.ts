@@ -61,5 +61,5 @@ export function createDb(url: string, options: CreateDbOptions = {}): Kysely<Dat
   // A client in use whose connection dies (server restart, pg_terminate_backend) emits 'error' as
   // well as failing its query; without a listener that would crash the process.
   pool.on('connect', (client) => client.on('error', onError));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.prepare === false ? pool : preparingPool(pool) }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, options.prepare === false ? null : undefined) }) });
 }

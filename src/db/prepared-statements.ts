@@ -19,6 +19,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { isConnectionLost } from './transient-error.js';
 
 /** Most distinct statement texts named in one process. */
 export const MAX_NAMED_TEXTS = 1000;
@@ -58,26 +59,40 @@ function isStalePlan(e: unknown): boolean {
   return (e as { code?: string } | null)?.code === '0A000' && /cached plan must not change result type/i.test(String((e as Error).message));
 }
 
-/** `pool` as Kysely's dialect takes it, its statements with parameters prepared by name. */
-export function preparingPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
+/**
+ * `pool` as Kysely's dialect takes it: its statements with parameters prepared by name (unless
+ * `names` is `null`: `MAILJUDGE_DB_PREPARE=off`), and a client whose statement found its connection
+ * gone (isConnectionLost: 57P01, a reset, EPIPE…) handed back to the pool as broken, so the pool
+ * closes it instead of lending it again (Kysely's release passes no error; issue 29, stop 46).
+ */
+export function preparingPool(pool: pg.Pool, names: StatementNames | null = new StatementNames()): PostgresPool {
   return {
     end: () => pool.end(),
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      const query = async (text: string, parameters: readonly unknown[]) => {
-        const name = names.nameOf(text, parameters.length);
+      let lost: Error | undefined;
+      const run = async (text: string, parameters: readonly unknown[]) => {
+        const name = names?.nameOf(text, parameters.length);
         if (name === undefined) return client.query(text, parameters as unknown[]);
         try {
           return await client.query({ name, text, values: parameters as unknown[] });
         } catch (e) {
-          if (isStalePlan(e)) names.rename(text);
+          if (isStalePlan(e)) names!.rename(text);
+          throw e;
+        }
+      };
+      const query = async (text: string, parameters: readonly unknown[]) => {
+        try {
+          return await run(text, parameters);
+        } catch (e) {
+          if (isConnectionLost(e)) lost = e as Error;
           throw e;
         }
       };
       return {
         query: ((arg: unknown, parameters?: readonly unknown[]) =>
           typeof arg === 'string' ? query(arg, parameters ?? []) : client.query(arg as pg.Submittable)) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => client.release(lost),
       };
     },
   };

@@ -39,14 +39,37 @@ export function isMissingSocket(err: { code?: unknown; syscall?: unknown }): boo
   return err.code === 'ENOENT' && err.syscall === 'connect';
 }
 
+/** SQLSTATEs after which the server has closed the connection (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now, 57P04 database dropped). */
+const CONNECTION_CLOSING_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '57P04']);
+/** node-postgres's errors of a connection that is dead. */
+const DEAD_CONNECTION_MESSAGES: readonly RegExp[] = [/^Connection terminated/i, /^Client has encountered a connection error/i, /^Client was closed/i];
+
+/**
+ * Whether a statement's error `e` says its connection is gone, so the client must not go back to
+ * the pool (issue 29, stop 46). Over TCP a server that stops sends 57P01 and then closes: a statement
+ * written in between fails with the 57P01, but node-postgres marks the client dead only when it reads
+ * the close, after the pool has had it back and may have handed it out again. Pure.
+ */
+export function isConnectionLost(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { code?: unknown; message?: unknown; syscall?: unknown };
+  if (typeof err.code === 'string') {
+    if (TRANSIENT_NODE_CODES.has(err.code) || isMissingSocket(err)) return true;
+    if (CONNECTION_CLOSING_SQLSTATES.has(err.code) || /^08[0-9A-Z]{3}$/.test(err.code)) return true;
+  }
+  return typeof err.message === 'string' && DEAD_CONNECTION_MESSAGES.some((re) => re.test(err.message as string));
+}
+
 /** Whether `e` is a failure of the environment that a later attempt may not meet. Pure. */
 export function isTransientFailure(e: unknown, depth = 0): boolean {
   if (depth > 5 || typeof e !== 'object' || e === null) return false;
   const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof err.code === 'string') {
-    if (/^[0-9A-Z]{5}$/.test(err.code)) {
-      if (TRANSIENT_SQLSTATES.has(err.code) || TRANSIENT_SQLSTATE_CLASSES.has(err.code.slice(0, 2))) return true;
-    } else if (TRANSIENT_NODE_CODES.has(err.code) || isMissingSocket(err)) return true;
+    // Node's codes first: `EPIPE` has the shape of a SQLSTATE (five capitals), and read as one (class
+    // `EP`) it was permanent, so a write to a connection the server had closed (the unix socket's
+    // answer, where TCP says ECONNRESET) quarantined the message being decided (issue 29, stop 46).
+    if (TRANSIENT_NODE_CODES.has(err.code) || isMissingSocket(err)) return true;
+    if (/^[0-9A-Z]{5}$/.test(err.code) && (TRANSIENT_SQLSTATES.has(err.code) || TRANSIENT_SQLSTATE_CLASSES.has(err.code.slice(0, 2)))) return true;
   }
   if (typeof err.message === 'string' && TRANSIENT_MESSAGES.some((re) => re.test(err.message as string))) return true;
   // An AggregateError (several addresses refused) or an error wrapping another.

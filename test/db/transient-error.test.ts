@@ -5,7 +5,7 @@
  * (a constraint, invalid input, a bug) recurs with the same bytes. Pure.
  */
 import { describe, expect, it } from 'vitest';
-import { describeFailure, isTransientFailure } from '../../src/db/transient-error.js';
+import { describeFailure, isConnectionLost, isTransientFailure } from '../../src/db/transient-error.js';
 
 const pg = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -23,6 +23,8 @@ describe('isTransientFailure', () => {
     ['55P03 lock not available',                    pg('55P03'),                                                               true],
     ['ECONNREFUSED',                                pg('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),                 true],
     ['ECONNRESET',                                  pg('ECONNRESET'),                                                          true],
+    ['EPIPE: a write to a closed unix socket',      Object.assign(pg('EPIPE', 'write EPIPE'), { errno: -32, syscall: 'write' }), true], // five capitals, not a SQLSTATE (stop 46)
+    ['EPIPE wrapped',                               new Error('could not store', { cause: pg('EPIPE', 'write EPIPE') }),       true],
     ['ENOENT on connect: the unix socket is gone',  Object.assign(pg('ENOENT', 'connect ENOENT /s/.s.PGSQL.5432'), { syscall: 'connect' }), true],
     ['an AggregateError of refused connections',    new AggregateError([pg('ECONNREFUSED'), pg('ECONNREFUSED')], ''),          true],
     ['"Connection terminated unexpectedly"',        new Error('Connection terminated unexpectedly'),                          true],
@@ -38,6 +40,24 @@ describe('isTransientFailure', () => {
     ['not an error at all',                         'a string',                                                                false],
   ])('%s: %s', (_what, error, temporary) => {
     expect(isTransientFailure(error)).toBe(temporary);
+  });
+});
+
+describe('isConnectionLost', () => {
+  // prettier-ignore
+  it.each([
+    ['EPIPE',                                       pg('EPIPE', 'write EPIPE'),                                               true],
+    ['ECONNRESET',                                  pg('ECONNRESET', 'read ECONNRESET'),                                      true],
+    ['57P01 admin shutdown (TCP: read before the close)', pg('57P01', 'terminating connection due to administrator command'), true],
+    ['08006 connection failure',                    pg('08006'),                                                               true],
+    ['"Connection terminated unexpectedly"',        new Error('Connection terminated unexpectedly'),                          true],
+    ['not queryable',                               new Error('Client has encountered a connection error and is not queryable'), true],
+    ['57014 statement timeout: the connection lives', pg('57014', 'canceling statement due to statement timeout'),           false],
+    ['40001 serialization failure',                 pg('40001'),                                                               false],
+    ['23505 unique violation',                      pg('23505'),                                                               false],
+    ['a TypeError',                                 new TypeError('x'),                                                        false],
+  ])('%s: %s', (_what, error, lost) => {
+    expect(isConnectionLost(error)).toBe(lost);
   });
 });
 
