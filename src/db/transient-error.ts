@@ -67,7 +67,7 @@ export function isTransientFailure(e: unknown, depth = 0): boolean {
   if (typeof err.code === 'string') {
     // Node's codes first: `EPIPE` has the shape of a SQLSTATE (five capitals), and read as one (class
     // `EP`) it was permanent, so a write to a connection the server had closed (the unix socket's
-    // answer, where TCP says ECONNRESET) quarantined the message being decided (issue 29, stop 46).
+    // answer; over TCP the client reads 57P01 or a reset) quarantined the message being decided (issue 29, stop 46).
     if (TRANSIENT_NODE_CODES.has(err.code) || isMissingSocket(err)) return true;
     if (/^[0-9A-Z]{5}$/.test(err.code) && (TRANSIENT_SQLSTATES.has(err.code) || TRANSIENT_SQLSTATE_CLASSES.has(err.code.slice(0, 2)))) return true;
   }
