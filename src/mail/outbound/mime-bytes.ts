@@ -271,11 +271,30 @@ function headerBlock(n: Node, root: boolean, base: string, te: string | false): 
     } else if (key === 'Bcc') {
       continue;
     }
-    const encoded = encoder.encodeHeaderValue(key, value);
-    if (!(encoded || '').toString().trim()) continue;
-    lines.push(mimeFuncs.foldLines(`${key}: ${encoded}`, 76));
+    const line = headerLine(key, value, !(key === 'Content-Type' && boundary));
+    if (line) lines.push(line);
   }
   return { text: lines.join('\r\n'), boundary, type };
+}
+
+/**
+ * A field as nodemailer writes it: the value encoded (`encodeHeaderValue`), folded at 76; '' when the
+ * value encodes to nothing (nodemailer leaves the field out). Memoised for text values (the From
+ * address, Auto-Submitted, the part types, a player's Reply-To: the same in many mails); bounded.
+ */
+const lineCache = new Map<string, string>();
+function headerLine(key: string, value: string | Date, memoise: boolean): string {
+  const memo = memoise && typeof value === 'string' && value.length < 1000 ? `${key}\n${value}` : undefined;
+  let line = memo === undefined ? undefined : lineCache.get(memo);
+  if (line === undefined) {
+    const encoded = encoder.encodeHeaderValue(key, value);
+    line = (encoded || '').toString().trim() ? mimeFuncs.foldLines(`${key}: ${encoded}`, 76) : '';
+    if (memo !== undefined) {
+      if (lineCache.size >= 4096) lineCache.clear();
+      lineCache.set(memo, line);
+    }
+  }
+  return line;
 }
 
 const QP_SLICE = 64 * 1024;
@@ -385,7 +404,8 @@ export function composeMime(m: MimeMessage): (string | Buffer)[] {
     ['Subject', m.subject], ['Message-ID', m.messageId], ['Date', m.date],
   ];
   for (const [k, v] of own) if (v) setHeader(headers, k, v);
-  const base = (m.baseBoundary || randomBytes(8).toString('hex')).replace(/[\x00-\x1f\x7f]+/g, '');
+  // nodemailer draws the random part for every message; only a multipart one uses it.
+  const base = (m.baseBoundary || (root.children.length > 0 ? randomBytes(8).toString('hex') : '')).replace(/[\x00-\x1f\x7f]+/g, '');
   const out: (string | Buffer)[] = [];
   emit(root, true, base, out);
   // LastNewline: the message ends with a line break (after the last non-empty piece).
