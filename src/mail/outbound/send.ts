@@ -285,7 +285,9 @@ export function createTransport(options: TransportOptions): MailTransport {
           const returnPath = options.returnPath?.(mail);
           // A raw message needs its envelope: the return path (VERP) or the From address, as nodemailer derived it before.
           const raw = await composeMail(mail, options.from, options.dkim);
-          await t.sendMail({ raw, envelope: { from: returnPath ?? mail.fromAddress ?? options.from, to: [mail.to] } });
+          // `messageId`: the mail's own (nodemailer's pool logs it; without it nodemailer draws a random
+          // one for the raw message, five randomBytes calls per mail, never written into the bytes).
+          await t.sendMail({ raw, envelope: { from: returnPath ?? mail.fromAddress ?? options.from, to: [mail.to] }, messageId: `<${mail.messageId}>` });
         } catch (e) {
           const code = (e as { responseCode?: number }).responseCode;
           throw new SendError(`SMTP ${where}: ${(e as Error).message}`, code !== undefined && code >= 500, { cause: e, ...(code !== undefined ? { responseCode: code } : {}) });
