@@ -58,13 +58,14 @@ const REPORT = [
 ].join('\n');
 const EVENT_TEXT = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//mailjudge//EN\r\nMETHOD:PUBLISH\r\nBEGIN:VEVENT\r\nUID:b-F1901M@judge.example.org\r\nDTSTAMP:20300111T140000Z\r\nDTSTART:20300115T150000Z\r\nSUMMARY:F1901M deadline\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
 
-function mail(board: number, k: number, over: Partial<OutboxMail>): OutboxMail {
+function mail(board: number, k: number, over: Partial<OutboxMail>, seed = 0): OutboxMail {
   const to = `p${k}@players.example.org`;
   return {
     id: board * 100 + k, dedupeKey: `x:b${board}:${to}`, gameId: `wm-r1-b${board}`, kind: 'orders-received', fromAddress: null, to,
     subject: `[wm-r1-b${board}] FRANCE S1901M: orders received (FINAL)`, bodyText: 'F BRE - MAO\nA PAR - BUR\nA MAR - SPA\nFinal\n',
-    headers: { 'Reply-To': `judge+wm-r1-b${board}.abcd${k}efg@judge.example.org`, 'In-Reply-To': `<m${board}.${k}@players.example.org>`, References: `<m${board}.${k}@players.example.org>` },
-    attachments: [], messageId: `${board.toString(16).padStart(8, '0')}${k}@judge.example.org`,
+    // The player's own message: new in every round, as an acknowledgement answers a new message.
+    headers: { 'Reply-To': `judge+wm-r1-b${board}.abcd${k}efg@judge.example.org`, 'In-Reply-To': `<m${seed}.${board}.${k}@players.example.org>`, References: `<m${seed}.${board}.${k}@players.example.org>` },
+    attachments: [], messageId: `${seed.toString(16)}${board.toString(16).padStart(8, '0')}${k}@judge.example.org`,
     status: 'pending', attempts: 0, lastError: null, createdAt: new Date('2030-01-11T14:00:05Z'), sentAt: null, ...over,
   };
 }
@@ -76,8 +77,8 @@ function board(b: number, seed: number): { results: OutboxMail[]; acks: OutboxMa
     { filename: `wm-r1-b${b}-S1901M-phone.png`, contentType: 'image/png', cid: `map-phone.b${b}@judge.example.org`, content: bytes(143_360, seed + 1).toString('base64') },
   ];
   const event: OutboxAttachment = { filename: `wm-r1-b${b}-F1901M.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', calendarMethod: 'PUBLISH', content: Buffer.from(EVENT_TEXT).toString('base64') };
-  const results = Array.from({ length: 8 }, (_, k) => mail(b, k, { kind: 'adjudication-report', subject: `[wm-r1-b${b}] Spring 1901 Movement (S1901M) results`, bodyText: REPORT, headers: { 'Reply-To': `judge+wm-r1-b${b}.abcd${k}efg@judge.example.org` }, attachments: [event, ...pictures] }));
-  const acks = Array.from({ length: 8 }, (_, k) => mail(b, k, {}));
+  const results = Array.from({ length: 8 }, (_, k) => mail(b, k, { kind: 'adjudication-report', subject: `[wm-r1-b${b}] Spring 1901 Movement (S1901M) results`, bodyText: REPORT, headers: { 'Reply-To': `judge+wm-r1-b${b}.abcd${k}efg@judge.example.org` }, attachments: [event, ...pictures] }, seed));
+  const acks = Array.from({ length: 8 }, (_, k) => mail(b, k, {}, seed));
   return { results, acks };
 }
 
