@@ -271,7 +271,7 @@ function headerBlock(n: Node, root: boolean, base: string, te: string | false): 
     } else if (key === 'Bcc') {
       continue;
     }
-    // Not memoised: the values that are new in every mail (a boundary, the ids; the date is a Date).
+    // Not memoised: the values new in every mail (a boundary, the Message-ID; the date is a Date).
     const line = headerLine(key, value, !(key === 'Content-Type' && boundary) && !UNIQUE.has(key));
     if (line) lines.push(line);
   }
@@ -284,7 +284,7 @@ function headerBlock(n: Node, root: boolean, base: string, te: string | false): 
  * address, Auto-Submitted, the part types, a player's Reply-To: the same in many mails); bounded.
  */
 const lineCache = new Map<string, string>();
-const UNIQUE = new Set(['Message-ID', 'In-Reply-To', 'References']);
+const UNIQUE = new Set(['Message-ID']);
 function headerLine(key: string, value: string | Date, memoise: boolean): string {
   const memo = memoise && typeof value === 'string' && value.length < 1000 ? `${key}\n${value}` : undefined;
   let line = memo === undefined ? undefined : lineCache.get(memo);
