@@ -196,6 +196,26 @@ describe("composeMime against MailComposer's build(), random mails", () => {
     await Promise.all(builds);
   });
 
+  it('edge cases: the same bytes (empty text, subject and fields, empty and nameless-text files, bare CR, NUL, control characters, groups, IDN, field names nodemailer capitalises its way)', async () => {
+    const png = (n: number, cid?: string): OutboxAttachment => ({ filename: 'p.png', contentType: 'image/png', content: Buffer.alloc(n, 7).toString('base64'), ...(cid ? { cid } : {}) });
+    const cases: Record<string, Partial<OutboxMail>> = {
+      emptyText: { bodyText: '' }, emptySubject: { subject: '' }, whitespaceText: { bodyText: '   \n\t ' }, emptyFields: { headers: { 'X-Empty': '', 'Reply-To': '' } },
+      emptyFile: { attachments: [png(0)] }, fileOnly: { bodyText: '', attachments: [png(10)] }, twoFilesOnly: { bodyText: '', attachments: [png(10), png(20)] },
+      inlineOnly: { bodyText: '', attachments: [png(10, 'c@x')] }, bareCr: { bodyText: 'a\rb\r' }, long7bit: { bodyText: 'x'.repeat(200) }, nul: { bodyText: 'a\u0000b' },
+      controlSubject: { subject: 'a\u0001b' }, tabsSubject: { subject: 'a\tb  c ' }, fromWithComma: { fromAddress: 'Ju, Dge <j@x.org>' }, group: { to: 'Team: a@x.org, b@y.org;' },
+      bareName: { to: 'root' }, keys: { headers: { 'x-spf': 'v', 'content-md5': 'q', 'mime-version': '1.0', 'List-Id': '<own.list>' } }, sameKeyTwice: { headers: { 'x-a': '1', 'X-A': '2' } },
+      utf8Local: { to: 'jörg@bücher.example' }, bigQp: { bodyText: `${'Ü '.repeat(40_000)}  ` }, noGame: { gameId: null },
+      foldedIds: { headers: { References: '<a@b>\n <c@d>', 'In-Reply-To': 'x@y' } }, tabInFileName: { attachments: [{ ...png(5), filename: 'a\tb.png' }] },
+      eventOnly: { bodyText: '', attachments: [{ ...EVENT, calendarMethod: 'REQUEST' }] },
+    };
+    for (const [name, over] of Object.entries(cases)) {
+      const options = { ...message(mail(over), FROM), baseBoundary: 'bb' };
+      expect(supportedByComposeMime(options as MimeMessage), name).toBe(true);
+      const ours = Buffer.concat(composeMime(options as MimeMessage).map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
+      expect(ours.toString('latin1'), name).toBe((await new MailComposer(options).compile().build()).toString('latin1'));
+    }
+  });
+
   it("quoted-printable as nodemailer's stream encoder writes it, over 64 KiB slices and trailing whitespace", async () => {
     const { Encoder } = await import('nodemailer/lib/qp/index.js');
     const cases = [Buffer.from(''), Buffer.from('   '), Buffer.from('a \t'), Buffer.from(`${'Ü '.repeat(40_000)}  \n  `), Buffer.from(`${'x'.repeat(65_535)} y`), Buffer.from(`${'x'.repeat(65_535)} \r\ny\r`), Buffer.from(' '.repeat(70_000))];
