@@ -26,7 +26,9 @@
  * Options outside what the judge sends (a `message/*` attachment, a file without a name, a
  * non-string header value, no Message-ID, …) are refused by {@link supportedByComposeMime}: send.ts
  * then composes with nodemailer as before. `test/mail/outbound/mime-bytes.test.ts` compares the two
- * on a table of mails and on random ones.
+ * on a table of mails, edge cases and random ones. Written against nodemailer 10.6.0's MailComposer
+ * and MimeNode; the tests compare with the nodemailer installed, so an upgrade that changes what it
+ * writes fails them rather than changing the mail unnoticed.
  */
 import { randomBytes } from 'node:crypto';
 import * as mimeFuncs from 'nodemailer/lib/mime-funcs/index.js';
