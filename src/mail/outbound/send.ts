@@ -10,8 +10,8 @@
  * envelope sender is the mail's own return path (return-path.ts), so its delivery report names it.
  *
  * Issue 29 (the cost of a deadline's results mail): a mail is built into one Buffer
- * ({@link composeMail}: nodemailer's MailComposer, its large files as MIME parts prepared once per
- * picture, mime-part.ts), signed over that Buffer (dkim-sign.ts: nodemailer's signer, the body hash
+ * ({@link composeMail}: the bytes nodemailer's MailComposer made, composed directly since stop 46 by
+ * mime-bytes.ts, its large files as MIME parts prepared once per picture, mime-part.ts), signed over that Buffer (dkim-sign.ts: nodemailer's signer, the body hash
  * without a per-byte loop), and handed to the pooled SMTP transport as a `raw` message with its
  * envelope; the SMTP DATA escaping skips its per-byte loop when nothing needs escaping
  * (dot-stuffing.ts). The bytes are those nodemailer composed and signed before.
@@ -25,6 +25,7 @@ import type { OutboxMail } from '../../db/outbox.js';
 import { realNow } from '../../config/clock.js';
 import { domainOf, domainPacer, smtpPoolSettings } from './smtp-pool.js';
 import { preparedPart, usesPreparedPart } from './mime-part.js';
+import { composeMime, supportedByComposeMime } from './mime-bytes.js';
 import { hasBareLineBreak, signMessage, withCrlf } from './dkim-sign.js';
 import { installFastDotStuffing, markNeedsNoEscaping, needsNoEscaping } from './dot-stuffing.js';
 
@@ -130,22 +131,27 @@ export function message(mail: OutboxMail, from: string, parts?: ReadonlyMap<Outb
  * The raw RFC 822 bytes of a mail (what the SMTP transport sends, the file transport writes, tests
  * read), DKIM-signed when `dkim` is given: one Buffer, the large files as prepared parts.
  * `baseBoundary`: the multipart boundaries' shared part (tests; default random, as nodemailer's).
+ *
+ * Stop 46: composed by mime-bytes.ts (the bytes nodemailer's MailComposer streamed, without its
+ * streams); options it does not take (none the judge sends) are composed by nodemailer as before.
+ * `composer: 'nodemailer'`: that way always (the benchmark's and the tests' comparison).
  */
-export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOptions, options: { readonly baseBoundary?: string } = {}): Promise<Buffer> {
-  const prepared = mail.attachments.filter(usesPreparedPart);
-  const parts = new Map(await Promise.all(prepared.map(async (a) => [a, await preparedPart(a)] as const)));
+export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOptions, options: { readonly baseBoundary?: string; readonly composer?: 'direct' | 'nodemailer' } = {}): Promise<Buffer> {
+  const parts = new Map<OutboxMail['attachments'][number], Buffer>();
+  for (const a of mail.attachments) if (usesPreparedPart(a)) parts.set(a, preparedPart(a));
   const partSet = new Set(parts.values());
-  const stream = new MailComposer({ ...message(mail, from, parts), ...(options.baseBoundary ? { baseBoundary: options.baseBoundary } : {}) }).compile().createReadStream();
-  // The message as nodemailer streams it, piece by piece: nodemailer's quoted-printable text keeps the
+  const msg = { ...message(mail, from, parts), ...(options.baseBoundary ? { baseBoundary: options.baseBoundary } : {}) };
+  const composed = options.composer !== 'nodemailer' && supportedByComposeMime(msg) ? composeMime(msg) : await composedByNodemailer(msg);
+  // The message piece by piece: nodemailer's quoted-printable text (and its 7bit text) keeps the
   // text's bare LFs; on the wire its DATA escaping made them CRLF, and the signature hashed them as
   // line ends, so they are made CRLF here and what was sent is unchanged. Each piece is checked for
   // what the DATA escaping and the body hash look for (a prepared part once, by partChecks), so
-  // neither scans the whole mail again.
+  // neither scans the whole mail again. Consecutive strings are one piece.
   const pieces: Buffer[] = [];
   let last: number | false = false;
   let escapeFree = true;
   let crlf = true;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  const add = (chunk: Buffer) => {
     let piece = chunk;
     const check = partSet.has(piece) && last === LF ? partCheck(piece) : undefined;
     if (check) {
@@ -158,15 +164,33 @@ export async function composeMail(mail: OutboxMail, from: string, dkim?: DkimOpt
       // body hash looks for itself.
       crlf &&= piece[piece.length - 1] !== CR && !hasBareLineBreak(piece);
     }
-    if (piece.length === 0) continue;
+    if (piece.length === 0) return;
     pieces.push(piece);
     last = piece[piece.length - 1]!;
+  };
+  let text = '';
+  for (const p of composed) {
+    if (typeof p === 'string') {
+      text += p;
+      continue;
+    }
+    if (text) add(Buffer.from(text, 'utf8'));
+    text = '';
+    add(p);
   }
+  if (text) add(Buffer.from(text, 'utf8'));
   const raw = Buffer.concat(pieces);
   const out = dkim ? await signMessage(raw, nodemailerDkim(dkim), crlf) : raw;
   // The signature's field is CRLF text (nodemailer folds it so): the whole message is as clean as its body.
   if (escapeFree) markNeedsNoEscaping(out);
   return out;
+}
+
+/** The message as nodemailer's MailComposer streams it, its chunks (what composeMail did before stop 46). */
+async function composedByNodemailer(msg: ReturnType<typeof message> & { readonly baseBoundary?: string }): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of new MailComposer(msg).compile().createReadStream() as AsyncIterable<Buffer>) chunks.push(chunk);
+  return chunks;
 }
 
 const CR = 0x0d;
@@ -261,7 +285,9 @@ export function createTransport(options: TransportOptions): MailTransport {
           const returnPath = options.returnPath?.(mail);
           // A raw message needs its envelope: the return path (VERP) or the From address, as nodemailer derived it before.
           const raw = await composeMail(mail, options.from, options.dkim);
-          await t.sendMail({ raw, envelope: { from: returnPath ?? mail.fromAddress ?? options.from, to: [mail.to] } });
+          // `messageId`: the mail's own (nodemailer's pool logs it; without it nodemailer draws a random
+          // one for the raw message, five randomBytes calls per mail, never written into the bytes).
+          await t.sendMail({ raw, envelope: { from: returnPath ?? mail.fromAddress ?? options.from, to: [mail.to] }, messageId: `<${mail.messageId}>` });
         } catch (e) {
           const code = (e as { responseCode?: number }).responseCode;
           throw new SendError(`SMTP ${where}: ${(e as Error).message}`, code !== undefined && code >= 500, { cause: e, ...(code !== undefined ? { responseCode: code } : {}) });
