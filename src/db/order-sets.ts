@@ -10,6 +10,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Power } from '../diplomacy/index.js';
 import { toJson } from './canonical-json.js';
 import type { Database, Db, Json, OrderSetRow } from './schema.js';
+import { precompiled } from './precompiled.js';
 
 /**
  * The phase's current generation (0 until a rollback, D.VIII(1)): a set belongs to the generation it
@@ -86,24 +87,30 @@ export function orderSetFromRow(row: OrderSetRow): OrderSet {
 }
 
 /** Record a set in the phase's current generation (the phase row must exist). */
+/** Issue 29: compiled once (precompiled.ts). */
+export const INSERT_ORDER_SET = precompiled((db, s: { gameId: string; phase: string; power: Power; personId: number; inboundMessageId: number | null; receivedAt: Date; final: boolean; sheet: string; orders: string }) => db
+  .insertInto('order_sets')
+  .values((eb) => ({
+    // No phase row: 0, and the foreign key refuses the set (23503).
+    phase_generation: eb.fn.coalesce(eb.selectFrom('phases').select('generation').where('game_id', '=', s.gameId).where('name', '=', s.phase), eb.lit(0)),
+    game_id: s.gameId,
+    phase: s.phase,
+    power: s.power,
+    person_id: s.personId,
+    inbound_message_id: s.inboundMessageId,
+    received_at: s.receivedAt,
+    final: s.final,
+    sheet: s.sheet,
+    orders: s.orders,
+  }))
+  .returningAll());
+
 export async function insertOrderSet(db: Db, s: NewOrderSet): Promise<OrderSet> {
-  const row = await db
-    .insertInto('order_sets')
-    .values((eb) => ({
-      // No phase row: 0, and the foreign key refuses the set (23503).
-      phase_generation: eb.fn.coalesce(eb.selectFrom('phases').select('generation').where('game_id', '=', s.gameId).where('name', '=', s.phase), eb.lit(0)),
-      game_id: s.gameId,
-      phase: s.phase,
-      power: s.power,
-      person_id: s.personId,
-      inbound_message_id: s.inboundMessageId ?? null,
-      received_at: s.receivedAt,
-      final: s.final,
-      sheet: JSON.stringify(toJson(s.sheet)),
-      orders: JSON.stringify(s.orders),
-    }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await INSERT_ORDER_SET.first(db, {
+    gameId: s.gameId, phase: s.phase, power: s.power, personId: s.personId, inboundMessageId: s.inboundMessageId ?? null,
+    receivedAt: s.receivedAt, final: s.final, sheet: JSON.stringify(toJson(s.sheet)), orders: JSON.stringify(s.orders),
+  });
+  if (!row) throw new Error('insertOrderSet: no row returned');
   return orderSetFromRow(row);
 }
 
@@ -157,20 +164,22 @@ export async function findLatestOrderSets(db: Db, gameId: string, phase: string,
  * Per power that has ordered: the latest set's Final mark and receipt time and the number of sets.
  * Never reads the orders themselves, so a status display cannot leak them.
  */
+/** Issue 29: compiled once (precompiled.ts). */
+export const ORDER_SET_STATUS = precompiled((db, p: { gameId: string; phase: string }) => db
+  .selectFrom('order_sets')
+  .select([
+    'power',
+    sql<boolean>`(array_agg(final ORDER BY received_at DESC, id DESC))[1]`.as('final'),
+    sql<Date>`max(received_at)`.as('received_at'),
+    sql<number>`count(*)`.as('sets'),
+  ])
+  .where('game_id', '=', p.gameId)
+  .where('phase', '=', p.phase)
+  .where('phase_generation', '=', currentGeneration(p.gameId, p.phase))
+  .groupBy('power')
+  .orderBy('power'));
+
 export async function findOrderSetStatus(db: Db, gameId: string, phase: string): Promise<OrderSetStatus[]> {
-  const rows = await db
-    .selectFrom('order_sets')
-    .select([
-      'power',
-      sql<boolean>`(array_agg(final ORDER BY received_at DESC, id DESC))[1]`.as('final'),
-      sql<Date>`max(received_at)`.as('received_at'),
-      sql<number>`count(*)`.as('sets'),
-    ])
-    .where('game_id', '=', gameId)
-    .where('phase', '=', phase)
-    .where('phase_generation', '=', currentGeneration(gameId, phase))
-    .groupBy('power')
-    .orderBy('power')
-    .execute();
+  const rows = await ORDER_SET_STATUS.execute(db, { gameId, phase });
   return rows.map((r) => ({ power: r.power, final: r.final, receivedAt: r.received_at, sets: r.sets }));
 }

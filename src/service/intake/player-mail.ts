@@ -8,6 +8,7 @@ import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
 import { findPeople, type Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
+import { precompiled } from '../../db/precompiled.js';
 import { actingPositionOf, findCurrentPositions, type Position } from '../../db/positions.js';
 import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplacementPeriods } from '../diplomacy/stand-in-period.js';
 import type { Db } from '../../db/schema.js';
@@ -62,20 +63,22 @@ export async function standingSetNote(db: Db, gameId: string, phase: string, pow
   return `Your ${latest.final ? 'FINAL' : 'preliminary'} set received at ${gmtSeconds(latest.receivedAt)} still stands (${orders}).`;
 }
 
+/** Issue 29: compiled once (precompiled.ts). */
+export const CONFIRM_COPIES = precompiled((db, p: { messageId: string; from: string }) => db
+  .selectFrom('inbound_messages as m')
+  .innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+  .select(['m.received_at', 'd.identity'])
+  .where('m.message_id', '=', p.messageId)
+  .where('d.role', '=', 'confirm')
+  .where('d.from_address', '=', p.from));
+
 /**
  * The confirmation mailbox's copies of a message from `from` (D.VII(1), D.VII(7)), with the game
  * addresses each named in To/Cc as recorded when it was confirmed.
  */
 export async function confirmCopies(db: Db, messageId: string | undefined, from: string): Promise<MailCopy[]> {
   if (!messageId) return [];
-  const rows = await db
-    .selectFrom('inbound_messages as m')
-    .innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
-    .select(['m.received_at', 'd.identity'])
-    .where('m.message_id', '=', messageId)
-    .where('d.role', '=', 'confirm')
-    .where('d.from_address', '=', from.toLowerCase())
-    .execute();
+  const rows = await CONFIRM_COPIES.execute(db, { messageId, from: from.toLowerCase() });
   return rows.map((r) => ({ receivedAt: r.received_at, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] }));
 }
 
