@@ -113,7 +113,6 @@ export async function receivePlayerMail(
   mail: InboundMail,
   person: Person,
   game: Game,
-  positionAtReceipt: Position | undefined,
   evidence: Record<string, unknown>,
 ): Promise<ReceiveOutcome> {
   const text = stripSecretLines(mail.text);
@@ -138,14 +137,20 @@ export async function receivePlayerMail(
     // B.7: a stand-in whose declared phase has opened no longer holds the power (the tick does the
     // same within a minute); a former stand-in's set after the period, before the player's, makes the
     // replacement permanent (src/service/diplomacy/stand-in-period.ts).
-    let position = positionAtReceipt;
-    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress)) > 0) position = actingPositionOf(await findCurrentPositions(trx, locked.id), person.id);
+    // Issue 29: the game's current positions, read once under the lock; read again only after
+    // something in this decision may have changed them (a period ended, a stand-in made permanent, a
+    // vote or an extension request recorded: see `positionsStand` below).
+    let positions = await findCurrentPositions(trx, locked.id);
+    let positionsStand = true;
+    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress)) > 0) positions = await findCurrentPositions(trx, locked.id);
+    let position = actingPositionOf(positions, person.id);
     const standInNotes: string[] = [];
     if (!position && phase && !phase.adjudicatedAt && locked.status === 'active') {
       const over = await overstayingStandIn(trx, locked, person);
       if (over && parseOrderSheet(text, { state: phase.stateBefore, power: over.power, subject: mail.subject, rules, mayRegisterAbbreviations: false }).isSet) {
         const made = await makeOverstayPermanent(trx, locked, person, over, rec.now, ctx.fromAddress);
         position = made.position;
+        positionsStand = false;
         standInNotes.push(made.note);
       }
     }
@@ -244,6 +249,7 @@ export async function receivePlayerMail(
     // may end the game, D.IX) or extension requests (which move the deadline, D.VII(5)) are recorded;
     // the person until an OTHER ADDRESS line changes it. What stands is not read again.
     const phaseStands = sheet.votes.length === 0 && !sheet.requests.some((r) => r.kind === 'extension');
+    if (!phaseStands) positionsStand = false;
     // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
     const communications = () => recordCommunications(trx, {
       gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress,
@@ -331,18 +337,19 @@ export async function receivePlayerMail(
     });
     const { notes } = await communications();
     // B.7: the player's own set while a stand-in holds the power: the player is back, this set counts.
-    // The positions it reads stand for afterOrderSet unless it ended the stand-in (issue 29).
-    let positions: Position[] | undefined = await findCurrentPositions(trx, locked.id);
+    // The positions read under the lock stand for it and for afterOrderSet unless something above may
+    // have changed them, or it ended the stand-in (issue 29).
+    let held: Position[] | undefined = positionsStand ? positions : await findCurrentPositions(trx, locked.id);
     if (position.kind !== 'temporary') {
-      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress, positions);
+      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress, held);
       if (back) {
         standInNotes.push(back);
-        positions = undefined;
+        held = undefined;
       }
     }
     notes.unshift(...standInNotes);
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
-    const after = await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress, known: phaseStands ? { game: locked, phase, ...(positions ? { positions } : {}) } : {} });
+    const after = await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress, known: phaseStands ? { game: locked, phase, ...(held ? { positions: held } : {}) } : {} });
     // A released withheld phase is adjudicated now: its deadline is read again for the acknowledgement.
     const current = phaseStands && !after.released ? phase : undefined;
     // Issue 25: an accepted set is always acknowledged, whatever the hourly cap says: the cap guards
