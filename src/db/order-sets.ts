@@ -183,3 +183,36 @@ export async function findOrderSetStatus(db: Db, gameId: string, phase: string):
   const rows = await ORDER_SET_STATUS.execute(db, { gameId, phase });
   return rows.map((r) => ({ power: r.power, final: r.final, receivedAt: r.received_at, sets: r.sets }));
 }
+
+/** The open turn as the calendar reads it after a set (after-order-set.ts). */
+export interface TurnStatus {
+  /** {@link findOrderSetStatus}'s rows. */
+  readonly statuses: OrderSetStatus[];
+  /** The powers in civil disorder now. */
+  readonly civilDisorder: Power[];
+  /** Whether the phase's results (of this generation) are withheld and not yet released (D.VII(6)(b)). */
+  readonly withheld: boolean;
+}
+
+/**
+ * Issue 29, stop 46: {@link findOrderSetStatus}, the powers in civil disorder and whether the phase
+ * is withheld, in one statement (was two). The statuses come back as JSON: a receipt time is parsed
+ * from PostgreSQL's ISO text to the same millisecond `pg` gives (both drop the microseconds).
+ */
+export async function findTurnStatus(db: Db, gameId: string, phase: string, generation: number): Promise<TurnStatus> {
+  const r = await sql<{ statuses: { power: Power; final: boolean; received_at: string; sets: number }[]; cd: Power[]; withheld: boolean }>`
+    SELECT (SELECT coalesce(json_agg(s ORDER BY s.power), '[]'::json) FROM (
+              SELECT power, (array_agg(final ORDER BY received_at DESC, id DESC))[1] AS final, max(received_at) AS received_at, count(*) AS sets
+                FROM order_sets
+               WHERE game_id = ${gameId} AND phase = ${phase}
+                 AND phase_generation = (SELECT generation FROM phases WHERE phases.game_id = ${gameId} AND phases.name = ${phase})
+               GROUP BY power) s) AS statuses,
+           (SELECT coalesce(json_agg(power), '[]'::json) FROM civil_disorder WHERE game_id = ${gameId} AND ended_at IS NULL) AS cd,
+           EXISTS (SELECT 1 FROM withheld_phases WHERE game_id = ${gameId} AND phase = ${phase} AND generation = ${generation} AND released_at IS NULL) AS withheld`.execute(db);
+  const row = r.rows[0]!;
+  return {
+    statuses: row.statuses.map((x) => ({ power: x.power, final: x.final, receivedAt: new Date(x.received_at), sets: Number(x.sets) })),
+    civilDisorder: row.cd,
+    withheld: row.withheld,
+  };
+}
