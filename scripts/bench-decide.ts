@@ -81,12 +81,15 @@ async function main(): Promise<void> {
       const timed = ids.slice(WARMUP);
       const load0 = loadavg()[0]!;
       const cpu0 = process.cpuUsage();
+      const hr0 = process.hrtime.bigint() / 1000n;
       const t0 = performance.now();
       const run = await counting(async () => {
         for (const id of timed) await decide(id);
       });
       const wall = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
+      // For `node --cpu-prof`: the timed window in the profile's clock (hrtime, µs).
+      console.log(`profile window ${hr0} ${process.hrtime.bigint() / 1000n}`);
       const n = timed.length;
       console.log(`bench:decide ${n} timed decisions (after ${WARMUP} untimed), outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
       console.log(`CPU per decision   ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms (user ${(cpu.user / 1000 / n).toFixed(3)}, system ${(cpu.system / 1000 / n).toFixed(3)})`);
