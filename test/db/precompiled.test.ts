@@ -11,6 +11,7 @@ import { PERSON_BY_EMAIL } from '../../src/db/people.js';
 import { CURRENT_POSITIONS } from '../../src/db/positions.js';
 import { LOCK_GAME } from '../../src/db/games.js';
 import { PHASE } from '../../src/db/phases.js';
+import { PLAYER_FACTS } from '../../src/db/player-facts.js';
 import { REPLACEMENT_PERIODS } from '../../src/db/replacement-periods.js';
 import { PLAYER_ABBREVIATIONS } from '../../src/db/player-abbreviations.js';
 import { INSERT_RECORDED } from '../../src/db/communications-recorded.js';
@@ -41,6 +42,7 @@ const cases: [string, Precompiled<never, unknown>, Record<string, unknown>[]][] 
   ]],
   ['findOrderSetStatus', ORDER_SET_STATUS as never, [{ gameId: 'g1', phase: 'S1901M' }, { gameId: 'g2', phase: 'F1901M' }]],
   ['markContacted', MARK_CONTACTED as never, [{ gameId: 'g1', power: 'France', personId: 3, at }, { gameId: 'g2', power: 'Italy', personId: 4, at: new Date(0) }]],
+  ['findPlayerFacts', PLAYER_FACTS as never, [{ gameId: 'g1', personId: 1 }, { gameId: 'g2', personId: 99 }]],
   ['confirmCopies', CONFIRM_COPIES as never, [{ messageId: '<a@b>', from: 'a@example.org' }, { messageId: '<c@d>', from: 'c@example.net' }]],
 ];
 

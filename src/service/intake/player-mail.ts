@@ -13,7 +13,8 @@ import { actingPositionOf, findCurrentPositions, type Position } from '../../db/
 import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplacementPeriods } from '../diplomacy/stand-in-period.js';
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
-import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
+import { insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
+import { findPlayerFacts } from '../../db/player-facts.js';
 import { findWebUrl } from '../../db/web-access.js';
 import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, intendedPower, parseOrderSheet, readRequest, readUnknownCommand, type RequestItem, type RequestKind } from '../../diplomacy/sheet/index.js';
 import { STANDARD_MAP } from '../../diplomacy/index.js';
@@ -140,9 +141,12 @@ export async function receivePlayerMail(
     // Issue 29: the game's current positions, read once under the lock; read again only after
     // something in this decision may have changed them (a period ended, a stand-in made permanent, a
     // vote or an extension request recorded: see `positionsStand` below).
-    let positions = await findCurrentPositions(trx, locked.id);
+    // With them, in the same statement, the open stand-in periods, the player's abbreviations and
+    // whether the player has an open NMR notice (src/db/player-facts.ts).
+    const facts = await findPlayerFacts(trx, locked.id, person.id);
+    let positions = facts.positions;
     let positionsStand = true;
-    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress)) > 0) positions = await findCurrentPositions(trx, locked.id);
+    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress, facts.openPeriods)) > 0) positions = await findCurrentPositions(trx, locked.id);
     let position = actingPositionOf(positions, person.id);
     const standInNotes: string[] = [];
     if (!position && phase && !phase.adjudicatedAt && locked.status === 'active') {
@@ -176,7 +180,7 @@ export async function receivePlayerMail(
 
     // D.III(1): a player's own abbreviations, registered at the outset of the game (the first
     // turn) or with a replacement's first orders, read that player's orders from then on.
-    const playerAbbreviations = await findPlayerAbbreviations(trx, locked.id, person.id);
+    const playerAbbreviations = facts.abbreviations;
     const firstOrdersAsReplacement = position.kind !== 'original' && !(await trx.selectFrom('order_sets').select('id').where('game_id', '=', locked.id).where('person_id', '=', person.id).executeTakeFirst());
     const mayRegisterAbbreviations = phase.name === 'S1901M' || firstOrdersAsReplacement;
     const sheet = parseOrderSheet(text, {
@@ -253,7 +257,7 @@ export async function receivePlayerMail(
     // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
     const communications = () => recordCommunications(trx, {
       gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress,
-      known: { game: locked, phase, ...(otherAddress ? {} : { person }) }, inDecision: true,
+      known: { game: locked, phase, ...(otherAddress ? {} : { person }) }, inDecision: true, noOpenNmrNotice: !facts.nmrNoticeOpen,
     });
 
     // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it
