@@ -4,6 +4,9 @@
  * player's abbreviations) and the NMR mark must be true whenever the player has an open notice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDecision } from '../../src/db/inbound-decisions.js';
+import { insertInboundMessage } from '../../src/db/inbound-messages.js';
+import { CONFIRM_COPIES } from '../../src/service/intake/player-mail.js';
 import { insertNmrNotice } from '../../src/db/nmr-notices.js';
 import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../src/db/player-abbreviations.js';
 import { findPlayerFacts } from '../../src/db/player-facts.js';
@@ -24,11 +27,13 @@ describe('findPlayerFacts (issue 29)', () => {
     const { game, players } = await gameWithPlayers(t.db, 'pf');
     const france = players.get('FRANCE')!;
     const italy = players.get('ITALY')!;
-    const same = async (personId: number) => {
-      const facts = await findPlayerFacts(t.db, game.id, personId);
+    const same = async (personId: number, copiesOf = { messageId: '<none@example.org>', from: 'nobody@example.org' }) => {
+      const facts = await findPlayerFacts(t.db, game.id, personId, copiesOf);
       expect(facts.positions).toEqual(await findCurrentPositions(t.db, game.id));
       expect(facts.openPeriods).toEqual(await findOpenReplacementPeriods(t.db, game.id));
       expect(facts.abbreviations).toEqual(await findPlayerAbbreviations(t.db, game.id, personId));
+      const copies = (await CONFIRM_COPIES.execute(t.db, { messageId: copiesOf.messageId, from: copiesOf.from.toLowerCase() })).map((r) => ({ receivedAt: r.received_at, identity: r.identity }));
+      expect(facts.confirmCopies).toEqual(copies);
       return facts;
     };
     expect((await same(france.id)).nmrNoticeOpen).toBe(false);
@@ -50,10 +55,18 @@ describe('findPlayerFacts (issue 29)', () => {
     expect(f.nmrNoticeOpen).toBe(false);
     expect((await same(italy.id)).nmrNoticeOpen).toBe(true);
 
+    // The message's copy to the confirmation mailbox, decided (D.VII(7)); received at …00.123 (microseconds through JSON: turn-status.test.ts).
+    const messageId = '<pf-copy@example.org>';
+    const copy = await insertInboundMessage(t.db, { raw: Buffer.from('Subject: x\r\n\r\nA PAR H\r\n'), receivedAt: new Date('2030-04-01T10:00:00.123Z'), source: 'smtp', messageId, role: 'confirm' });
+    await insertDecision(t.db, { inboundMessageId: copy.id, role: 'confirm', decidedAt: new Date(), fromAddress: france.email.toLowerCase(), outcome: 'confirmed', identity: { gameAddresses: [game.address] }, replied: false });
+    const withCopy = await same(france.id, { messageId, from: france.email.toUpperCase() });
+    expect(withCopy.confirmCopies).toEqual([{ receivedAt: new Date('2030-04-01T10:00:00.123Z'), identity: { gameAddresses: [game.address] } }]);
+    expect((await same(france.id, { messageId, from: 'someone-else@example.org' })).confirmCopies).toEqual([]);
+
     // A game with no current position: no rows, the abbreviations read on their own, no notice assumed absent.
     const { game: empty } = await gameWithPlayers(t.db, 'pf2');
     await t.db.updateTable('positions').set({ ended_at: new Date(), reason: 'test' }).where('game_id', '=', empty.id).execute();
-    const none = await findPlayerFacts(t.db, empty.id, france.id);
-    expect(none).toEqual({ positions: [], openPeriods: [], abbreviations: undefined, nmrNoticeOpen: true });
+    const none = await findPlayerFacts(t.db, empty.id, france.id, { messageId, from: france.email });
+    expect(none).toEqual({ positions: [], openPeriods: [], abbreviations: undefined, nmrNoticeOpen: true, confirmCopies: undefined });
   }, 60_000);
 });

@@ -42,7 +42,7 @@ const cases: [string, Precompiled<never, unknown>, Record<string, unknown>[]][] 
   ]],
   ['findOrderSetStatus', ORDER_SET_STATUS as never, [{ gameId: 'g1', phase: 'S1901M' }, { gameId: 'g2', phase: 'F1901M' }]],
   ['markContacted', MARK_CONTACTED as never, [{ gameId: 'g1', power: 'France', personId: 3, at }, { gameId: 'g2', power: 'Italy', personId: 4, at: new Date(0) }]],
-  ['findPlayerFacts', PLAYER_FACTS as never, [{ gameId: 'g1', personId: 1 }, { gameId: 'g2', personId: 99 }]],
+  ['findPlayerFacts', PLAYER_FACTS as never, [{ gameId: 'g1', personId: 1, messageId: null, from: 'a@example.org' }, { gameId: 'g2', personId: 99, messageId: '<m@x>', from: 'b@example.net' }]],
   ['confirmCopies', CONFIRM_COPIES as never, [{ messageId: '<a@b>', from: 'a@example.org' }, { messageId: '<c@d>', from: 'c@example.net' }]],
 ];
 

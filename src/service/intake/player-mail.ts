@@ -80,7 +80,12 @@ export const CONFIRM_COPIES = precompiled((db, p: { messageId: string; from: str
 export async function confirmCopies(db: Db, messageId: string | undefined, from: string): Promise<MailCopy[]> {
   if (!messageId) return [];
   const rows = await CONFIRM_COPIES.execute(db, { messageId, from: from.toLowerCase() });
-  return rows.map((r) => ({ receivedAt: r.received_at, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] }));
+  return rows.map((r) => copyOf({ receivedAt: r.received_at, identity: r.identity }));
+}
+
+/** A confirmation copy as D.VII(7) reads it: the game addresses it named, as recorded when it was confirmed. */
+function copyOf(r: { receivedAt: Date; identity: unknown }): MailCopy {
+  return { receivedAt: r.receivedAt, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] };
 }
 
 /** What the judge holds for `power` now (STATUS): the latest set, never anyone else's. */
@@ -143,7 +148,7 @@ export async function receivePlayerMail(
     // vote or an extension request recorded: see `positionsStand` below).
     // With them, in the same statement, the open stand-in periods, the player's abbreviations and
     // whether the player has an open NMR notice (src/db/player-facts.ts).
-    const facts = await findPlayerFacts(trx, locked.id, person.id);
+    const facts = await findPlayerFacts(trx, locked.id, person.id, { messageId: rec.messageId, from: person.email });
     let positions = facts.positions;
     let positionsStand = true;
     if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress, facts.openPeriods)) > 0) positions = await findCurrentPositions(trx, locked.id);
@@ -321,7 +326,9 @@ export async function receivePlayerMail(
     }
 
     // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
-    const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, await confirmCopies(trx, rec.messageId, person.email), locked.address);
+    // The copies read with the player's facts, unless an OTHER ADDRESS line may have changed the person.
+    const copies = facts.confirmCopies && !otherAddress ? facts.confirmCopies.map(copyOf) : await confirmCopies(trx, rec.messageId, person.email);
+    const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, copies, locked.address);
     // D.VII(3): late sets refused, or accepted until adjudication starts, as the game's policy says.
     const decision = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
     // D.VII(6)(b): while 1901 results are withheld, the missing powers' orders are taken after the deadline.
