@@ -146,8 +146,8 @@ export async function receivePlayerMail(
     // Issue 29: the game's current positions, read once under the lock; read again only after
     // something in this decision may have changed them (a period ended, a stand-in made permanent, a
     // vote or an extension request recorded: see `positionsStand` below).
-    // With them, in the same statement, the open stand-in periods, the player's abbreviations and
-    // whether the player has an open NMR notice (src/db/player-facts.ts).
+    // With them, in the same statement, the open stand-in periods, the player's abbreviations, whether
+    // the player has an open NMR notice and the message's confirmation copies (src/db/player-facts.ts).
     const facts = await findPlayerFacts(trx, locked.id, person.id, { messageId: rec.messageId, from: person.email });
     let positions = facts.positions;
     let positionsStand = true;
