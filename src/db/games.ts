@@ -1,6 +1,7 @@
 /**
  * Games: one row per board, with the house-rule policies its GM states at the outset (D.I(1)(b)).
  */
+import { precompiled } from './precompiled.js';
 import type {
   Db,
   GameKindName,
@@ -152,8 +153,11 @@ export async function findGameByAddress(db: Db, address: string): Promise<Game |
  * decision that changes a game's phase or orders takes this lock first, so two workers cannot both
  * adjudicate or both accept a set across a deadline.
  */
+/** Issue 29: compiled once (precompiled.ts). */
+export const LOCK_GAME = precompiled((db, p: { id: string }) => db.selectFrom('games').selectAll().where('id', '=', p.id).forUpdate());
+
 export async function lockGame(trx: Trx, id: string): Promise<Game | undefined> {
-  const row = await trx.selectFrom('games').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await LOCK_GAME.first(trx, { id });
   return row && gameFromRow(row);
 }
 

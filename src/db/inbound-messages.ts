@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, InboundMessageRow, InboundRole, InboundSource } from './schema.js';
+import { precompiled } from './precompiled.js';
 import { findStoredInbound, insertInbound } from './receipt-sql.js';
 import { runStatement } from './run-statement.js';
 
@@ -191,13 +192,15 @@ export async function findQueuedBehind(db: Db, jobId: string, limit: number): Pr
 }
 
 /** A stored message as its decision needs it (bytes, receipt, source, the SMTP envelope), or `undefined`. */
+/** Issue 29: compiled once (precompiled.ts). */
+export const MESSAGE_TO_DECIDE = precompiled((db, p: { id: number }) => db
+  .selectFrom('inbound_messages as m')
+  .selectAll('m')
+  .select((eb) => eb.exists(eb.selectFrom('inbound_decisions as d').select('d.inbound_message_id').whereRef('d.inbound_message_id', '=', 'm.id')).as('decided'))
+  .where('m.id', '=', p.id));
+
 export async function findMessageToDecide(db: Db, id: number): Promise<(InboundMessage & { envelope: { ip?: string; helo?: string; mailFrom?: string } | null; decided: boolean }) | undefined> {
   // Issue 29: whether it is decided already, in the same statement (the decision job's first read).
-  const row = await db
-    .selectFrom('inbound_messages as m')
-    .selectAll('m')
-    .select((eb) => eb.exists(eb.selectFrom('inbound_decisions as d').select('d.inbound_message_id').whereRef('d.inbound_message_id', '=', 'm.id')).as('decided'))
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const row = await MESSAGE_TO_DECIDE.first(db, { id });
   return row && { ...infoFromRow(row), raw: row.raw, envelope: row.envelope, decided: Boolean(row.decided) };
 }

@@ -10,6 +10,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Power } from '../diplomacy/index.js';
 import { toJson } from './canonical-json.js';
 import type { Database, Db, Json, OrderSetRow } from './schema.js';
+import { precompiled } from './precompiled.js';
 
 /**
  * The phase's current generation (0 until a rollback, D.VIII(1)): a set belongs to the generation it
@@ -86,24 +87,30 @@ export function orderSetFromRow(row: OrderSetRow): OrderSet {
 }
 
 /** Record a set in the phase's current generation (the phase row must exist). */
+/** Issue 29: compiled once (precompiled.ts). */
+export const INSERT_ORDER_SET = precompiled((db, s: { gameId: string; phase: string; power: Power; personId: number; inboundMessageId: number | null; receivedAt: Date; final: boolean; sheet: string; orders: string }) => db
+  .insertInto('order_sets')
+  .values((eb) => ({
+    // No phase row: 0, and the foreign key refuses the set (23503).
+    phase_generation: eb.fn.coalesce(eb.selectFrom('phases').select('generation').where('game_id', '=', s.gameId).where('name', '=', s.phase), eb.lit(0)),
+    game_id: s.gameId,
+    phase: s.phase,
+    power: s.power,
+    person_id: s.personId,
+    inbound_message_id: s.inboundMessageId,
+    received_at: s.receivedAt,
+    final: s.final,
+    sheet: s.sheet,
+    orders: s.orders,
+  }))
+  .returningAll());
+
 export async function insertOrderSet(db: Db, s: NewOrderSet): Promise<OrderSet> {
-  const row = await db
-    .insertInto('order_sets')
-    .values((eb) => ({
-      // No phase row: 0, and the foreign key refuses the set (23503).
-      phase_generation: eb.fn.coalesce(eb.selectFrom('phases').select('generation').where('game_id', '=', s.gameId).where('name', '=', s.phase), eb.lit(0)),
-      game_id: s.gameId,
-      phase: s.phase,
-      power: s.power,
-      person_id: s.personId,
-      inbound_message_id: s.inboundMessageId ?? null,
-      received_at: s.receivedAt,
-      final: s.final,
-      sheet: JSON.stringify(toJson(s.sheet)),
-      orders: JSON.stringify(s.orders),
-    }))
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await INSERT_ORDER_SET.first(db, {
+    gameId: s.gameId, phase: s.phase, power: s.power, personId: s.personId, inboundMessageId: s.inboundMessageId ?? null,
+    receivedAt: s.receivedAt, final: s.final, sheet: JSON.stringify(toJson(s.sheet)), orders: JSON.stringify(s.orders),
+  });
+  if (!row) throw new Error('insertOrderSet: no row returned');
   return orderSetFromRow(row);
 }
 
@@ -157,20 +164,55 @@ export async function findLatestOrderSets(db: Db, gameId: string, phase: string,
  * Per power that has ordered: the latest set's Final mark and receipt time and the number of sets.
  * Never reads the orders themselves, so a status display cannot leak them.
  */
+/** Issue 29: compiled once (precompiled.ts). */
+export const ORDER_SET_STATUS = precompiled((db, p: { gameId: string; phase: string }) => db
+  .selectFrom('order_sets')
+  .select([
+    'power',
+    sql<boolean>`(array_agg(final ORDER BY received_at DESC, id DESC))[1]`.as('final'),
+    sql<Date>`max(received_at)`.as('received_at'),
+    sql<number>`count(*)`.as('sets'),
+  ])
+  .where('game_id', '=', p.gameId)
+  .where('phase', '=', p.phase)
+  .where('phase_generation', '=', currentGeneration(p.gameId, p.phase))
+  .groupBy('power')
+  .orderBy('power'));
+
 export async function findOrderSetStatus(db: Db, gameId: string, phase: string): Promise<OrderSetStatus[]> {
-  const rows = await db
-    .selectFrom('order_sets')
-    .select([
-      'power',
-      sql<boolean>`(array_agg(final ORDER BY received_at DESC, id DESC))[1]`.as('final'),
-      sql<Date>`max(received_at)`.as('received_at'),
-      sql<number>`count(*)`.as('sets'),
-    ])
-    .where('game_id', '=', gameId)
-    .where('phase', '=', phase)
-    .where('phase_generation', '=', currentGeneration(gameId, phase))
-    .groupBy('power')
-    .orderBy('power')
-    .execute();
+  const rows = await ORDER_SET_STATUS.execute(db, { gameId, phase });
   return rows.map((r) => ({ power: r.power, final: r.final, receivedAt: r.received_at, sets: r.sets }));
+}
+
+/** The open turn as the calendar reads it after a set (after-order-set.ts). */
+export interface TurnStatus {
+  /** {@link findOrderSetStatus}'s rows. */
+  readonly statuses: OrderSetStatus[];
+  /** The powers in civil disorder now. */
+  readonly civilDisorder: Power[];
+  /** Whether the phase's results (of this generation) are withheld and not yet released (D.VII(6)(b)). */
+  readonly withheld: boolean;
+}
+
+/**
+ * Issue 29, stop 46: {@link findOrderSetStatus}, the powers in civil disorder and whether the phase
+ * is withheld, in one statement (was two). The statuses come back as JSON: a receipt time is parsed
+ * from PostgreSQL's ISO text to the same millisecond `pg` gives (both drop the microseconds).
+ */
+export async function findTurnStatus(db: Db, gameId: string, phase: string, generation: number): Promise<TurnStatus> {
+  const r = await sql<{ statuses: { power: Power; final: boolean; received_at: string; sets: number }[]; cd: Power[]; withheld: boolean }>`
+    SELECT (SELECT coalesce(json_agg(s ORDER BY s.power), '[]'::json) FROM (
+              SELECT power, (array_agg(final ORDER BY received_at DESC, id DESC))[1] AS final, max(received_at) AS received_at, count(*) AS sets
+                FROM order_sets
+               WHERE game_id = ${gameId} AND phase = ${phase}
+                 AND phase_generation = (SELECT generation FROM phases WHERE phases.game_id = ${gameId} AND phases.name = ${phase})
+               GROUP BY power) s) AS statuses,
+           (SELECT coalesce(json_agg(power), '[]'::json) FROM civil_disorder WHERE game_id = ${gameId} AND ended_at IS NULL) AS cd,
+           EXISTS (SELECT 1 FROM withheld_phases WHERE game_id = ${gameId} AND phase = ${phase} AND generation = ${generation} AND released_at IS NULL) AS withheld`.execute(db);
+  const row = r.rows[0]!;
+  return {
+    statuses: row.statuses.map((x) => ({ power: x.power, final: x.final, receivedAt: new Date(x.received_at), sets: Number(x.sets) })),
+    civilDisorder: row.cd,
+    withheld: row.withheld,
+  };
 }

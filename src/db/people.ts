@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { DbError } from './errors.js';
 import type { Db, PersonRow } from './schema.js';
+import { precompiled } from './precompiled.js';
 
 /** A registered person. */
 export interface Person {
@@ -49,12 +50,11 @@ export async function insertPerson(db: Db, p: NewPerson): Promise<Person> {
 }
 
 /** The person registered with `email` (case-insensitive), or `undefined`. */
+/** Issue 29: compiled once (precompiled.ts). */
+export const PERSON_BY_EMAIL = precompiled((db, p: { email: string }) => db.selectFrom('people').selectAll().where((eb) => eb(eb.fn('lower', ['email']), '=', p.email)));
+
 export async function findPersonByEmail(db: Db, email: string): Promise<Person | undefined> {
-  const row = await db
-    .selectFrom('people')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
+  const row = await PERSON_BY_EMAIL.first(db, { email: email.toLowerCase() });
   return row && personFromRow(row);
 }
 

@@ -7,6 +7,7 @@ import { formatPhase, parsePhase, phaseIndex, type GameState } from '../diplomac
 import { gameStateFromJson, gameStateToJson } from './state-json.js';
 import { canonicalJson } from './canonical-json.js';
 import type { Db, Json, PhaseRow } from './schema.js';
+import { precompiled } from './precompiled.js';
 
 /** A phase as stored. */
 export interface PhaseRecord {
@@ -83,8 +84,11 @@ export async function insertPhase(db: Db, p: { gameId: string; state: GameState;
 }
 
 /** The phase, or `undefined`. */
+/** Issue 29: compiled once (precompiled.ts). */
+export const PHASE = precompiled((db, p: { gameId: string; name: string }) => db.selectFrom('phases').selectAll().where('game_id', '=', p.gameId).where('name', '=', p.name));
+
 export async function findPhase(db: Db, gameId: string, name: string): Promise<PhaseRecord | undefined> {
-  const row = await db.selectFrom('phases').selectAll().where('game_id', '=', gameId).where('name', '=', name).executeTakeFirst();
+  const row = await PHASE.first(db, { gameId, name });
   return row && phaseFromRow(row);
 }
 

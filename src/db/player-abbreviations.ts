@@ -4,15 +4,18 @@
  */
 import { toJson } from './canonical-json.js';
 import type { Db } from './schema.js';
+import { precompiled } from './precompiled.js';
+
+/** Issue 29: compiled once (precompiled.ts). */
+export const PLAYER_ABBREVIATIONS = precompiled((db, p: { gameId: string; personId: number }) => db
+  .selectFrom('player_abbreviations')
+  .select('abbreviations')
+  .where('game_id', '=', p.gameId)
+  .where('person_id', '=', p.personId)
+  .orderBy('id', 'desc'));
 
 export async function findPlayerAbbreviations(db: Db, gameId: string, personId: number): Promise<ReadonlyMap<string, string> | undefined> {
-  const row = await db
-    .selectFrom('player_abbreviations')
-    .select('abbreviations')
-    .where('game_id', '=', gameId)
-    .where('person_id', '=', personId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const row = await PLAYER_ABBREVIATIONS.first(db, { gameId, personId });
   return row ? new Map(Object.entries(row.abbreviations as Record<string, string>)) : undefined;
 }
 

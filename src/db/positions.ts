@@ -9,6 +9,7 @@
 import { sql } from 'kysely';
 import { POWERS, type Power } from '../diplomacy/index.js';
 import type { Db, PositionKind, PositionRow } from './schema.js';
+import { precompiled } from './precompiled.js';
 
 /** One holding of a power by a person. */
 export interface Position {
@@ -105,15 +106,17 @@ export async function endPosition(db: Db, id: number, end: { at: Date; reason: s
 }
 
 /** The open holdings of a game. */
+/** Issue 29: compiled once (precompiled.ts). */
+export const CURRENT_POSITIONS = precompiled((db, p: { gameId: string }) => db
+  .selectFrom('positions')
+  .selectAll()
+  .where('game_id', '=', p.gameId)
+  .where('ended_at', 'is', null)
+  .orderBy('power')
+  .orderBy('id'));
+
 export async function findCurrentPositions(db: Db, gameId: string): Promise<Position[]> {
-  const rows = await db
-    .selectFrom('positions')
-    .selectAll()
-    .where('game_id', '=', gameId)
-    .where('ended_at', 'is', null)
-    .orderBy('power')
-    .orderBy('id')
-    .execute();
+  const rows = await CURRENT_POSITIONS.execute(db, { gameId });
   return rows.map(positionFromRow);
 }
 

@@ -5,15 +5,13 @@
  * orders becomes the official player (B.8(c)); a withheld 1901 phase whose missing orders are now in
  * is adjudicated at once (D.VII(6)(b)); the early adjudication is scheduled or cancelled (D.VII(2)).
  */
-import { sql } from 'kysely';
 import { findGame, type Game } from '../../db/games.js';
 import { inTransaction } from '../../db/in-transaction.js';
 import { earlyAdjudicateJobKey, removeJob } from '../../db/jobs.js';
-import { findOrderSetStatus, type OrderSetStatus } from '../../db/order-sets.js';
+import { findTurnStatus, type OrderSetStatus } from '../../db/order-sets.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
 import type { Position } from '../../db/positions.js';
 import type { Db, Trx } from '../../db/schema.js';
-import type { Power } from '../../diplomacy/index.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import { loadCalendarFacts } from './calendar-facts.js';
 import { scheduleEarlyAdjudication } from './early-adjudication.js';
@@ -51,14 +49,12 @@ async function afterSet(t: Trx, a: AfterSet): Promise<AfterSetResult> {
   const confirmed = await confirmCaptainStandIns(t, game, a.now, a.fromAddress, a.known?.positions);
   const phase = a.known?.phase?.name === game.currentPhase ? a.known.phase : await findPhase(t, game.id, game.currentPhase);
   if (!phase || phase.adjudicatedAt || phase.supersededAt) return { confirmed, released: false, early: undefined };
-  const statuses = await findOrderSetStatus(t, game.id, phase.name);
-  // The powers in civil disorder and whether the phase's results are withheld (D.VII(6)(b)), in one
-  // statement (issue 29); only a withheld phase is read in full.
-  const turn = await sql<{ cd: Power[]; withheld: boolean }>`
-    SELECT (SELECT coalesce(json_agg(power), '[]'::json) FROM civil_disorder WHERE game_id = ${game.id} AND ended_at IS NULL) AS cd,
-           EXISTS (SELECT 1 FROM withheld_phases WHERE game_id = ${game.id} AND phase = ${phase.name} AND generation = ${phase.generation} AND released_at IS NULL) AS withheld`.execute(t);
-  const civilDisorder = new Set(turn.rows[0]!.cd);
-  const ready = turn.rows[0]!.withheld ? await withheldReady(t, game, phase, civilDisorder) : undefined;
+  // The sets' statuses, the powers in civil disorder and whether the phase's results are withheld
+  // (D.VII(6)(b)), in one statement (issue 29); only a withheld phase is read in full.
+  const turn = await findTurnStatus(t, game.id, phase.name, phase.generation);
+  const statuses = turn.statuses;
+  const civilDisorder = new Set(turn.civilDisorder);
+  const ready = turn.withheld ? await withheldReady(t, game, phase, civilDisorder) : undefined;
   if (ready === true) {
     await processNow(t, game.id, phase.name, a.now);
     return { confirmed, released: true, early: undefined, statuses };

@@ -19,10 +19,11 @@ export const DIPLOMACY: GameKind = {
   async receive({ db, ctx, rec, mail, person, game, evidence }) {
     const td = (await findTds(db, game)).some((p) => p.id === person.id);
     if (person.id === game.gmPersonId) return receiveGmMail(db, ctx, rec, mail, person, game, evidence, { gm: true, td });
-    const position = actingPositionOf(await findCurrentPositions(db, game.id), person.id);
     // The tournament's TD writing to a game they do not play in: the TD's commands (D.VII(5), D.VIII(1)).
-    if (td && !position) return receiveGmMail(db, ctx, rec, mail, person, game, evidence, { gm: false, td: true });
-    return receivePlayerMail(db, ctx, rec, mail, person, game, position, evidence);
+    // Issue 29: only a TD's message needs the positions before the game's lock; a player's are read
+    // under it (receivePlayerMail), once.
+    if (td && !actingPositionOf(await findCurrentPositions(db, game.id), person.id)) return receiveGmMail(db, ctx, rec, mail, person, game, evidence, { gm: false, td: true });
+    return receivePlayerMail(db, ctx, rec, mail, person, game, evidence);
   },
   adjudicateTurn: (db, ctx, job) => adjudicatePhaseTask(db, ctx, job),
   views: {

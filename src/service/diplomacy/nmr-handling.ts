@@ -10,6 +10,7 @@
 import { appendAudit } from '../../db/audit-log.js';
 import type { Game } from '../../db/games.js';
 import { insertNmrNotice } from '../../db/nmr-notices.js';
+import { precompiled } from '../../db/precompiled.js';
 import { findLatestOrderSets } from '../../db/order-sets.js';
 import type { PhaseRecord } from '../../db/phases.js';
 import type { Db, Trx } from '../../db/schema.js';
@@ -21,17 +22,19 @@ import { sendNotice, when } from '../notify.js';
 import { advanceReplacement } from './replacement-procedure.js';
 
 /** D.VII(6)(a): a message from the NMR'd player is contact with the GM; returns the phases it answers. */
+export const MARK_CONTACTED = precompiled((db, c: { gameId: string; power: Power; personId: number; at: Date }) => db
+  .updateTable('nmr_notices')
+  .set({ status: 'contacted', resolved_at: c.at, note: 'the player wrote to the game (D.VII(6)(a))' })
+  .where('game_id', '=', c.gameId)
+  .where('power', '=', c.power)
+  .where('person_id', '=', c.personId)
+  .where('status', '=', 'open')
+  .where('contact_deadline', '>=', c.at)
+  .returning('phase'));
+
 export async function markContacted(db: Db, c: { gameId: string; power: Power; personId: number; at: Date }): Promise<string[]> {
-  const rows = await db
-    .updateTable('nmr_notices')
-    .set({ status: 'contacted', resolved_at: c.at, note: 'the player wrote to the game (D.VII(6)(a))' })
-    .where('game_id', '=', c.gameId)
-    .where('power', '=', c.power)
-    .where('person_id', '=', c.personId)
-    .where('status', '=', 'open')
-    .where('contact_deadline', '>=', c.at)
-    .returning('phase')
-    .execute();
+  // Issue 29: compiled once (precompiled.ts).
+  const rows = await MARK_CONTACTED.execute(db, { gameId: c.gameId, power: c.power, personId: c.personId, at: c.at });
   return rows.map((r) => r.phase);
 }
 

@@ -42,6 +42,11 @@ export interface CommunicationsInput {
    * nothing can have been recorded for it before, so that is not looked up (issue 29).
    */
   readonly inDecision?: boolean;
+  /**
+   * Issue 29: the caller read under the game's lock that the person has no open NMR notice in the
+   * game, so no contact (D.VII(6)(a)) is looked for.
+   */
+  readonly noOpenNmrNotice?: boolean;
 }
 
 /** Record the message's communications; never throws for bad input (every problem is a note). */
@@ -60,7 +65,7 @@ async function record(trx: Trx, input: CommunicationsInput): Promise<{ notes: st
   const notes: string[] = [];
 
   // D.VII(6)(a): any message from the NMR'd player to the game is contact with the GM.
-  const contacted = await markContacted(trx, { gameId: game.id, power: input.power, personId: person.id, at: input.receivedAt });
+  const contacted = input.noOpenNmrNotice ? [] : await markContacted(trx, { gameId: game.id, power: input.power, personId: person.id, at: input.receivedAt });
   if (contacted.length > 0) notes.push(`This message counts as your contact with the GM after your NMR in ${contacted.join(', ')} (D.VII(6)(a)); no replacement will be sought.`);
 
   const open = game.status === 'active' && phase.adjudicatedAt === null;

@@ -15,7 +15,7 @@ import { appendAudit } from '../../db/audit-log.js';
 import type { Game } from '../../db/games.js';
 import { findPerson, type Person } from '../../db/people.js';
 import { endPosition, findCurrentPositions, holdersByPower, insertPosition, type Position } from '../../db/positions.js';
-import { findOpenReplacementPeriods, findReplacementPeriods } from '../../db/replacement-periods.js';
+import { findOpenReplacementPeriods, findReplacementPeriods, type ReplacementPeriodRow } from '../../db/replacement-periods.js';
 import type { Db, Trx } from '../../db/schema.js';
 import { followingPhase, formatPhase, parsePhase, phaseIndex, type Phase, type Power } from '../../diplomacy/index.js';
 import { announcementRecipients, distinctPeople } from '../game-people.js';
@@ -60,11 +60,12 @@ export async function playerReturns(trx: Trx, game: Game, power: Power, player: 
  * Every open stand-in period whose declared phase has opened ends: the player plays again (B.7).
  * Announced to everyone. Returns how many ended.
  */
-export async function settleReplacementPeriods(trx: Trx, game: Game, now: Date, fromAddress: string): Promise<number> {
+export async function settleReplacementPeriods(trx: Trx, game: Game, now: Date, fromAddress: string, open?: readonly ReplacementPeriodRow[]): Promise<number> {
+  // `open`: the game's open periods, when the caller has just read them under the game's lock (issue 29).
   const current = parsePhase(game.currentPhase);
   if (!current || game.status !== 'active') return 0;
   let ended = 0;
-  for (const p of await findOpenReplacementPeriods(trx, game.id)) {
+  for (const p of open ?? (await findOpenReplacementPeriods(trx, game.id))) {
     const until = parsePhase(p.untilPhase);
     if (!until || phaseIndex(current) < phaseIndex(until)) continue;
     const power = p.power as Power;

@@ -8,11 +8,13 @@ import { lockGame, type Game } from '../../db/games.js';
 import { findOrderSetStatus, findLatestOrderSets, insertOrderSet } from '../../db/order-sets.js';
 import { findPeople, type Person } from '../../db/people.js';
 import { findPhase, type PhaseRecord } from '../../db/phases.js';
+import { precompiled } from '../../db/precompiled.js';
 import { actingPositionOf, findCurrentPositions, type Position } from '../../db/positions.js';
 import { makeOverstayPermanent, overstayingStandIn, playerReturns, settleReplacementPeriods } from '../diplomacy/stand-in-period.js';
 import type { Db } from '../../db/schema.js';
 import { RULE_PROFILES, type Power, type ProvinceId } from '../../diplomacy/index.js';
-import { findPlayerAbbreviations, insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
+import { insertPlayerAbbreviations } from '../../db/player-abbreviations.js';
+import { findPlayerFacts } from '../../db/player-facts.js';
 import { findWebUrl } from '../../db/web-access.js';
 import { OFFICIAL_ABBREVIATIONS, createProvinceLookup, formatAsUnderstood, intendedPower, parseOrderSheet, readRequest, readUnknownCommand, type RequestItem, type RequestKind } from '../../diplomacy/sheet/index.js';
 import { STANDARD_MAP } from '../../diplomacy/index.js';
@@ -62,21 +64,28 @@ export async function standingSetNote(db: Db, gameId: string, phase: string, pow
   return `Your ${latest.final ? 'FINAL' : 'preliminary'} set received at ${gmtSeconds(latest.receivedAt)} still stands (${orders}).`;
 }
 
+/** Issue 29: compiled once (precompiled.ts). */
+export const CONFIRM_COPIES = precompiled((db, p: { messageId: string; from: string }) => db
+  .selectFrom('inbound_messages as m')
+  .innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+  .select(['m.received_at', 'd.identity'])
+  .where('m.message_id', '=', p.messageId)
+  .where('d.role', '=', 'confirm')
+  .where('d.from_address', '=', p.from));
+
 /**
  * The confirmation mailbox's copies of a message from `from` (D.VII(1), D.VII(7)), with the game
  * addresses each named in To/Cc as recorded when it was confirmed.
  */
 export async function confirmCopies(db: Db, messageId: string | undefined, from: string): Promise<MailCopy[]> {
   if (!messageId) return [];
-  const rows = await db
-    .selectFrom('inbound_messages as m')
-    .innerJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
-    .select(['m.received_at', 'd.identity'])
-    .where('m.message_id', '=', messageId)
-    .where('d.role', '=', 'confirm')
-    .where('d.from_address', '=', from.toLowerCase())
-    .execute();
-  return rows.map((r) => ({ receivedAt: r.received_at, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] }));
+  const rows = await CONFIRM_COPIES.execute(db, { messageId, from: from.toLowerCase() });
+  return rows.map((r) => copyOf({ receivedAt: r.received_at, identity: r.identity }));
+}
+
+/** A confirmation copy as D.VII(7) reads it: the game addresses it named, as recorded when it was confirmed. */
+function copyOf(r: { receivedAt: Date; identity: unknown }): MailCopy {
+  return { receivedAt: r.receivedAt, to: ((r.identity as { gameAddresses?: string[] }).gameAddresses ?? []), cc: [] };
 }
 
 /** What the judge holds for `power` now (STATUS): the latest set, never anyone else's. */
@@ -110,7 +119,6 @@ export async function receivePlayerMail(
   mail: InboundMail,
   person: Person,
   game: Game,
-  positionAtReceipt: Position | undefined,
   evidence: Record<string, unknown>,
 ): Promise<ReceiveOutcome> {
   const text = stripSecretLines(mail.text);
@@ -135,14 +143,23 @@ export async function receivePlayerMail(
     // B.7: a stand-in whose declared phase has opened no longer holds the power (the tick does the
     // same within a minute); a former stand-in's set after the period, before the player's, makes the
     // replacement permanent (src/service/diplomacy/stand-in-period.ts).
-    let position = positionAtReceipt;
-    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress)) > 0) position = actingPositionOf(await findCurrentPositions(trx, locked.id), person.id);
+    // Issue 29: the game's current positions, read once under the lock; read again only after
+    // something in this decision may have changed them (a period ended, a stand-in made permanent, a
+    // vote or an extension request recorded: see `positionsStand` below).
+    // With them, in the same statement, the open stand-in periods, the player's abbreviations, whether
+    // the player has an open NMR notice and the message's confirmation copies (src/db/player-facts.ts).
+    const facts = await findPlayerFacts(trx, locked.id, person.id, { messageId: rec.messageId, from: person.email });
+    let positions = facts.positions;
+    let positionsStand = true;
+    if ((await settleReplacementPeriods(trx, locked, rec.now, ctx.fromAddress, facts.openPeriods)) > 0) positions = await findCurrentPositions(trx, locked.id);
+    let position = actingPositionOf(positions, person.id);
     const standInNotes: string[] = [];
     if (!position && phase && !phase.adjudicatedAt && locked.status === 'active') {
       const over = await overstayingStandIn(trx, locked, person);
       if (over && parseOrderSheet(text, { state: phase.stateBefore, power: over.power, subject: mail.subject, rules, mayRegisterAbbreviations: false }).isSet) {
         const made = await makeOverstayPermanent(trx, locked, person, over, rec.now, ctx.fromAddress);
         position = made.position;
+        positionsStand = false;
         standInNotes.push(made.note);
       }
     }
@@ -168,7 +185,7 @@ export async function receivePlayerMail(
 
     // D.III(1): a player's own abbreviations, registered at the outset of the game (the first
     // turn) or with a replacement's first orders, read that player's orders from then on.
-    const playerAbbreviations = await findPlayerAbbreviations(trx, locked.id, person.id);
+    const playerAbbreviations = facts.abbreviations;
     const firstOrdersAsReplacement = position.kind !== 'original' && !(await trx.selectFrom('order_sets').select('id').where('game_id', '=', locked.id).where('person_id', '=', person.id).executeTakeFirst());
     const mayRegisterAbbreviations = phase.name === 'S1901M' || firstOrdersAsReplacement;
     const sheet = parseOrderSheet(text, {
@@ -241,10 +258,11 @@ export async function receivePlayerMail(
     // may end the game, D.IX) or extension requests (which move the deadline, D.VII(5)) are recorded;
     // the person until an OTHER ADDRESS line changes it. What stands is not read again.
     const phaseStands = sheet.votes.length === 0 && !sheet.requests.some((r) => r.kind === 'extension');
+    if (!phaseStands) positionsStand = false;
     // Press, votes and extension requests go to the calendar (D.VII(5), D.IX, D.X); its notes go in the reply.
     const communications = () => recordCommunications(trx, {
       gameId: locked.id, phase: phase.name, power, personId: person.id, inboundMessageId: inboundId, receivedAt: rec.receivedAt, sheet, now: rec.now, fromAddress: ctx.fromAddress,
-      known: { game: locked, phase, ...(otherAddress ? {} : { person }) }, inDecision: true,
+      known: { game: locked, phase, ...(otherAddress ? {} : { person }) }, inDecision: true, noOpenNmrNotice: !facts.nmrNoticeOpen,
     });
 
     // D.VII(3): a set written for the phase just adjudicated, received after its deadline, is late for it
@@ -308,7 +326,9 @@ export async function receivePlayerMail(
     }
 
     // D.VII(1), D.VII(7): an earlier confirmation-mailbox copy naming the game's address counts.
-    const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, await confirmCopies(trx, rec.messageId, person.email), locked.address);
+    // The copies read with the player's facts, unless an OTHER ADDRESS line may have changed the person.
+    const copies = facts.confirmCopies && !otherAddress ? facts.confirmCopies.map(copyOf) : await confirmCopies(trx, rec.messageId, person.email);
+    const counted = countedReceipt({ receivedAt: rec.receivedAt, to: mail.to, cc: mail.cc }, copies, locked.address);
     // D.VII(3): late sets refused, or accepted until adjudication starts, as the game's policy says.
     const decision = lateDecision(counted.receivedAt, phase.deadline, locked.policies.lateOrders, undefined);
     // D.VII(6)(b): while 1901 results are withheld, the missing powers' orders are taken after the deadline.
@@ -328,18 +348,19 @@ export async function receivePlayerMail(
     });
     const { notes } = await communications();
     // B.7: the player's own set while a stand-in holds the power: the player is back, this set counts.
-    // The positions it reads stand for afterOrderSet unless it ended the stand-in (issue 29).
-    let positions: Position[] | undefined = await findCurrentPositions(trx, locked.id);
+    // The positions read under the lock stand for it and for afterOrderSet unless something above may
+    // have changed them, or it ended the stand-in (issue 29).
+    let held: Position[] | undefined = positionsStand ? positions : await findCurrentPositions(trx, locked.id);
     if (position.kind !== 'temporary') {
-      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress, positions);
+      const back = await playerReturns(trx, locked, power, person, phase.name, rec.now, ctx.fromAddress, held);
       if (back) {
         standInNotes.push(back);
-        positions = undefined;
+        held = undefined;
       }
     }
     notes.unshift(...standInNotes);
     // A round-1 captain standing in becomes the official player; a withheld phase is released once its orders are in; early adjudication (B.8(c), D.VII(6)(b), D.VII(2)).
-    const after = await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress, known: phaseStands ? { game: locked, phase, ...(positions ? { positions } : {}) } : {} });
+    const after = await afterOrderSet(trx, { gameId: locked.id, now: rec.now, fromAddress: ctx.fromAddress, known: phaseStands ? { game: locked, phase, ...(held ? { positions: held } : {}) } : {} });
     // A released withheld phase is adjudicated now: its deadline is read again for the acknowledgement.
     const current = phaseStands && !after.released ? phase : undefined;
     // Issue 25: an accepted set is always acknowledged, whatever the hourly cap says: the cap guards

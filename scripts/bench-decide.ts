@@ -1,0 +1,107 @@
+/**
+ * The decision alone, in this one process (issue 29, stop 46): the CPU the judge's JavaScript spends
+ * per decided order set, without the SMTP listener, graphile-worker's fetching, the acknowledgement's
+ * sending or the adjudications, which `bench:ingest`'s worker process also pays for. BENCH_MESSAGES
+ * (default 1050) DKIM-signed S1901M sets, one per player of 7-player games, are stored as the SMTP
+ * listener stores them (storeMessages), then decided one after the other with the `decide-message`
+ * job's function (decideQueued). The first BENCH_WARMUP (default 140) are decided untimed (the JIT);
+ * for the rest it prints this process's CPU (user + system, process.cpuUsage) per message and the SQL
+ * statements per message (every pg query of this process, test/helpers/count-statements.ts).
+ *
+ *   node dist/scripts/bench-decide.js        BENCH_MESSAGES=2100 BENCH_WARMUP=350 node dist/scripts/bench-decide.js
+ *
+ * CPU time still grows with the machine's load (caches, the other core's work): compare builds
+ * interleaved, run after run.
+ */
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_ORDERS } from '../src/cli/commands/demo.js';
+import { loadConfig } from '../src/config/config.js';
+import { openDatabase } from '../src/db/connect.js';
+import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { insertGame } from '../src/db/games.js';
+import { insertPerson } from '../src/db/people.js';
+import { insertPhase } from '../src/db/phases.js';
+import { insertPosition } from '../src/db/positions.js';
+import { POWERS, standardStartState } from '../src/diplomacy/index.js';
+import { decideQueued } from '../src/service/intake/receive-message.js';
+import { storeMessages } from '../src/service/intake/store-message.js';
+import { migrateQueue } from '../src/worker/queue.js';
+import { counting } from '../test/helpers/count-statements.js';
+import { TestDomains } from '../test/helpers/dkim.js';
+import { freePort } from '../test/helpers/free-port.js';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1050);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 140);
+const JUDGE = 'judge@judge.example.org';
+const GAMES = Math.ceil(MESSAGES / POWERS.length);
+const gameId = (g: number) => `d${g}`;
+const gameAddress = (g: number) => `judge+${gameId(g)}@judge.example.org`;
+const playerOf = (g: number, power: string) => `${gameId(g)}-${power.toLowerCase()}@example.org`;
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'mj-bench-decide-'));
+  chmodSync(dir, 0o755); // the postgres OS user must traverse it when we run as root
+  const server = await startEmbeddedPostgres(dir, { port: await freePort(), durability: 'fast' });
+  try {
+    const loaded = loadConfig({ MAILJUDGE_STATE_DIR: dir, DATABASE_URL: server.url, MAILJUDGE_FROM_ADDRESS: JUDGE });
+    if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+    const setup = await openDatabase(loaded.config);
+    try {
+      const db = setup.db;
+      await migrateQueue(server.url);
+      const deadline = new Date(Date.now() + 7 * 86_400_000);
+      for (let g = 1; g <= GAMES; g++) {
+        const gm = await insertPerson(db, { name: `GM ${g}`, email: `${gameId(g)}-gm@example.org` });
+        await insertGame(db, { id: gameId(g), boardName: gameId(g), address: gameAddress(g), gmPersonId: gm.id, status: 'active' });
+        for (const power of POWERS) {
+          const p = await insertPerson(db, { name: `${power} ${g}`, email: playerOf(g, power) });
+          await insertPosition(db, { gameId: gameId(g), power, personId: p.id, kind: 'original' });
+        }
+        await insertPhase(db, { gameId: gameId(g), state: standardStartState(), deadline });
+      }
+      const domains = new TestDomains(['example.org']);
+      const ids: number[] = [];
+      for (let i = 0; i < MESSAGES; i++) {
+        const g = Math.floor(i / POWERS.length) + 1;
+        const power = POWERS[i % POWERS.length]!;
+        const from = playerOf(g, power);
+        const raw = await domains.build({ from, to: gameAddress(g), subject: `${power} S1901M orders`, text: `${DEMO_ORDERS.S1901M[power]}\nFinal\n`, messageId: `<${gameId(g)}-${power.toLowerCase()}@example.org>` });
+        const [r] = await storeMessages(db, JUDGE, [{ raw, receivedAt: new Date(), source: 'smtp', mailbox: 'smtp:game', envelope: { ip: '127.0.0.1', helo: 'client.example.org', mailFrom: from } }]);
+        ids.push(r!.inboundId);
+      }
+      const ctx = { fromAddress: JUDGE, auth: { resolver: domains.resolver } };
+      const outcomes = new Map<string, number>();
+      const decide = async (id: number) => {
+        const o = await decideQueued(db, ctx, id);
+        outcomes.set(o.kind, (outcomes.get(o.kind) ?? 0) + 1);
+      };
+      for (const id of ids.slice(0, WARMUP)) await decide(id);
+      const timed = ids.slice(WARMUP);
+      const load0 = loadavg()[0]!;
+      const cpu0 = process.cpuUsage();
+      const hr0 = process.hrtime.bigint() / 1000n;
+      const t0 = performance.now();
+      const run = await counting(async () => {
+        for (const id of timed) await decide(id);
+      });
+      const wall = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      // For `node --cpu-prof`: the timed window in the profile's clock (hrtime, µs).
+      console.log(`profile window ${hr0} ${process.hrtime.bigint() / 1000n}`);
+      const n = timed.length;
+      console.log(`bench:decide ${n} timed decisions (after ${WARMUP} untimed), outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
+      console.log(`CPU per decision   ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms (user ${(cpu.user / 1000 / n).toFixed(3)}, system ${(cpu.system / 1000 / n).toFixed(3)})`);
+      console.log(`statements/decision ${(run.statements.length / n).toFixed(2)}`);
+      console.log(`wall per decision  ${(wall / n).toFixed(2)} ms; load ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`);
+    } finally {
+      await setup.stop();
+    }
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
