@@ -13,7 +13,7 @@
  * CPU time still grows with the machine's load (caches, the other core's work): compare builds
  * interleaved, run after run.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_ORDERS } from '../src/cli/commands/demo.js';
@@ -89,12 +89,18 @@ async function main(): Promise<void> {
       const wall = performance.now() - t0;
       const cpu = process.cpuUsage(cpu0);
       // For `node --cpu-prof`: the timed window in the profile's clock (hrtime, µs).
-      console.log(`profile window ${hr0} ${process.hrtime.bigint() / 1000n}`);
+      if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) console.log(`profile window ${hr0} ${process.hrtime.bigint() / 1000n}`);
       const n = timed.length;
-      console.log(`bench:decide ${n} timed decisions (after ${WARMUP} untimed), outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
-      console.log(`CPU per decision   ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms (user ${(cpu.user / 1000 / n).toFixed(3)}, system ${(cpu.system / 1000 / n).toFixed(3)})`);
-      console.log(`statements/decision ${(run.statements.length / n).toFixed(2)}`);
-      console.log(`wall per decision  ${(wall / n).toFixed(2)} ms; load ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`);
+      const figures = {
+        at: new Date().toISOString(), timed: n, warmup: WARMUP, outcomes: Object.fromEntries(outcomes),
+        cpuMsPerDecision: (cpu.user + cpu.system) / 1000 / n, userMs: cpu.user / 1000 / n, systemMs: cpu.system / 1000 / n,
+        statementsPerDecision: run.statements.length / n, wallMsPerDecision: wall / n, load: [load0, loadavg()[0]!],
+      };
+      mkdirSync('bench-results', { recursive: true });
+      const file = join('bench-results', `bench-decide-${figures.at.replace(/[:.]/g, '-')}.json`);
+      writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+      // One summary line.
+      console.log(`bench:decide ${n} decisions (after ${WARMUP} untimed): CPU ${figures.cpuMsPerDecision.toFixed(3)} ms a decision (user ${figures.userMs.toFixed(3)}, system ${figures.systemMs.toFixed(3)}), ${figures.statementsPerDecision.toFixed(2)} statements, wall ${figures.wallMsPerDecision.toFixed(2)} ms; outcomes ${JSON.stringify(figures.outcomes)}; load ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)} (${file})`);
     } finally {
       await setup.stop();
     }
