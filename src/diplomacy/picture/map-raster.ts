@@ -486,10 +486,11 @@ export async function mapPartsForRows(picture: MapPicture, geometry: MapGeometry
  * an await (issue 29, stop 46: a new 1.1 to 1.2 MB buffer per picture was fresh memory for the
  * kernel to map and the garbage collector to free, twice per board): {@link borrowRows} gives a
  * buffer of `n` bytes no other picture holds, {@link returnRows} takes it back once the PNG is made
- * (a few kept per size). Its content is whatever the last picture wrote: the callers write every byte.
+ * (at most 4 kept per size, one per board the judge draws at once: ~9 MB for the two layouts). Its
+ * content is whatever the last picture wrote: the callers write every byte.
  */
 const FREE_ROWS = new Map<number, Buffer[]>();
-const MAX_FREE_ROWS = 8;
+const MAX_FREE_ROWS = 4;
 
 export function borrowRows(n: number): Buffer {
   return FREE_ROWS.get(n)?.pop() ?? Buffer.allocUnsafeSlow(n);
