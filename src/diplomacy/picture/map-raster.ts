@@ -481,6 +481,27 @@ export async function mapPartsForRows(picture: MapPicture, geometry: MapGeometry
   return (out) => drawMapIndexed(parts, out);
 }
 
+/**
+ * Buffers for a picture's whole PNG rows, which are deflated on libuv's thread pool, so held across
+ * an await (issue 29, stop 46: a new 1.1 to 1.2 MB buffer per picture was fresh memory for the
+ * kernel to map and the garbage collector to free, twice per board): {@link borrowRows} gives a
+ * buffer of `n` bytes no other picture holds, {@link returnRows} takes it back once the PNG is made
+ * (at most 4 kept per size, one per board the judge draws at once: ~9 MB for the two layouts). Its
+ * content is whatever the last picture wrote: the callers write every byte.
+ */
+const FREE_ROWS = new Map<number, Buffer[]>();
+const MAX_FREE_ROWS = 4;
+
+export function borrowRows(n: number): Buffer {
+  return FREE_ROWS.get(n)?.pop() ?? Buffer.allocUnsafeSlow(n);
+}
+
+export function returnRows(rows: Buffer): void {
+  let free = FREE_ROWS.get(rows.length);
+  if (!free) FREE_ROWS.set(rows.length, (free = []));
+  if (free.length < MAX_FREE_ROWS && !free.includes(rows)) free.push(rows);
+}
+
 /** A reused buffer of `n` bytes for PNG rows that are copied out before the next await (the phone's whole map). */
 export function scratchBytes(use: string, n: number): Uint8Array {
   let b = SCRATCH.get(use);

@@ -14,7 +14,7 @@ import { STANDARD_MAP, type GameMap } from '../index.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
 import { phoneFrame, type PhoneParts } from './render-svg.js';
-import { keptRaster, keptRasterAsync, keptWithChangesRows, mapIntoRows, mapPartsForRows, renderMapRaster, scratchBytes, withChanges, type MapRows } from './map-raster.js';
+import { borrowRows, keptRaster, keptRasterAsync, keptWithChangesRows, mapIntoRows, mapPartsForRows, renderMapRaster, returnRows, scratchBytes, withChanges, type MapRows } from './map-raster.js';
 import { mapPalette, mapPaletteAsync } from './map-palette.js';
 import { copyRect, encodeIndexedPng, encodeIndexedPngAsync, fillRect, rasterize, rasterizeAsync, solidRaster, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
@@ -57,7 +57,7 @@ function phoneRows(palette: FixedPalette, parts: Omit<PhoneParts, 'map'>, draw: 
   const drawn = draw({ palette, rows: mapRows, at: 0 });
   if (drawn.width !== MW || drawn.height !== parts.mapHeight) throw new RangeError(`the phone layout's map raster ${drawn.width}x${drawn.height} does not fit its parts (want ${MW}x${parts.mapHeight})`);
   const W = parts.width;
-  const rows = Buffer.allocUnsafe((W + 1) * parts.height);
+  const rows = borrowRows((W + 1) * parts.height);
   const white = palette.indexOf(0xffffff);
   rows.fill(white); // rows composePhone leaves white, if the layout ever leaves any; every row's filter byte is set below
   let at = 0;
@@ -88,7 +88,11 @@ export function renderPhonePng(picture: MapPicture, geometry: MapGeometry, map: 
   const palette = mapPalette(geometry, map);
   const parts = phoneFrame(picture, geometry);
   const rows = phoneRows(palette, parts, (out) => mapIntoRows(picture, geometry, map, 'phone', out), keptRaster(parts.legendFixed), rasterize(parts.legendChanging));
-  return encodeIndexedPng(rows, palette.palette, parts.width, parts.height);
+  try {
+    return encodeIndexedPng(rows, palette.palette, parts.width, parts.height);
+  } finally {
+    returnRows(rows);
+  }
 }
 
 /**
@@ -100,5 +104,9 @@ export async function renderPhonePngAsync(picture: MapPicture, geometry: MapGeom
   const [palette, draw, fixed, changing] = await Promise.all([mapPaletteAsync(geometry, map), mapPartsForRows(picture, geometry, map, 'phone'), keptRasterAsync(parts.legendFixed), rasterizeAsync(parts.legendChanging)]);
   // From here to the rows, no await: the scratch buffers are this picture's.
   const rows = phoneRows(palette, parts, draw, fixed, changing);
-  return encodeIndexedPngAsync(rows, palette.palette, parts.width, parts.height);
+  try {
+    return await encodeIndexedPngAsync(rows, palette.palette, parts.width, parts.height);
+  } finally {
+    returnRows(rows); // deflated: no longer read
+  }
 }

@@ -7,7 +7,7 @@
 import { STANDARD_MAP, type GameMap } from '../index.js';
 import type { MapGeometry } from './geometry.js';
 import type { MapPicture } from './map-picture.js';
-import { mapIntoRows, mapPartsForRows, wideLegendRasters, wideLegendRastersAsync, wideLegendRows, type MapRows, type WideLegend } from './map-raster.js';
+import { borrowRows, mapIntoRows, mapPartsForRows, returnRows, wideLegendRasters, wideLegendRastersAsync, wideLegendRows, type MapRows, type WideLegend } from './map-raster.js';
 import { mapPalette, mapPaletteAsync } from './map-palette.js';
 import { encodeIndexedPng, encodeIndexedPngAsync, type FixedPalette, type Raster } from '../../rules/picture/index.js';
 
@@ -17,7 +17,7 @@ import { encodeIndexedPng, encodeIndexedPngAsync, type FixedPalette, type Raster
  */
 function wideRows(palette: FixedPalette, W: number, H: number, draw: (out: MapRows) => Raster, legend: WideLegend): { rows: Buffer; width: number; height: number } {
   const height = H + legend.height;
-  const rows = Buffer.allocUnsafe((W + 1) * height);
+  const rows = borrowRows((W + 1) * height); // every byte written below
   const out = { palette, rows, at: 0 };
   wideLegendRows(draw(out), legend, out);
   return { rows, width: W, height };
@@ -28,7 +28,11 @@ export function renderWidePng(picture: MapPicture, geometry: MapGeometry, map: G
   const palette = mapPalette(geometry, map);
   const legend = wideLegendRasters(picture, geometry);
   const { rows, width, height } = wideRows(palette, geometry.width, geometry.height, (out) => mapIntoRows(picture, geometry, map, 'wide', out), legend);
-  return encodeIndexedPng(rows, palette.palette, width, height);
+  try {
+    return encodeIndexedPng(rows, palette.palette, width, height);
+  } finally {
+    returnRows(rows);
+  }
 }
 
 /** {@link renderWidePng}'s bytes, resvg's rendering and zlib's deflating on libuv's thread pool. */
@@ -36,5 +40,9 @@ export async function renderWidePngAsync(picture: MapPicture, geometry: MapGeome
   const [palette, draw, legend] = await Promise.all([mapPaletteAsync(geometry, map), mapPartsForRows(picture, geometry, map, 'wide'), wideLegendRastersAsync(picture, geometry)]);
   // From here to the rows, no await: the scratch buffer is this picture's.
   const { rows, width, height } = wideRows(palette, geometry.width, geometry.height, draw, legend);
-  return encodeIndexedPngAsync(rows, palette.palette, width, height);
+  try {
+    return await encodeIndexedPngAsync(rows, palette.palette, width, height);
+  } finally {
+    returnRows(rows); // deflated: no longer read
+  }
 }

@@ -26,6 +26,19 @@ const DEFLATE_LEVEL = 3;
  */
 const INDEXED_DEFLATE_LEVEL = 5;
 
+/**
+ * `data` deflated on libuv's thread pool, its output in one piece (issue 29, stop 46): zlib's stream
+ * hands its output back to the main thread a chunk at a time (16 KiB by default: a map's ~130 KB
+ * IDAT was eight round trips, each a callback, a buffer and a stream push on the main thread), so
+ * the chunk is made big enough for the whole output of a map (a quarter of the input, at least
+ * 64 KiB; a larger output still comes, in more chunks). The deflated bytes are zlib's whatever the
+ * chunk size: only where they are cut differs.
+ */
+function deflateAsync(data: Uint8Array, level: number): Promise<Buffer> {
+  const chunkSize = Math.max(64 * 1024, data.length >> 2);
+  return new Promise<Buffer>((ok, fail) => deflate(data, { level, chunkSize }, (e, out) => (e ? fail(e) : ok(out))));
+}
+
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
@@ -102,8 +115,7 @@ export function renderOptions(scale: number): ResvgRenderOptions {
 export async function encodeOpaquePngAsync(rgba: Uint8Array, width: number, height: number): Promise<Buffer | undefined> {
   const data = opaqueData(rgba, width, height);
   if (!data) return undefined;
-  const idat = await new Promise<Buffer>((ok, fail) => deflate(data.raw, { level: data.level }, (e, out) => (e ? fail(e) : ok(out))));
-  return pngOf(width, height, idat, data.plte);
+  return pngOf(width, height, await deflateAsync(data.raw, data.level), data.plte);
 }
 
 /** Render an SVG document to PNG bytes at its own size (`scale` enlarges it). */
@@ -135,8 +147,7 @@ export function encodeIndexedPng(rows: Uint8Array, palette: Uint32Array, width: 
 /** {@link encodeIndexedPng} with the deflating on libuv's thread pool (the same bytes). */
 export async function encodeIndexedPngAsync(rows: Uint8Array, palette: Uint32Array, width: number, height: number): Promise<Buffer> {
   checkIndexed(rows, palette, width, height);
-  const idat = await new Promise<Buffer>((ok, fail) => deflate(rows, { level: INDEXED_DEFLATE_LEVEL }, (e, out) => (e ? fail(e) : ok(out))));
-  return pngOf(width, height, idat, plteData(palette));
+  return pngOf(width, height, await deflateAsync(rows, INDEXED_DEFLATE_LEVEL), plteData(palette));
 }
 
 function checkIndexed(rows: Uint8Array, palette: Uint32Array, width: number, height: number): void {

@@ -1,0 +1,43 @@
+/**
+ * `node dist/scripts/bench-map-boards.js` (issue 29, stop 46): the main thread's CPU per board as the
+ * judge draws a deadline's boards: BOARDS (default 200) spring 1901 results of the judge benchmark's
+ * openings (bench-worker.ts's combinations: each board its own picture, on the base every spring
+ * board shares), wide and phone at once, resvg and zlib on libuv's thread pool, four boards in
+ * flight, after 8 boards of warm-up. Prints the main thread's CPU per board (from /proc, 10 ms ticks)
+ * and the process's; with PERF=1, also `perf stat -e task-clock -t <main thread>` over the timed
+ * boards (the thread's own clock, in ms). To compare builds, copy the `.js` into the other build's
+ * `dist/scripts/` and run the two alternately.
+ */
+import { POWERS, adjudicate, standardStartState, type Power } from '../src/diplomacy/index.js';
+import { STANDARD_GEOMETRY, pictureOfResults, renderPhonePngAsync, renderWidePngAsync, mapPalette, staticBase } from '../src/diplomacy/picture/index.js';
+import { readOrders } from '../src/cli/position-json.js';
+import { readFileSync } from 'node:fs';
+const OPENINGS: Record<Power, readonly string[]> = {
+  AUSTRIA: ['A Vie - Gal\nA Bud - Ser\nF Tri - Alb', 'A Vie - Tyr\nA Bud - Ser\nF Tri - Ven', 'A Vie - Boh\nA Bud - Rum\nF Tri - Adr'],
+  ENGLAND: ['F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor', 'F Lon - Eng\nF Edi - Nth\nA Lvp - Wal', 'F Lon - Nth\nF Edi - Nwg\nA Lvp - Edi'],
+  FRANCE: ['F Bre - Mao\nA Par - Bur\nA Mar - Spa', 'F Bre - Eng\nA Par - Pic\nA Mar - Bur', 'F Bre - Mao\nA Par - Gas\nA Mar - Pie'],
+  GERMANY: ['F Kie - Den\nA Ber - Kie\nA Mun - Ruh', 'F Kie - Hol\nA Ber - Sil\nA Mun - Bur', 'F Kie - Bal\nA Ber - Pru\nA Mun - Tyr'],
+  ITALY: ['F Nap - Ion\nA Rom - Apu\nA Ven H', 'F Nap - Tys\nA Rom - Tus\nA Ven - Pie', 'F Nap - Ion\nA Rom - Ven\nA Ven - Tri'],
+  RUSSIA: ['F StP(sc) - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla', 'F StP(sc) - Fin\nA Mos - StP\nA War - Ukr\nF Sev - Rum', 'F StP(sc) - Bot\nA Mos - Lvn\nA War - Sil\nF Sev - Bla'],
+  TURKEY: ['F Ank - Bla\nA Con - Bul\nA Smy - Arm', 'F Ank - Arm\nA Con - Bul\nA Smy - Con', 'F Ank - Bla\nA Con - Bul\nA Smy - Ank'],
+};
+const start = standardStartState();
+const N = Number(process.env.BOARDS ?? 200);
+const pics = Array.from({ length: N }, (_, game) => {
+  const orders = readOrders(Object.fromEntries(POWERS.map((p, k) => [p, OPENINGS[p][Math.floor(game / 3 ** k) % 3]!.split('\n')])), start);
+  const res = adjudicate(start, orders);
+  return pictureOfResults(start.phase, res.results, res.state, res.next);
+});
+staticBase(STANDARD_GEOMETRY); mapPalette(STANDARD_GEOMETRY);
+const mainMs = () => { const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+const board = (i: number) => Promise.all([renderWidePngAsync(pics[i]!, STANDARD_GEOMETRY), renderPhonePngAsync(pics[i]!, STANDARD_GEOMETRY)]);
+for (let i = 0; i < 8; i++) await board(i);
+import { spawn } from 'node:child_process';
+const perf = process.env.PERF ? spawn('perf', ['stat', '-x,', '-e', 'task-clock', '-t', String(process.pid)], { stdio: ['ignore', 'inherit', 'inherit'] }) : undefined;
+if (perf) await new Promise((r) => setTimeout(r, 500));
+const m0 = mainMs(); const c0 = process.cpuUsage();
+for (let i = 0; i < N; i += 4) await Promise.all([board(i), board(i + 1), board(i + 2), board(i + 3)].slice(0, Math.min(4, N - i)));
+const c = process.cpuUsage(c0);
+if (perf) { perf.kill('SIGINT'); await new Promise((r) => perf.on('exit', r)); }
+console.log(`boards ${N}: main ${(mainMs() - m0) / N} ms/board, process ${((c.user + c.system) / 1000 / N).toFixed(1)} ms/board`);
+console.log(`fixed palette memo: ${mapPalette(STANDARD_GEOMETRY).memoSize} colours`);
