@@ -11,7 +11,9 @@
 import { POWERS, adjudicate, standardStartState, type Power } from '../src/diplomacy/index.js';
 import { STANDARD_GEOMETRY, pictureOfResults, renderPhonePngAsync, renderWidePngAsync, mapPalette, staticBase } from '../src/diplomacy/picture/index.js';
 import { readOrders } from '../src/cli/position-json.js';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 const OPENINGS: Record<Power, readonly string[]> = {
   AUSTRIA: ['A Vie - Gal\nA Bud - Ser\nF Tri - Alb', 'A Vie - Tyr\nA Bud - Ser\nF Tri - Ven', 'A Vie - Boh\nA Bud - Rum\nF Tri - Adr'],
   ENGLAND: ['F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor', 'F Lon - Eng\nF Edi - Nth\nA Lvp - Wal', 'F Lon - Nth\nF Edi - Nwg\nA Lvp - Edi'],
@@ -39,5 +41,9 @@ const m0 = mainMs(); const c0 = process.cpuUsage();
 for (let i = 0; i < N; i += 4) await Promise.all([board(i), board(i + 1), board(i + 2), board(i + 3)].slice(0, Math.min(4, N - i)));
 const c = process.cpuUsage(c0);
 if (perf) { perf.kill('SIGINT'); await new Promise((r) => perf.on('exit', r)); }
-console.log(`boards ${N}: main ${(mainMs() - m0) / N} ms/board, process ${((c.user + c.system) / 1000 / N).toFixed(1)} ms/board`);
-console.log(`fixed palette memo: ${mapPalette(STANDARD_GEOMETRY).memoSize} colours`);
+const figures = { at: new Date().toISOString(), boards: N, mainMsPerBoard: (mainMs() - m0) / N, processMsPerBoard: (c.user + c.system) / 1000 / N, paletteMemo: mapPalette(STANDARD_GEOMETRY).memoSize, load: loadavg()[0] };
+mkdirSync('bench-results', { recursive: true });
+const file = join('bench-results', `bench-map-boards-${figures.at.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
+// One summary line.
+console.log(`bench:map-boards ${N} boards, both layouts: main thread ${figures.mainMsPerBoard.toFixed(1)} ms a board (10 ms ticks), process ${figures.processMsPerBoard.toFixed(1)} ms a board; palette memo ${figures.paletteMemo} colours; load ${figures.load!.toFixed(2)} (${file})`);
