@@ -5,7 +5,7 @@
  * board shares), wide and phone at once, resvg and zlib on libuv's thread pool, four boards in
  * flight, after 8 boards of warm-up. Prints the main thread's CPU per board (from /proc, 10 ms ticks)
  * and the process's; with PERF=1, also `perf stat -e task-clock -t <main thread>` over the timed
- * boards (the thread's own clock, in ms). To compare builds, copy the `.js` into the other build's
+ * boards (the thread's own clock, in ms). To compare builds, copy the `.js` (and `bench-openings.js`) into the other build's
  * `dist/scripts/` and run the two alternately.
  */
 import { POWERS, adjudicate, standardStartState, type Power } from '../src/diplomacy/index.js';
@@ -14,19 +14,10 @@ import { readOrders } from '../src/cli/position-json.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-const OPENINGS: Record<Power, readonly string[]> = {
-  AUSTRIA: ['A Vie - Gal\nA Bud - Ser\nF Tri - Alb', 'A Vie - Tyr\nA Bud - Ser\nF Tri - Ven', 'A Vie - Boh\nA Bud - Rum\nF Tri - Adr'],
-  ENGLAND: ['F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor', 'F Lon - Eng\nF Edi - Nth\nA Lvp - Wal', 'F Lon - Nth\nF Edi - Nwg\nA Lvp - Edi'],
-  FRANCE: ['F Bre - Mao\nA Par - Bur\nA Mar - Spa', 'F Bre - Eng\nA Par - Pic\nA Mar - Bur', 'F Bre - Mao\nA Par - Gas\nA Mar - Pie'],
-  GERMANY: ['F Kie - Den\nA Ber - Kie\nA Mun - Ruh', 'F Kie - Hol\nA Ber - Sil\nA Mun - Bur', 'F Kie - Bal\nA Ber - Pru\nA Mun - Tyr'],
-  ITALY: ['F Nap - Ion\nA Rom - Apu\nA Ven H', 'F Nap - Tys\nA Rom - Tus\nA Ven - Pie', 'F Nap - Ion\nA Rom - Ven\nA Ven - Tri'],
-  RUSSIA: ['F StP(sc) - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla', 'F StP(sc) - Fin\nA Mos - StP\nA War - Ukr\nF Sev - Rum', 'F StP(sc) - Bot\nA Mos - Lvn\nA War - Sil\nF Sev - Bla'],
-  TURKEY: ['F Ank - Bla\nA Con - Bul\nA Smy - Arm', 'F Ank - Arm\nA Con - Bul\nA Smy - Con', 'F Ank - Bla\nA Con - Bul\nA Smy - Ank'],
-};
 const start = standardStartState();
 const N = Number(process.env.BOARDS ?? 200);
 const pics = Array.from({ length: N }, (_, game) => {
-  const orders = readOrders(Object.fromEntries(POWERS.map((p, k) => [p, OPENINGS[p][Math.floor(game / 3 ** k) % 3]!.split('\n')])), start);
+  const orders = readOrders(Object.fromEntries(POWERS.map((p, k) => [p, OPENINGS[p][openingOf(game, k)]!.split('\n')])), start);
   const res = adjudicate(start, orders);
   return pictureOfResults(start.phase, res.results, res.state, res.next);
 });
@@ -35,6 +26,7 @@ const mainMs = () => { const f = readFileSync(`/proc/self/task/${process.pid}/st
 const board = (i: number) => Promise.all([renderWidePngAsync(pics[i]!, STANDARD_GEOMETRY), renderPhonePngAsync(pics[i]!, STANDARD_GEOMETRY)]);
 for (let i = 0; i < 8; i++) await board(i);
 import { spawn } from 'node:child_process';
+import { OPENINGS, openingOf } from './bench-openings.js';
 const perf = process.env.PERF ? spawn('perf', ['stat', '-x,', '-e', 'task-clock', '-t', String(process.pid)], { stdio: ['ignore', 'inherit', 'inherit'] }) : undefined;
 if (perf) await new Promise((r) => setTimeout(r, 500));
 const m0 = mainMs(); const c0 = process.cpuUsage();

@@ -41,6 +41,7 @@ import { POWERS, standardStartState, type Power } from '../src/diplomacy/index.j
 import { parseOrderSheet } from '../src/diplomacy/sheet/index.js';
 import { processNow } from '../src/db/schedule-jobs.js';
 import { migrateQueue } from '../src/worker/queue.js';
+import { OPENINGS, openingOf } from './bench-openings.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1000);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
@@ -58,17 +59,7 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 const mb1 = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Three S1901M openings per power; game n plays the combination of n's base-3 digits. */
-const OPENINGS: Record<Power, readonly string[]> = {
-  AUSTRIA: ['A Vie - Gal\nA Bud - Ser\nF Tri - Alb', 'A Vie - Tyr\nA Bud - Ser\nF Tri - Ven', 'A Vie - Boh\nA Bud - Rum\nF Tri - Adr'],
-  ENGLAND: ['F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor', 'F Lon - Eng\nF Edi - Nth\nA Lvp - Wal', 'F Lon - Nth\nF Edi - Nwg\nA Lvp - Edi'],
-  FRANCE: ['F Bre - Mao\nA Par - Bur\nA Mar - Spa', 'F Bre - Eng\nA Par - Pic\nA Mar - Bur', 'F Bre - Mao\nA Par - Gas\nA Mar - Pie'],
-  GERMANY: ['F Kie - Den\nA Ber - Kie\nA Mun - Ruh', 'F Kie - Hol\nA Ber - Sil\nA Mun - Bur', 'F Kie - Bal\nA Ber - Pru\nA Mun - Tyr'],
-  ITALY: ['F Nap - Ion\nA Rom - Apu\nA Ven H', 'F Nap - Tys\nA Rom - Tus\nA Ven - Pie', 'F Nap - Ion\nA Rom - Ven\nA Ven - Tri'],
-  RUSSIA: ['F StP(sc) - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla', 'F StP(sc) - Fin\nA Mos - StP\nA War - Ukr\nF Sev - Rum', 'F StP(sc) - Bot\nA Mos - Lvn\nA War - Sil\nF Sev - Bla'],
-  TURKEY: ['F Ank - Bla\nA Con - Bul\nA Smy - Arm', 'F Ank - Arm\nA Con - Bul\nA Smy - Con', 'F Ank - Bla\nA Con - Bul\nA Smy - Ank'],
-};
-const openingOf = (game: number, powerIndex: number) => (SAME_ORDERS ? 0 : Math.floor(game / 3 ** powerIndex) % 3);
+const openingFor = (game: number, powerIndex: number) => (SAME_ORDERS ? 0 : openingOf(game, powerIndex));
 
 /** Run `fn` over `items`, `n` at a time. */
 async function inParallel<T>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
@@ -290,7 +281,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     }));
     await inParallel(ids, 4, (gameId, g) => db.transaction().execute(async (trx) => {
       for (const [p, power] of POWERS.entries()) {
-        const sheet = sheets[p]![openingOf(g, p)]!;
+        const sheet = sheets[p]![openingFor(g, p)]!;
         await insertOrderSet(trx, { gameId, phase: 'S1901M', power, personId: people.get(power)!, receivedAt: now, final: sheet.final, sheet, orders: sheet.orders.map((o) => o.text) });
       }
     }));

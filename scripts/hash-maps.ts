@@ -2,7 +2,7 @@
  * `node dist/scripts/hash-maps.js`: the SHA-256 of every map PNG drawn from a table of positions, one
  * line per drawing, then one line for them all (issue 29: a change to the map's drawing that must
  * not change a byte is checked by running this in the build before and after and comparing the
- * output; copy `dist/scripts/hash-maps.js` into the other build's `dist/scripts/` to run it there).
+ * output; copy `dist/scripts/hash-maps.js` and `bench-openings.js` into the other build's `dist/scripts/` to run it there).
  *
  * The positions: the six fixtures of the SVG goldens (test/diplomacy/picture/pictures.ts) and the
  * opening, each also with the centres' owners moved one power on and with every other unit gone
@@ -18,19 +18,11 @@ import { runAdjudicate } from '../src/cli/commands/adjudicate.js';
 import { pictureOfJson } from '../src/cli/map-command.js';
 import { readOrders } from '../src/cli/position-json.js';
 import { readFileSync } from 'node:fs';
+import { OPENINGS, openingOf } from './bench-openings.js';
 
 const FIXTURES = new URL('../../test/fixtures/map/', import.meta.url);
 const CASES = ['bounce-spring-1901.json', 'fall-1901-orders.json', 'convoy-spring-1902.json', 'retreat-fall-1901.json', 'builds-winter-1901.json', 'fall-1902-orders.json'];
 
-const OPENINGS: Record<Power, readonly string[]> = {
-  AUSTRIA: ['A Vie - Gal\nA Bud - Ser\nF Tri - Alb', 'A Vie - Tyr\nA Bud - Ser\nF Tri - Ven', 'A Vie - Boh\nA Bud - Rum\nF Tri - Adr'],
-  ENGLAND: ['F Lon - Nth\nF Edi - Nwg\nA Lvp - Yor', 'F Lon - Eng\nF Edi - Nth\nA Lvp - Wal', 'F Lon - Nth\nF Edi - Nwg\nA Lvp - Edi'],
-  FRANCE: ['F Bre - Mao\nA Par - Bur\nA Mar - Spa', 'F Bre - Eng\nA Par - Pic\nA Mar - Bur', 'F Bre - Mao\nA Par - Gas\nA Mar - Pie'],
-  GERMANY: ['F Kie - Den\nA Ber - Kie\nA Mun - Ruh', 'F Kie - Hol\nA Ber - Sil\nA Mun - Bur', 'F Kie - Bal\nA Ber - Pru\nA Mun - Tyr'],
-  ITALY: ['F Nap - Ion\nA Rom - Apu\nA Ven H', 'F Nap - Tys\nA Rom - Tus\nA Ven - Pie', 'F Nap - Ion\nA Rom - Ven\nA Ven - Tri'],
-  RUSSIA: ['F StP(sc) - Bot\nA Mos - Ukr\nA War - Gal\nF Sev - Bla', 'F StP(sc) - Fin\nA Mos - StP\nA War - Ukr\nF Sev - Rum', 'F StP(sc) - Bot\nA Mos - Lvn\nA War - Sil\nF Sev - Bla'],
-  TURKEY: ['F Ank - Bla\nA Con - Bul\nA Smy - Arm', 'F Ank - Arm\nA Con - Bul\nA Smy - Con', 'F Ank - Bla\nA Con - Bul\nA Smy - Ank'],
-};
 
 /** The pictures, by name. */
 function pictures(): [string, MapPicture][] {
@@ -46,7 +38,7 @@ function pictures(): [string, MapPicture][] {
   const start = standardStartState();
   for (let game = 0; game < 12; game++) {
     const n = game * 181; // spread over the 2,187 combinations
-    const lines = POWERS.flatMap((power, k) => OPENINGS[power][Math.floor(n / 3 ** k) % 3]!.split('\n').map((o) => ({ power, text: o })));
+    const lines = POWERS.flatMap((power, k) => OPENINGS[power][openingOf(n, k)]!.split('\n').map((o) => ({ power, text: o })));
     const orders = readOrders(Object.fromEntries(POWERS.map((p) => [p, lines.filter((l) => l.power === p).map((l) => l.text)])), start);
     const res = adjudicate(start, orders);
     out.push([`opening ${n}`, pictureOfResults(start.phase, res.results, res.state, res.next)]);
