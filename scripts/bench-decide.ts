@@ -20,25 +20,20 @@ import { DEMO_ORDERS } from '../src/cli/commands/demo.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { insertGame } from '../src/db/games.js';
-import { insertPerson } from '../src/db/people.js';
-import { insertPhase } from '../src/db/phases.js';
-import { insertPosition } from '../src/db/positions.js';
-import { POWERS, standardStartState } from '../src/diplomacy/index.js';
+import { POWERS } from '../src/diplomacy/index.js';
 import { decideQueued } from '../src/service/intake/receive-message.js';
 import { storeMessages } from '../src/service/intake/store-message.js';
 import { migrateQueue } from '../src/worker/queue.js';
 import { counting } from '../test/helpers/count-statements.js';
 import { TestDomains } from '../test/helpers/dkim.js';
 import { freePort } from '../test/helpers/free-port.js';
+import { benchGames } from './bench-games.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1050);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 140);
 const JUDGE = 'judge@judge.example.org';
 const GAMES = Math.ceil(MESSAGES / POWERS.length);
-const gameId = (g: number) => `d${g}`;
-const gameAddress = (g: number) => `judge+${gameId(g)}@judge.example.org`;
-const playerOf = (g: number, power: string) => `${gameId(g)}-${power.toLowerCase()}@example.org`;
+const { gameId, gameAddress, playerOf, insertBenchGame } = benchGames('d');
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mj-bench-decide-'));
@@ -53,13 +48,7 @@ async function main(): Promise<void> {
       await migrateQueue(server.url);
       const deadline = new Date(Date.now() + 7 * 86_400_000);
       for (let g = 1; g <= GAMES; g++) {
-        const gm = await insertPerson(db, { name: `GM ${g}`, email: `${gameId(g)}-gm@example.org` });
-        await insertGame(db, { id: gameId(g), boardName: gameId(g), address: gameAddress(g), gmPersonId: gm.id, status: 'active' });
-        for (const power of POWERS) {
-          const p = await insertPerson(db, { name: `${power} ${g}`, email: playerOf(g, power) });
-          await insertPosition(db, { gameId: gameId(g), power, personId: p.id, kind: 'original' });
-        }
-        await insertPhase(db, { gameId: gameId(g), state: standardStartState(), deadline });
+        await insertBenchGame(db, g, deadline);
       }
       const domains = new TestDomains(['example.org']);
       const ids: number[] = [];

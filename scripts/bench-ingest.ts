@@ -58,11 +58,7 @@ import { DEMO_ORDERS } from '../src/cli/commands/demo.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/connect.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { insertGame } from '../src/db/games.js';
-import { insertPerson } from '../src/db/people.js';
-import { insertPhase } from '../src/db/phases.js';
-import { insertPosition } from '../src/db/positions.js';
-import { POWERS, standardStartState, type Power } from '../src/diplomacy/index.js';
+import { POWERS, type Power } from '../src/diplomacy/index.js';
 import { authenticateMessage, envelopeFromHeaders } from '../src/mail/inbound/identity.js';
 import { parseMessage } from '../src/mail/inbound/parse-message.js';
 import { startJudge, type RunningJudge } from '../src/worker/run-judge.js';
@@ -71,6 +67,7 @@ import { TestDomains } from '../test/helpers/dkim.js';
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { maildirOf, startMailServers, type RunningMailServers } from '../test/helpers/mail-servers-process.js';
+import { benchGames } from './bench-games.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -96,9 +93,7 @@ if (!ROLES.includes('worker') && Number(process.env.BENCH_WORKER_PROCESSES ?? 0)
 const POSTFIX = Object.fromEntries((process.env.BENCH_POSTFIX ?? '').split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')).trim(), kv.slice(kv.indexOf('=') + 1).trim()]));
 const GAMES = Math.ceil(MESSAGES / POWERS.length);
 const JUDGE = 'judge@judge.example.org';
-const gameId = (g: number) => `bench-${g}`;
-const gameAddress = (g: number) => `judge+${gameId(g)}@judge.example.org`;
-const playerOf = (g: number, power: Power) => `${gameId(g)}-${power.toLowerCase()}@example.org`;
+const { gameId, gameAddress, playerOf, insertBenchGame } = benchGames('bench-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -364,13 +359,7 @@ async function main(): Promise<void> {
     const deadline = new Date(Date.now() + 7 * 86_400_000);
     const games = Array.from({ length: GAMES }, (_, i) => i + 1);
     await inParallel(games, 8, async (g) => {
-      const gm = await insertPerson(db, { name: `GM ${g}`, email: `${gameId(g)}-gm@example.org` });
-      await insertGame(db, { id: gameId(g), boardName: gameId(g), address: gameAddress(g), gmPersonId: gm.id, status: 'active' });
-      for (const power of POWERS) {
-        const p = await insertPerson(db, { name: `${power} ${g}`, email: playerOf(g, power) });
-        await insertPosition(db, { gameId: gameId(g), power, personId: p.id, kind: 'original' });
-      }
-      await insertPhase(db, { gameId: gameId(g), state: standardStartState(), deadline });
+      await insertBenchGame(db, g, deadline);
     });
 
     const domains = new TestDomains(['example.org']);
