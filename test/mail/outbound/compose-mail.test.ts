@@ -8,7 +8,6 @@
  * with nodemailer's RelaxedBody on random bodies; mailauth verifies the signature. (The trip through
  * the real Postfix and Dovecot with a verified signature: test/e2e/mail-delivery.test.ts.)
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { authenticate } from 'mailauth';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -20,25 +19,15 @@ import { buildPart, clearPreparedParts, preparedPart, PREPARED_PART_CACHE } from
 import { markedNeedsNoEscaping, needsNoEscaping } from '../../../src/mail/outbound/dot-stuffing.js';
 import { relaxedBodyHash, relaxedBodyHashOriginal, signMessage, withCrlf } from '../../../src/mail/outbound/dkim-sign.js';
 import { mulberry32 } from '../../helpers/mulberry32.js';
+import { DKIM, resolver, seededBytes } from '../../helpers/judge-dkim.js';
 
 const FROM = 'judge@judge.example.org';
 const BOUNDARY = 'fixedboundary29';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const DKIM: DkimOptions = { domainName: 'judge.example.org', keySelector: 'mj1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
-const resolver = async (name: string, rr: string): Promise<unknown> => {
-  if (name === 'mj1._domainkey.judge.example.org' && rr === 'TXT') return [[`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`]];
-  throw Object.assign(new Error(`nx ${name}`), { code: 'ENOTFOUND' });
-};
 
-/** `n` bytes that look like nothing in particular (a picture's compressed data). */
-function bytes(n: number, seed: number): Buffer {
-  const rand = mulberry32(seed);
-  return Buffer.from(Array.from({ length: n }, () => Math.floor(rand() * 256)));
-}
 
-const WIDE = bytes(131_072, 1);
-const PHONE = bytes(143_360, 2);
+const WIDE = seededBytes(131_072, 1);
+const PHONE = seededBytes(143_360, 2);
 const pictures = (): OutboxAttachment[] => [
   { filename: 'S1901M-map.png', contentType: 'image/png', cid: 'map-wide@judge.example.org', content: WIDE.toString('base64') },
   { filename: 'S1901M-map-phone.png', contentType: 'image/png', cid: 'map-phone@judge.example.org', content: PHONE.toString('base64') },
@@ -154,7 +143,7 @@ describe('prepared parts', () => {
   });
 
   it('keeps the last PREPARED_PART_CACHE parts', async () => {
-    const files = Array.from({ length: PREPARED_PART_CACHE + 1 }, (_, i): OutboxAttachment => ({ filename: `m${i}.png`, contentType: 'image/png', content: bytes(5000, 100 + i).toString('base64') }));
+    const files = Array.from({ length: PREPARED_PART_CACHE + 1 }, (_, i): OutboxAttachment => ({ filename: `m${i}.png`, contentType: 'image/png', content: seededBytes(5000, 100 + i).toString('base64') }));
     const parts = [];
     for (const f of files) parts.push(await preparedPart(f));
     expect(await preparedPart(files[PREPARED_PART_CACHE]!)).toBe(parts[PREPARED_PART_CACHE]); // kept

@@ -14,7 +14,6 @@
  * - no line of any composed mail over 998 bytes, no bare CR or LF; body lines at most 76;
  * - DKIM signatures over the new bytes verify with mailauth.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { authenticate } from 'mailauth';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
@@ -24,26 +23,15 @@ import { composeMail, message, nodemailerDkim, type DkimOptions } from '../../..
 import { base64Lines, composeMime, quotedPrintable, supportedByComposeMime, type MimeMessage } from '../../../src/mail/outbound/mime-bytes.js';
 import { clearPreparedParts, preparedPart } from '../../../src/mail/outbound/mime-part.js';
 import { mulberry32 } from '../../helpers/mulberry32.js';
+import { DKIM, resolver, seededBytes } from '../../helpers/judge-dkim.js';
 
 const FROM = 'judge@judge.example.org';
 const BOUNDARY = 'fixedboundary46';
 
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const DKIM: DkimOptions = { domainName: 'judge.example.org', keySelector: 'mj1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
-const resolver = async (name: string, rr: string): Promise<unknown> => {
-  if (name === 'mj1._domainkey.judge.example.org' && rr === 'TXT') return [[`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`]];
-  throw Object.assign(new Error(`nx ${name}`), { code: 'ENOTFOUND' });
-};
 
-function bytes(n: number, seed: number): Buffer {
-  const rand = mulberry32(seed);
-  const b = Buffer.allocUnsafe(n);
-  for (let i = 0; i < n; i++) b[i] = Math.floor(rand() * 256);
-  return b;
-}
 
-const WIDE = bytes(131_072, 1);
-const PHONE = bytes(143_360, 2);
+const WIDE = seededBytes(131_072, 1);
+const PHONE = seededBytes(143_360, 2);
 const pictures = (game = 'g46'): OutboxAttachment[] => [
   { filename: `${game}-S1901M.png`, contentType: 'image/png', cid: `map-wide.${game}@judge.example.org`, content: WIDE.toString('base64') },
   { filename: `${game}-S1901M-phone.png`, contentType: 'image/png', cid: `map-phone.${game}@judge.example.org`, content: PHONE.toString('base64') },
@@ -161,7 +149,7 @@ describe("composeMime against MailComposer's build(), random mails", () => {
     const type = pick(['image/png', 'text/csv', 'application/pdf', 'text/calendar; charset=utf-8; method=PUBLISH', 'image/jpeg']);
     return {
       filename: pick([`f${i}.png`, `${words(3)}.csv`, 'Ärger über Übel.pdf', 'x'.repeat(120), '-dash.txt', `a b "c"${i}.bin`]), contentType: type,
-      content: bytes(Math.floor(rand() * (rand() < 0.2 ? 70_000 : 300)), i + 7).toString('base64'),
+      content: seededBytes(Math.floor(rand() * (rand() < 0.2 ? 70_000 : 300)), i + 7).toString('base64'),
       ...(rand() < 0.5 ? { cid: `c${i}.${Math.floor(rand() * 1000)}@judge.example.org` } : {}),
     };
   };
