@@ -151,7 +151,9 @@ function dueDecisions(gameId: string, storedBy?: Date) {
          WHERE j.job_queue_id = q.id
            AND j.task_id = (SELECT t.id FROM graphile_worker._private_tasks t WHERE t.identifier = 'decide-message')
            AND j.run_at <= now() AND j.attempts < j.max_attempts
-           AND j.created_at <= coalesce(${storedBy ?? null}::timestamptz, now()))
+           -- storedBy came back through a JS Date (milliseconds): a set stored in the millisecond of
+           -- the first look, microseconds after it, was stored before it too (stop 46).
+           AND date_trunc('milliseconds', j.created_at) <= coalesce(${storedBy ?? null}::timestamptz, now()))
         FROM graphile_worker._private_job_queues q WHERE q.queue_name = ${`game:${gameId}`}), false)`;
 }
 
