@@ -31,7 +31,8 @@
  * Options: --teams N (7 players each; default 2), --rounds N (default 2; at most 2 with fewer than 7
  * teams, 3 with fewer than 42, else 4), --end-years Y[,Y…] (each round's end year; default
  * 1902,1901), --kills N (default 3), --seed TEXT, --speed S|auto (simulated seconds per real second;
- * default auto: 14400 up to 2 teams, 3600 up to 21, 1440 up to 49, 720 beyond, see autoSpeed), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
+ * default auto: 14400 up to 2 teams, 3600 up to 21, 1440 up to 49, 720 beyond, see autoSpeed),
+ * --speed-scale F (the auto speeds times F, at most 14400; default 1), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
  * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
@@ -96,6 +97,12 @@ export interface RehearsalOptions {
   readonly seed: string;
   /** Simulated seconds per real second; omitted: `autoSpeed(teams)`, from round 1's boards (docs/rehearsal.md, "The clock"). */
   readonly speed?: number;
+  /**
+   * `--speed-scale F`: the auto clock's speeds times F, none above 14,400× (the fastest measured to
+   * hold a turn's results, at 2 boards). For a machine faster than the loaded one autoSpeed was
+   * measured on: D.VII(2)'s 24 hours a phase are what `--full` waits most of its time for.
+   */
+  readonly speedScale?: number;
   readonly nmrs: number;
   /**
    * Games of the last round ended early by vote (D.IX): board 1 by a draw leaving out the survivor
@@ -155,8 +162,9 @@ export const DEFAULT_OPTIONS: RehearsalOptions = { teams: 2, rounds: 2, endYears
  * deadline. At 14,400× a 72-hour turn is 18 s, at 3,600× 72 s, at 1,440× 180 s, at 720× 360 s. So:
  * 14,400× up to 2 boards (the CI default), 3,600× up to 21, 1,440× up to 49, 720× beyond (--full).
  */
-export function autoSpeed(boards: number): number {
-  return boards <= 2 ? 14_400 : boards <= 21 ? 3_600 : boards <= 49 ? 1_440 : 720;
+export function autoSpeed(boards: number, scale = 1): number {
+  const base = boards <= 2 ? 14_400 : boards <= 21 ? 3_600 : boards <= 49 ? 1_440 : 720;
+  return Math.max(base, Math.min(14_400, Math.round(base * scale)));
 }
 
 /**
@@ -560,7 +568,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   for (let r = 1; r <= o.rounds; r++) if (!Number.isInteger(endYearOfRound(o, r)) || endYearOfRound(o, r) < 1901) throw new Error(`--end-years: round ${r}'s end year must be 1901 or later`);
   // The clock's speed now: with --speed auto it rises for a round with fewer boards (boardsOfRound),
   // the judges restarted knowing the change (MAILJUDGE_CLOCK_CHANGES, src/config/clock.ts).
-  let speed = o.speed ?? autoSpeed(o.teams);
+  let speed = o.speed ?? autoSpeed(o.teams, o.speedScale);
   const firstSpeed = speed;
   const speedsByRound: { round: number; speed: number; fromRealSecond: number }[] = [{ round: 1, speed, fromRealSecond: 0 }];
   if (!(speed > 0 && speed <= 100_000)) throw new Error(`--speed ${speed}: give simulated seconds per real second, above 0 and at most 100000 (or auto)`);
@@ -740,7 +748,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
      */
     const speedUpFor = async (round: number) => {
       if (o.speed !== undefined) return;
-      const next = autoSpeed(boardsOfRound(o.teams, round));
+      const next = autoSpeed(boardsOfRound(o.teams, round), o.speedScale);
       if (next <= speed) return;
       for (const slot of slots) {
         await stopJudgeProcess(slot, 'SIGTERM');
@@ -1887,6 +1895,11 @@ function parseArgs(argv: string[]): RehearsalOptions {
       if (x === 'auto') delete o.speed;
       else o.speed = Number(x);
     }
+    else if (a === '--speed-scale') {
+      const x = Number(v());
+      if (!(x >= 1 && x <= 20)) throw new Error(`--speed-scale ${x}: give a factor from 1 to 20 (the auto clock's speeds times it, none above 14400)`);
+      o.speedScale = x;
+    }
     else if (a === '--nmrs') o.nmrs = Number(v());
     else if (a === '--votes') o.votes = Number(v());
     else if (a === '--late') o.late = Number(v());
@@ -1909,7 +1922,7 @@ function parseArgs(argv: string[]): RehearsalOptions {
     // phases in a row (about 135) take 135 simulated days, 4.5 real hours at 720× (docs/rehearsal.md, "What holds
     // --full back"); a later option after --full (--speed, --timeout, --kills …) overrides its value.
     else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --speed-scale F, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);

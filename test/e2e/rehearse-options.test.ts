@@ -44,6 +44,10 @@ describe('boardsOfRound (B.4, B.6, C.9): the boards each round has, so --speed a
     // The clock auto gives each: 720×, 1,440×, 3,600×, 14,400×; a 24-hour minimum between two
     // publications (D.VII(2)) is then 120, 60, 24 and 6 real seconds.
     expect([1, 2, 3, 4].map((r) => autoSpeed(boardsOfRound(147, r)))).toEqual([720, 1440, 3600, 14_400]);
+    // --speed-scale 2: each doubled, none above 14,400× (the fastest measured to hold a turn):
+    // 24 hours are then 60, 30, 12 and 6 real seconds.
+    expect([1, 2, 3, 4].map((r) => autoSpeed(boardsOfRound(147, r), 2))).toEqual([1440, 2880, 7200, 14_400]);
+    expect(autoSpeed(2, 3)).toBe(14_400);
   });
   it('42 teams: 28 × 2 > 42, so one half, 21 boards; 84 teams: 28; 21 teams: round 2 is the semi-final (7), round 3 the final', () => {
     expect([1, 2, 3, 4].map((r) => boardsOfRound(42, r))).toEqual([42, 21, 7, 1]);
