@@ -68,6 +68,7 @@ import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { maildirOf, startMailServers, type RunningMailServers } from '../test/helpers/mail-servers-process.js';
 import { benchGames } from './bench-games.js';
+import { processStat, treeUsage } from './process-tree.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -292,32 +293,19 @@ function countMaildir(maildir: string): number {
   return n;
 }
 
-/** The postmaster and its children's CPU time (ms, utime + stime) and summed RSS now. */
-function postgresUsage(postmaster: number): { cpuMs: number; rss: number } {
-  const tick = 100; // USER_HZ on Linux
-  let cpuMs = 0, rss = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(d) !== postmaster && Number(f[1]) !== postmaster) continue;
-      cpuMs += ((Number(f[11]) + Number(f[12])) * 1000) / tick;
-      rss += Number(/^RssAnon:\s+(\d+)/m.exec(readFileSync(`/proc/${d}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-    } catch { /* exited */ }
-  }
-  return { cpuMs, rss };
+/**
+ * A server's process tree now (scripts/process-tree.ts): CPU time in ms, its exited children's
+ * included (a backend or an smtpd that ends during the run counts), and RSS in bytes.
+ */
+function serverUsage(master: number | undefined): { cpuMs: number; rss: number } {
+  const t = treeUsage(master);
+  return t ? { cpuMs: t.cpu * 1000, rss: t.rss * 2 ** 20 } : { cpuMs: NaN, rss: 0 };
 }
 
 /** A process's CPU time so far (ms, utime + stime, from /proc). */
 function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return NaN;
-  }
+  const st = processStat(pid);
+  return st ? st.cpu * 1000 : NaN;
 }
 
 async function main(): Promise<void> {
@@ -414,7 +402,7 @@ async function main(): Promise<void> {
     let peakRss = 0, peakPgRss = 0, samples = 0;
     const sample = () => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      if (samples++ % 5 === 0) peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss); // /proc scan: every 0.5 s
+      if (samples++ % 5 === 0) peakPgRss = Math.max(peakPgRss, serverUsage(postmaster).rss); // /proc scan: every 0.5 s
     };
     const sampler = setInterval(sample, 100);
     const cpu0 = process.cpuUsage();
@@ -422,7 +410,11 @@ async function main(): Promise<void> {
     const waited0 = { ...waited };
     statementTexts.clear();
     statementWaits.clear();
-    const pg0 = postgresUsage(postmaster).cpuMs;
+    const pg0 = serverUsage(postmaster).cpuMs;
+    // The mail servers' CPU (IMAP: Postfix takes each order set and delivers it into Dovecot, the judge
+    // reads it over IMAP, Postfix takes the acknowledgement and Dovecot stores it in the player's box).
+    const mailCpu = () => { const m = mail!.masterPids(); return { postfix: serverUsage(m.postfix).cpuMs, dovecot: serverUsage(m.dovecot).cpuMs }; };
+    const mail0 = mailCpu();
 
     const transport = VIA === 'imap' ? nodemailer.createTransport({ host: info.host, port: info.smtpPort, secure: false, ignoreTLS: true, pool: true, maxConnections: SEND_CONNECTIONS, maxMessages: Infinity }) : undefined;
     const clients = VIA === 'listener' ? await Promise.all(Array.from({ length: CLIENTS }, () => SmtpClient.open(listenPort))) : [];
@@ -477,7 +469,7 @@ async function main(): Promise<void> {
       sendDone = Date.now();
       hrLast250 = process.hrtime.bigint() / 1000n;
       const c = process.cpuUsage(cpu0);
-      atLast250 = { nodeCpuMs: (c.user + c.system) / 1000, pgCpuMs: postgresUsage(postmaster).cpuMs - pg0, receiptSql: statements.receipt - sql0.receipt };
+      atLast250 = { nodeCpuMs: (c.user + c.system) / 1000, pgCpuMs: serverUsage(postmaster).cpuMs - pg0, receiptSql: statements.receipt - sql0.receipt };
     }, (e: Error) => (sendFailed = e));
 
     const count = async (table: 'inbound_messages' | 'inbound_decisions') =>
@@ -520,14 +512,16 @@ async function main(): Promise<void> {
     }
     clearInterval(sampler);
     sample();
-    peakPgRss = Math.max(peakPgRss, postgresUsage(postmaster).rss);
+    peakPgRss = Math.max(peakPgRss, serverUsage(postmaster).rss);
     const cpu = process.cpuUsage(cpu0);
     const workersCpu0 = workers.map((w) => processCpuMs(w.child.pid!));
     const runMs = Date.now() - sendStart;
     const inFlight = { judge: (waited.judge - waited0.judge) / runMs, queue: (waited.queue - waited0.queue) / runMs };
     const sql = { judge: statements.judge - sql0.judge, queue: statements.queue - sql0.queue, receipt: statements.receipt - sql0.receipt };
     const sqlTexts = [...statementTexts].sort((a, b) => b[1] - a[1]);
-    const pgCpuMs = postgresUsage(postmaster).cpuMs - pg0;
+    const pgCpuMs = serverUsage(postmaster).cpuMs - pg0;
+    const mail1 = mailCpu();
+    const mailCpuMs = { postfix: mail1.postfix - mail0.postfix, dovecot: mail1.dovecot - mail0.dovecot };
 
     // --- Per message: delivery (Dovecot), stored, decided, acknowledged, in the player's mailbox ---
     // Delivery: Dovecot's save into the judge's mailbox (IMAP), or the client's end of DATA (listener).
@@ -643,9 +637,10 @@ async function main(): Promise<void> {
     console.log(`SQL statements per message     ${((sql.judge + sql.queue) / MESSAGES).toFixed(1)} (${(sql.judge / MESSAGES).toFixed(1)} the judge's, ${(sql.queue / MESSAGES).toFixed(1)} graphile-worker's; incl. this script's 50 ms progress polls)`);
     console.log(`SQL in flight, mean            ${inFlight.judge.toFixed(2)} of the judge's statements, ${inFlight.queue.toFixed(2)} graphile-worker's (Σ latency / wall of the run; the judge's mean latency ${((inFlight.judge * runMs) / Math.max(1, sql.judge)).toFixed(2)} ms)`);
     console.log(`CPU per message                node ${((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)} ms (this process: the judge's ${ROLES.join('+')}${listener ? ' and the SMTP client' : ' and the sending client'}), PostgreSQL ${(pgCpuMs / MESSAGES).toFixed(2)} ms`);
+    console.log(`CPU per message, mail servers  Postfix ${(mailCpuMs.postfix / MESSAGES).toFixed(2)} ms, Dovecot ${(mailCpuMs.dovecot / MESSAGES).toFixed(2)} ms (${listener ? 'the acknowledgements only: the order sets went straight to the judge' : 'each order set in and its acknowledgement out'}; masters, their live and their reaped children)`);
     console.log(`CPU during the run             node ${Math.round(((cpu.user + cpu.system) / 1000 / runMs) * 100)}% of one core, PostgreSQL ${Math.round((pgCpuMs / runMs) * 100)}% (wall ${s(runMs)}, 2 cores)${workers.length ? `; the worker processes, whole life: ${workersCpu0.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}` : ''}`);
     console.log(`peak RSS, node process         ${mb(peakRss)} during the run (${mb(process.resourceUsage().maxRSS * 1024)} whole process incl. setup; judge + sending client)`);
-    console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RssAnon of its processes)`);
+    console.log(`peak RSS, PostgreSQL           ${mb(peakPgRss)} (Σ RSS of the postmaster and its live children: shared buffers counted in each)`);
     const polls = Math.floor((lastStored - judgeStarted) / POLL_MS);
     if (!listener) console.log(`intake driven by               ${polls === 0 ? 'IMAP notifications (IDLE/EXISTS) only' : `IMAP notifications, and ${polls} fallback poll(s) may have fired`}: the ${s(POLL_MS)} poll timer started ${s(lastStored - judgeStarted)} before the last store`);
     console.log(`outcomes                       ${[...outcomes].map(([k, n]) => `${n} ${k}`).join('; ')}`);
@@ -671,6 +666,7 @@ async function main(): Promise<void> {
       sqlPerMessage: Number(((sql.judge + sql.queue) / MESSAGES).toFixed(1)), receiptSqlPerMessage: Number((sql.receipt / MESSAGES).toFixed(2)),
       roles: ROLES.join(','), workerProcesses: WORKER_PROCESSES,
       nodeCpuMsPerMessage: Number(((cpu.user + cpu.system) / 1000 / MESSAGES).toFixed(2)), postgresCpuMsPerMessage: Number((pgCpuMs / MESSAGES).toFixed(2)),
+      mailServersCpuMsPerMessage: { postfix: Number((mailCpuMs.postfix / MESSAGES).toFixed(2)), dovecot: Number((mailCpuMs.dovecot / MESSAGES).toFixed(2)) },
       peakRssMb: Math.round(peakRss / 2 ** 20), peakPostgresRssMb: Math.round(peakPgRss / 2 ** 20),
     };
     mkdirSync('bench-results', { recursive: true });

@@ -59,6 +59,7 @@ import { armyNeighbours, fleetNeighbours, homeCentres, parsePhase, phaseIndex, P
 import { freePort } from '../test/helpers/free-port.js';
 import { MAIL_PASSWORD } from '../test/helpers/mail-servers-context.js';
 import { startMailServers } from '../test/helpers/mail-servers-process.js';
+import { processStat, treeUsage } from './process-tree.js';
 import { MailboxReader, type ReaderFigures } from './rehearse/mailbox-reader.js';
 import { mulberry32 } from '../test/helpers/mulberry32.js';
 
@@ -642,15 +643,6 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // (/proc/<pid>/task/<tid>/children) instead of the stat and status of every process on the machine,
     // 18 ms of CPU a sample at 223 processes against 3 ms (docs/rehearsal.md, "Stop 44": ~6 of the script's ~70 CPU-s a 14-team round).
     const pgPid = Number(readFileSync(join(db.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const pageMb = 4096 / (1024 * 1024);
-    const stat = (pid: number) => {
-      try {
-        const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-        return { ppid: Number(f[1]), cpu: (Number(f[11]) + Number(f[12])) / 100, childCpu: (Number(f[13]) + Number(f[14])) / 100, rss: Number(f[21]) * pageMb };
-      } catch {
-        return undefined;
-      }
-    };
     const peakRss = (pid: number) => {
       try {
         return Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -658,41 +650,22 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         return 0;
       }
     };
-    /** A process's children: its threads' children lists, or (a kernel without them) every process whose parent it is. */
-    let childLists = existsSync(`/proc/${process.pid}/task/${process.pid}/children`);
-    const childrenOf = (pid: number): number[] => {
-      if (childLists) {
-        try {
-          return readdirSync(`/proc/${pid}/task`).flatMap((tid) => readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'ENOENT') childLists = false;
-          else return [];
-        }
-      }
-      return readdirSync('/proc').filter((n) => /^\d+$/.test(n) && stat(Number(n))?.ppid === pid).map(Number);
-    };
     const sample = () => {
       for (const slot of slots) {
         const pid = slot.child?.pid;
-        const s = pid ? stat(pid) : undefined;
+        const s = pid ? processStat(pid) : undefined;
         if (pid && s) { slot.cpu.set(pid, s.cpu); slot.figures.peakRssMb = Math.max(slot.figures.peakRssMb, peakRss(pid)); }
       }
       // PostgreSQL and the mail servers (issue 30: where the two cores go): each master, its exited
       // children (reaped: cutime), and its live children (backends; smtpd, cleanup, qmgr, lmtp; imap, auth, …).
       const mailMasters = mail.masterPids();
-      const tree = (pid: number | undefined) => {
-        const m = pid === undefined ? undefined : stat(pid);
-        if (!m) return undefined;
-        const kids = childrenOf(pid!).flatMap((c) => stat(c) ?? []);
-        return { cpu: m.cpu + m.childCpu + kids.reduce((n, c) => n + c.cpu, 0), rss: m.rss + kids.reduce((n, c) => n + c.rss, 0) };
-      };
-      const pgTree = tree(pgPid);
+      const pgTree = treeUsage(pgPid);
       if (pgTree) {
         pgFigures.cpuSeconds = Math.max(pgFigures.cpuSeconds, pgTree.cpu);
         pgFigures.peakRssMb = Math.max(pgFigures.peakRssMb, pgTree.rss);
       }
-      const dovecot = tree(mailMasters.dovecot);
-      const postfix = tree(mailMasters.postfix);
+      const dovecot = treeUsage(mailMasters.dovecot);
+      const postfix = treeUsage(mailMasters.postfix);
       mailFigures.dovecotCpuSeconds = Math.max(mailFigures.dovecotCpuSeconds, dovecot?.cpu ?? 0);
       mailFigures.postfixCpuSeconds = Math.max(mailFigures.postfixCpuSeconds, postfix?.cpu ?? 0);
       mailFigures.peakRssMb = Math.max(mailFigures.peakRssMb, (dovecot?.rss ?? 0) + (postfix?.rss ?? 0));
