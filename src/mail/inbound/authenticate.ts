@@ -3,9 +3,14 @@
  * {@link AuthResult}; I/O (DNS) but never throws. Only `pass` is a pass: mailauth reports a bad body
  * hash or a missing key as `neutral`, not `fail` (INFRA.md 5). Part of src/mail/inbound/identity.ts.
  */
+import { promises as dns } from 'node:dns';
 import { domainToASCII } from 'node:url';
 import { authenticate, type DNSResolver } from 'mailauth';
 import { MAX_MESSAGE_BYTES } from '../../rules/limits.js';
+import { cachingResolver } from './dns-cache.js';
+
+/** The system's DNS with a minute's cache (dns-cache.ts), when no resolver is given. */
+const systemResolver = cachingResolver((name, rrtype) => dns.resolve(name, rrtype));
 
 // ---------------------------------------------------------------------------------------------
 // Authentication (mailauth)
@@ -46,7 +51,7 @@ export interface AuthResult {
 }
 
 export interface AuthenticateOptions {
-  /** DNS lookups, shaped like `dns.promises.resolve`; tests inject a zone (INFRA.md 5). */
+  /** DNS lookups, shaped like `dns.promises.resolve`; tests inject a zone (INFRA.md 5). Default: the system's, cached a minute. */
   readonly resolver?: (name: string, rrtype: string) => Promise<unknown>;
   /** Our host name, written into the Authentication-Results header. */
   readonly mta?: string;
@@ -102,7 +107,7 @@ export async function authenticateMessage(raw: Buffer, envelope: Envelope, optio
         ...(envelope.helo ? { helo: envelope.helo } : {}),
         ...(envelope.mailFrom !== undefined ? { sender: envelope.mailFrom } : {}),
         ...(options.mta ? { mta: options.mta } : {}),
-        ...(options.resolver ? { resolver: options.resolver as DNSResolver } : {}),
+        resolver: (options.resolver ?? systemResolver) as DNSResolver,
         // BIMI (logos) decides nothing here; skipping it saves a DNS lookup per message.
         disableBimi: true,
       }),
