@@ -32,7 +32,8 @@
  * teams, 3 with fewer than 42, else 4), --end-years Y[,Y…] (each round's end year; default
  * 1902,1901), --kills N (default 3), --seed TEXT, --speed S|auto (simulated seconds per real second;
  * default auto: 14400 up to 2 teams, 3600 up to 21, 1440 up to 49, 720 beyond, see autoSpeed),
- * --speed-scale F (the auto speeds times F, at most 14400; default 1), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
+ * --speed-scale F (the auto speeds times F, at most 14400; default 1), --speeds A,B,… (each round's speed,
+ * a shorter list repeating its last; the judges restarted between rounds as with auto), --nmrs N (default 2), --votes N (last-round boards ended by vote; default 2),
  * --late N (late sets on purpose; default 2), --extensions N and --replacements N (0 turns the
  * extension request or the stand-in off; default 1), --calendar-mail (reminders and GM digests on; off by
  * default, see docs/rehearsal.md), --processes N (the judge as N `mailjudge start` processes on the one
@@ -104,6 +105,8 @@ export interface RehearsalOptions {
    * measured on: D.VII(2)'s 24 hours a phase are what `--full` waits most of its time for.
    */
   readonly speedScale?: number;
+  /** `--speeds A,B,…`: each round's speed (a shorter list repeats its last), instead of auto's. */
+  readonly speeds?: readonly number[];
   readonly nmrs: number;
   /**
    * Games of the last round ended early by vote (D.IX): board 1 by a draw leaving out the survivor
@@ -569,7 +572,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
   for (let r = 1; r <= o.rounds; r++) if (!Number.isInteger(endYearOfRound(o, r)) || endYearOfRound(o, r) < 1901) throw new Error(`--end-years: round ${r}'s end year must be 1901 or later`);
   // The clock's speed now: with --speed auto it rises for a round with fewer boards (boardsOfRound),
   // the judges restarted knowing the change (MAILJUDGE_CLOCK_CHANGES, src/config/clock.ts).
-  let speed = o.speed ?? autoSpeed(o.teams, o.speedScale);
+  const roundSpeed = (round: number) => (o.speeds ? o.speeds[Math.min(round, o.speeds.length) - 1]! : autoSpeed(boardsOfRound(o.teams, round), o.speedScale));
+  let speed = o.speed ?? roundSpeed(1);
   const firstSpeed = speed;
   const speedsByRound: { round: number; speed: number; fromRealSecond: number }[] = [{ round: 1, speed, fromRealSecond: 0 }];
   if (!(speed > 0 && speed <= 100_000)) throw new Error(`--speed ${speed}: give simulated seconds per real second, above 0 and at most 100000 (or auto)`);
@@ -721,7 +725,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
      */
     const speedUpFor = async (round: number) => {
       if (o.speed !== undefined) return;
-      const next = autoSpeed(boardsOfRound(o.teams, round), o.speedScale);
+      const next = roundSpeed(round);
       if (next <= speed) return;
       for (const slot of slots) {
         await stopJudgeProcess(slot, 'SIGTERM');
@@ -1873,6 +1877,11 @@ function parseArgs(argv: string[]): RehearsalOptions {
       if (!(x >= 1 && x <= 20)) throw new Error(`--speed-scale ${x}: give a factor from 1 to 20 (the auto clock's speeds times it, none above 14400)`);
       o.speedScale = x;
     }
+    else if (a === '--speeds') {
+      const list = v().split(',').map(Number);
+      if (list.some((x) => !(x > 0 && x <= 100_000))) throw new Error('--speeds: give each round\'s speed, simulated seconds per real second above 0 and at most 100000, joined by commas');
+      o.speeds = list;
+    }
     else if (a === '--nmrs') o.nmrs = Number(v());
     else if (a === '--votes') o.votes = Number(v());
     else if (a === '--late') o.late = Number(v());
@@ -1895,7 +1904,7 @@ function parseArgs(argv: string[]): RehearsalOptions {
     // phases in a row (about 135) take 135 simulated days, 4.5 real hours at 720× (docs/rehearsal.md, "What holds
     // --full back"); a later option after --full (--speed, --timeout, --kills …) overrides its value.
     else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --speed-scale F, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --speed-scale F, --speeds A,B,…, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);
