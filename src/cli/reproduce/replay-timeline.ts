@@ -13,12 +13,15 @@
  * token as recorded, once the replay has issued one (both are random; only possession of the
  * recorded one authenticates the later messages that use it). Inbound messages keep their recorded
  * ids (the id sequence is set before each), so decisions and order sets point at the same ids.
+ * The sender's authentication is the record's too: the DKIM, SPF and DMARC verdicts its decision
+ * kept (DNS answers change, and a lookup that timed out once must not read `none` in the replay).
  */
 import { sql } from 'kysely';
 import { findHolidayEntries, findReplayEntries, type ReplayEntry } from '../../db/replay-log.js';
 import { processNow } from '../../db/schedule-jobs.js';
 import type { Db } from '../../db/schema.js';
 import { receiveMessage, type ReceiveContext } from '../../service/intake/receive-message.js';
+import { authFromEvidence } from '../../mail/inbound/authenticate.js';
 import type { AdjudicatePayload } from '../../service/diplomacy/adjudicate-phase.js';
 import { adjudicateTurn } from '../../service/game-kinds.js';
 import { runCoalitionCreate, type CoalitionGameSpec } from '../../service/coalition/create-game.js';
@@ -174,9 +177,13 @@ export async function replayGames(record: Db, fresh: Db, gameIds: readonly strin
     const now = e.at;
     if (e.kind === 'mail') {
       const m = await record.selectFrom('inbound_messages').selectAll().where('id', '=', e.inboundId).executeTakeFirstOrThrow();
+      // The sender's authentication as the judge had it (DNS answers are an input, like the bytes):
+      // the record's verdicts, where its decision kept them all; else mailauth asks DNS again.
+      const decided = await record.selectFrom('inbound_decisions').select('identity').where('inbound_message_id', '=', e.inboundId).executeTakeFirst();
+      const recorded = authFromEvidence(decided?.identity);
       // The recorded id: decisions, order sets and the mails that name a message point at it.
       await sql`SELECT setval(pg_get_serial_sequence('inbound_messages', 'id'), ${e.inboundId}, false)`.execute(fresh);
-      await receiveMessage(fresh, { ...options.receive, now: () => now }, {
+      await receiveMessage(fresh, { ...options.receive, ...(recorded ? { auth: { ...options.receive.auth, recorded } } : {}), now: () => now }, {
         raw: m.raw, receivedAt: m.received_at, source: m.source, role: m.role,
         ...(m.mailbox !== null ? { mailbox: m.mailbox } : {}),
         ...(m.uidvalidity !== null ? { uidvalidity: m.uidvalidity } : {}),

@@ -50,6 +50,32 @@ export interface AuthResult {
   readonly header: string;
 }
 
+/**
+ * An {@link AuthResult} as the decision's identity evidence records it (inbound_decisions.identity,
+ * the audit): every field, so that `mailjudge reproduce` decides again from the verdicts the judge
+ * had. DNS answers are an input of the decision, like the message's bytes: a lookup that timed out
+ * at receipt (`spf=temperror`) must not become `none` in a replay a week later (issue 30, stop 47).
+ */
+export function authEvidence(auth: AuthResult): { header: string; dkim: string; spf: string; dmarc: string; dkimDomains: string[]; dmarcPolicy: string | null; fromDomain: string | null } {
+  return { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc, dkimDomains: [...auth.dkimDomains], dmarcPolicy: auth.dmarcPolicy ?? null, fromDomain: auth.fromDomain ?? null };
+}
+
+/** The {@link AuthResult} a decision's identity evidence recorded, when it recorded all of it (decisions before stop 47 did not). */
+export function authFromEvidence(identity: unknown): AuthResult | undefined {
+  if (typeof identity !== 'object' || identity === null) return undefined;
+  const e = identity as Record<string, unknown>;
+  const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
+  const header = text('header'), dkim = text('dkim'), spf = text('spf'), dmarc = text('dmarc');
+  if (header === undefined || dkim === undefined || spf === undefined || dmarc === undefined || !Array.isArray(e.dkimDomains) || !('dmarcPolicy' in e) || !('fromDomain' in e)) return undefined;
+  const policy = e.dmarcPolicy;
+  return {
+    header, dkim, spf, dmarc,
+    dkimDomains: (e.dkimDomains as unknown[]).filter((d): d is string => typeof d === 'string'),
+    dmarcPolicy: policy === 'none' || policy === 'quarantine' || policy === 'reject' ? policy : undefined,
+    fromDomain: typeof e.fromDomain === 'string' ? e.fromDomain : undefined,
+  };
+}
+
 export interface AuthenticateOptions {
   /** DNS lookups, shaped like `dns.promises.resolve`; tests inject a zone (INFRA.md 5). Default: the system's, cached a minute. */
   readonly resolver?: (name: string, rrtype: string) => Promise<unknown>;

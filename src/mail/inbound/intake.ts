@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import { gameFromRow, type Game } from '../../db/games.js';
 import type { Db } from '../../db/schema.js';
 import { subjectTags, type GameCandidate } from '../../rules/submission/index.js';
-import type { Envelope } from './identity.js';
+import type { AuthResult, Envelope } from './identity.js';
 import type { InboundMail } from './parse-message.js';
 import { isAnswerableAddress } from './reply.js';
 import { rawMessageId } from './message-id.js';
@@ -39,6 +39,11 @@ export interface ReceiveContext {
     readonly resolver?: (name: string, rrtype: string) => Promise<unknown>;
     readonly mta?: string;
     readonly internalIps?: readonly string[];
+    /**
+     * The verdicts the judge had when it first decided this message (`mailjudge reproduce`: from the
+     * record's identity evidence), used instead of asking DNS again.
+     */
+    readonly recorded?: AuthResult;
   };
   /** The clock for decisions and rate limits (default: now). Receipt times come from the message. */
   readonly now?: () => Date;

@@ -35,7 +35,7 @@ import { gameFromAddresses } from '../../rules/submission/index.js';
 import { receiveConfirmCopy } from './confirm-copy.js';
 import { receiveDeliveryReport } from './delivery-report.js';
 import { decide, type Received } from '../../mail/inbound/decide.js';
-import { authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, stripSecretLines, type AuthResult, type IdentityDecision } from '../../mail/inbound/identity.js';
+import { authEvidence, authenticateMessage, decideIdentity, fromAuthenticated, envelopeFromHeaders, secretEvidence, stripSecretLines, type AuthResult, type IdentityDecision } from '../../mail/inbound/identity.js';
 import { parseMessage, type InboundMail } from '../../mail/inbound/parse-message.js';
 import { gameView } from '../../mail/outbound/queue-mail.js';
 import { kindOf } from '../game-kinds.js';
@@ -60,11 +60,7 @@ export { candidateGames, gmtSeconds, loopRisk, rawMessageId, type IncomingMessag
 /** D.X(6): is the sender who the From line says? The CLI is the operator at the console: trusted. */
 async function checkIdentity(ctx: ReceiveContext, msg: IncomingMessage, mail: InboundMail, person: Person, game: Game, fromRecovered = false): Promise<{ decision: IdentityDecision | { ok: true; method: 'operator'; evidence: string }; auth?: AuthResult }> {
   if (msg.source === 'cli') return { decision: { ok: true, method: 'operator', evidence: 'entered by the operator at the command line' } };
-  const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
-  const auth = await authenticateMessage(msg.raw, envelope, {
-    ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}),
-    ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}),
-  });
+  const auth = (await authOf(ctx, msg))!;
   const decision = decideIdentity({ policy: game.policies.identity, auth, fromAddress: mail.from!, registered: true, ...secretEvidence(mail.text, person.secretHash), ...(fromRecovered ? { fromRecovered: true } : {}) });
   return { decision, auth };
 }
@@ -255,7 +251,7 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
     const over = asksAdvanceCorrection(stripSecretLines(mail.text)) ? await findFinishedGame(db, mail, tokenGame) : undefined;
     if (over && (await findTds(db, over)).some((p) => p.id === person.id)) {
       const { decision: identity, auth } = await checkIdentity(ctx, msg, mail, person, over, fromRecovered !== undefined);
-      const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
+      const evidence = { method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? authEvidence(auth) : {}) };
       if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, over, identity, evidence);
       return receiveTdAdvanceMail(db, replyCtx, rec, mail, person, over, evidence);
     }
@@ -282,15 +278,19 @@ async function decideMessage(db: Db, ctx: ReceiveContext, qctx: QuarantineContex
   const { decision: identity, auth } = holder?.personId === person.id
     ? { decision: { ok: true as const, method: 'reply-token' as const, evidence: `replied to ${holder.power}'s reply address (the token the judge sent only to this player)` }, auth: undefined }
     : await checkIdentity(ctx, msg, mail, person, game, fromRecovered !== undefined);
-  const evidence = { ...(fromRecovered ? { fromRecovered: `From read from the raw header (${fromRecovered}): mailparser could not read it` } : {}), method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}) };
+  const evidence = { ...(fromRecovered ? { fromRecovered: `From read from the raw header (${fromRecovered}): mailparser could not read it` } : {}), method: identity.ok ? identity.method : null, ...(identity.ok ? { evidence: identity.evidence } : { code: identity.code }), ...(auth ? authEvidence(auth) : {}) };
   if (!identity.ok) return refuseIdentity(db, replyCtx, rec, mail, person, game, identity, evidence);
 
   return kindOf(game).receive({ db, ctx: replyCtx, rec, mail, person, game, evidence });
 }
 
-/** mailauth's verdicts on a message from its source (the CLI's operator is not checked: `undefined`). */
+/**
+ * mailauth's verdicts on a message from its source (the CLI's operator is not checked: `undefined`);
+ * in a replay, the verdicts the record holds (`ctx.auth.recorded`), not a new DNS lookup.
+ */
 async function authOf(ctx: ReceiveContext, msg: IncomingMessage): Promise<AuthResult | undefined> {
   if (msg.source === 'cli') return undefined;
+  if (ctx.auth?.recorded) return ctx.auth.recorded;
   const envelope = msg.envelope ?? envelopeFromHeaders(msg.raw, { ...(ctx.auth?.internalIps ? { internalIps: ctx.auth.internalIps } : {}) });
   return authenticateMessage(msg.raw, envelope, { ...(ctx.auth?.resolver ? { resolver: ctx.auth.resolver } : {}), ...(ctx.auth?.mta ? { mta: ctx.auth.mta } : {}) });
 }
@@ -337,7 +337,7 @@ async function refuseUnknown(
     }
     const identity = {
       method: null, code: 'unregistered', authenticated: authentic,
-      ...(auth ? { header: auth.header, dkim: auth.dkim, spf: auth.spf, dmarc: auth.dmarc } : {}),
+      ...(auth ? authEvidence(auth) : {}),
       ...(named.length > 0 ? { named: named.map((n) => ({ power: n.holder.power, how: n.how })) } : {}),
     };
     await decide(trx, rec, { outcome: 'refused', reason: 'unregistered', fromAddress: from, gameId: game?.id ?? null, identity, replied: answer });
