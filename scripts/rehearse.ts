@@ -41,8 +41,8 @@
  * processes), --timeout S (give up after S real seconds of play; default 600), --captains N (the B.8(c)
  * captain's replacement on a round-1 board; default 1, 0 off), --reader-connections N (the players' IMAP
  * connections; default 4), --full (147 teams, four rounds to 1909/1909/1912/1915, 20 kills, the
- * auto clock, an 8-hour timeout: about 4.5 real hours by D.VII(2)'s 24 hours a phase alone, see
- * docs/rehearsal.md, "What holds --full back").
+ * auto clock, an 8-hour timeout; run whole in 47 minutes with --speeds 2880,5760,7200,14400 on an idle
+ * machine, docs/rehearsal.md, "Stop 47: --full whole").
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -1900,9 +1900,9 @@ function parseArgs(argv: string[]): RehearsalOptions {
     else if (a === '--reader-log') o.readerLog = v() !== '0';
     else if (a === '--roles') o.processes = v().split(';').map((x) => x.trim()).filter(Boolean);
     // 147 teams, four rounds to 1909/1909/1912/1915 (B.3), 20 kills, on the clock autoSpeed gives 147
-    // boards (720×). Not run whole yet: by D.VII(2)'s 24 hours between adjudications alone its
-    // phases in a row (about 135) take 135 simulated days, 4.5 real hours at 720× (docs/rehearsal.md, "What holds
-    // --full back"); a later option after --full (--speed, --timeout, --kills …) overrides its value.
+    // boards (720×; D.VII(2)'s 24 hours a phase make that ~1.7 real hours); run whole at stop 47 with
+    // --speeds 2880,5760,7200,14400 in 47 minutes (docs/rehearsal.md); a later option after --full
+    // (--speed, --speeds, --timeout, --kills …) overrides its value.
     else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
     else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --speed-scale F, --speeds A,B,…, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
   }
