@@ -176,11 +176,12 @@ export async function replayGames(record: Db, fresh: Db, gameIds: readonly strin
   for (const e of timeline.events) {
     const now = e.at;
     if (e.kind === 'mail') {
-      const m = await record.selectFrom('inbound_messages').selectAll().where('id', '=', e.inboundId).executeTakeFirstOrThrow();
-      // The sender's authentication as the judge had it (DNS answers are an input, like the bytes):
-      // the record's verdicts, where its decision kept them all; else mailauth asks DNS again.
-      const decided = await record.selectFrom('inbound_decisions').select('identity').where('inbound_message_id', '=', e.inboundId).executeTakeFirst();
-      const recorded = authFromEvidence(decided?.identity);
+      // With its decision's identity evidence: the sender's authentication as the judge had it (DNS
+      // answers are an input, like the bytes), where the decision kept every verdict; else mailauth
+      // asks DNS again.
+      const m = await record.selectFrom('inbound_messages as m').leftJoin('inbound_decisions as d', 'd.inbound_message_id', 'm.id')
+        .selectAll('m').select('d.identity').where('m.id', '=', e.inboundId).executeTakeFirstOrThrow();
+      const recorded = authFromEvidence(m.identity);
       // The recorded id: decisions, order sets and the mails that name a message point at it.
       await sql`SELECT setval(pg_get_serial_sequence('inbound_messages', 'id'), ${e.inboundId}, false)`.execute(fresh);
       await receiveMessage(fresh, { ...options.receive, ...(recorded ? { auth: { ...options.receive.auth, recorded } } : {}), now: () => now }, {
