@@ -9,9 +9,10 @@
  *
  * What is copied rather than replayed, before the first event: the directory (people with their
  * ids, names, addresses and zones; tournaments, rounds, teams, members, holidays), which no game
- * owns. What is carried over after every event: each person's secret hash and each holding's reply
- * token as recorded, once the replay has issued one (both are random; only possession of the
- * recorded one authenticates the later messages that use it). Inbound messages keep their recorded
+ * owns, and the secret hash of everyone whose secret was issued outside the replayed games (before
+ * them: a later round's players, a GM's second game). What is carried over after every event: each
+ * person's secret hash and each holding's reply token as recorded, once the replay has issued one
+ * (both are random; only possession of the recorded one authenticates the later messages that use it). Inbound messages keep their recorded
  * ids (the id sequence is set before each), so decisions and order sets point at the same ids.
  * The sender's authentication is the record's too: the DKIM, SPF and DMARC verdicts its decision
  * kept (DNS answers change, and a lookup that timed out once must not read `none` in the replay).
@@ -90,15 +91,32 @@ export async function readTimeline(record: Db, gameIds: readonly string[]): Prom
 const DIRECTORY = ['people', 'tournaments', 'rounds', 'teams', 'tournament_members', 'holidays'] as const;
 
 /**
- * Copy the directory (people without their secrets, tournaments, teams, holidays) with its ids; not
- * the holidays in `replayed`, whose declaration the timeline replays at its instant.
+ * The people whose secret one of `gameIds`' own mails issued (a start or replacement mail saying
+ * "Your secret: …", role-secret.ts), by the record: the replay issues theirs again at that mail. A
+ * secret is issued once and kept (role-secret.ts), so everyone else with a secret on record had it
+ * before these games (another game, an earlier round, a TD's appointment).
  */
-export async function copyDirectory(record: Db, fresh: Db, replayed: ReadonlySet<number> = new Set()): Promise<void> {
+async function secretIssuedIn(record: Db, gameIds: readonly string[]): Promise<Set<number>> {
+  if (gameIds.length === 0) return new Set();
+  const r = await sql<{ id: number }>`
+    SELECT DISTINCT p.id FROM people p JOIN outbox o ON lower(o.to_address) = lower(p.email)
+     WHERE o.game_id = ANY(${gameIds as string[]}) AND o.body_text ~ '(^|\n)Your secret: '`.execute(record);
+  return new Set(r.rows.map((x) => Number(x.id)));
+}
+
+/**
+ * Copy the directory (people, tournaments, teams, holidays) with its ids; not the holidays in
+ * `replayed`, whose declaration the timeline replays at its instant. A person's secret hash is copied
+ * unless `issuedInReplay` holds them (one of the replayed games issued it): a later round's game,
+ * replayed alone, tells its players to use the secret sent before, as it did (stop 48: it issued a
+ * new one, and `reproduce --game` of any game whose people had played before differed).
+ */
+export async function copyDirectory(record: Db, fresh: Db, replayed: ReadonlySet<number> = new Set(), issuedInReplay?: ReadonlySet<number>): Promise<void> {
   for (const table of DIRECTORY) {
     const all = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(record)).rows;
     const rows = table === 'holidays' ? all.filter((r) => !replayed.has(Number(r.id))) : all;
     for (const row of rows) {
-      const values = table === 'people' ? { ...row, secret_hash: null } : row;
+      const values = table === 'people' && (issuedInReplay === undefined || issuedInReplay.has(Number(row.id))) ? { ...row, secret_hash: null } : row;
       const cols = Object.keys(values);
       const hasId = cols.includes('id');
       await sql`INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) ${hasId ? sql`OVERRIDING SYSTEM VALUE` : sql``}
@@ -168,7 +186,7 @@ export async function recordedSeeds(record: Db, gameIds: readonly string[]): Pro
 export async function replayGames(record: Db, fresh: Db, gameIds: readonly string[], options: ReplayOptions): Promise<ReplaySummary & { timeline: Timeline }> {
   const timeline = await readTimeline(record, gameIds);
   const replayedHolidays = new Set(timeline.events.flatMap((e) => (e.kind !== 'mail' && e.entry.name === 'holiday-create' ? [Number((e.entry.args as { id: number }).id)] : [])));
-  await copyDirectory(record, fresh, replayedHolidays);
+  await copyDirectory(record, fresh, replayedHolidays, await secretIssuedIn(record, gameIds));
   await storeCarried(record, fresh, gameIds);
   const seeds = await recordedSeeds(record, gameIds);
   const failures: string[] = [...seeds.problems];
