@@ -235,6 +235,8 @@ interface RunResult {
   postgresPeakRssMb: number;
   judgeCpuSeconds: number[];
   postgresCpuSeconds: number;
+  /** This process's CPU from the deadline to the end: the SMTP sink receiving every mail, and the sampling. */
+  sinkCpuSeconds: number;
   share: { adjudicated: number; sent: number }[];
   sequentialScans: { table: string; scans: number; rowsRead: number; rows: number }[];
   loadAverage: number[];
@@ -303,6 +305,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     const sql0 = judges.map((j) => readCounts(j.sqlFile));
     const cpu0 = judges.map((j) => cpuSeconds(j.child.pid!));
     const pgCpu0 = postgresCpu(postmaster);
+    const sinkCpu0 = process.cpuUsage(); // this process: the SMTP sink (and the benchmark's sampling)
 
     let peakPg = 0;
     const sample = () => {
@@ -333,6 +336,7 @@ async function runOnce(processes: number): Promise<RunResult> {
     const sql1 = judges.map((j) => readCounts(j.sqlFile));
     const judgeCpu = judges.map((j, k) => cpuSeconds(j.child.pid!) - cpu0[k]!);
     const pgCpu = postgresCpu(postmaster) - pgCpu0;
+    const sinkCpuUs = process.cpuUsage(sinkCpu0);
     if (process.env.BENCH_SQL_DETAIL === '1') {
       const texts = new Map<string, number>();
       for (const [k, c] of sql1.entries()) for (const [t, n] of Object.entries(c.texts ?? {})) texts.set(t, (texts.get(t) ?? 0) + n - (sql0[k]!.texts?.[t] ?? 0));
@@ -370,6 +374,8 @@ async function runOnce(processes: number): Promise<RunResult> {
       postgresPeakRssMb: mb(peakPg),
       judgeCpuSeconds: judgeCpu.map((c) => Math.round(c * 10) / 10),
       postgresCpuSeconds: Math.round(pgCpu * 10) / 10,
+      // Includes the 1.2 + 1 s of waiting after the last mail (idle) and the sampler's /proc reads.
+      sinkCpuSeconds: Math.round((sinkCpuUs.user + sinkCpuUs.system) / 1e5) / 10,
       share: judges.map((j) => ({ adjudicated: j.adjudicated, sent: j.sent })),
       sequentialScans: scans,
       loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
@@ -411,7 +417,7 @@ function describe(r: RunResult): void {
   console.log(`deadline → all adjudicated        ${s(r.adjudicatedSeconds * 1000)}  (${(r.games / r.adjudicatedSeconds).toFixed(1)} games/s)`);
   console.log(`deadline → all mail accepted      ${s(r.acceptedSeconds * 1000)}  (${r.accepted} of ${r.mails} by the SMTP sink, ${(r.mails / r.acceptedSeconds).toFixed(1)} mails/s, ${r.sinkMegabytes} MB over ${r.sinkConnections} connections)`);
   console.log(`SQL statements per game           ${r.statementsPerGame.toFixed(1)} (${r.statementsPerGameQueue.toFixed(1)} of them graphile-worker's)`);
-  console.log(`CPU during the run                judge ${r.judgeCpuSeconds.join(' + ')} s, PostgreSQL ${r.postgresCpuSeconds} s`);
+  console.log(`CPU during the run                judge ${r.judgeCpuSeconds.join(' + ')} s, PostgreSQL ${r.postgresCpuSeconds} s, the SMTP sink (this process) ${r.sinkCpuSeconds} s`);
   console.log(`outbox in the database            ${r.outboxMegabytes.total} MB (outbox ${r.outboxMegabytes.outbox} MB + outbox_blobs ${r.outboxMegabytes.blobs} MB; pg_total_relation_size)`);
   console.log(`peak RSS                          judge ${r.judgePeakRssMb.map((m) => `${m} MB`).join(' + ')}, PostgreSQL ${r.postgresPeakRssMb} MB`);
   const big = r.sequentialScans.filter((x) => x.rowsRead >= r.games);
