@@ -266,6 +266,8 @@ export interface RehearsalSummary {
   resultMails: { expected: number; delivered: number; duplicated: number; redelivered: number };
   outsideEvent: number;
   gamesReproduced: number;
+  /** `reproduce --game` of the last round's first board alone (rounds ≥ 2; null otherwise): what a TD runs on a dispute. */
+  gameReproducedAlone: { game: string; matched: boolean } | null;
   /** True when every round's mailed standings equal the recomputation (standingsByRound). */
   standingsMatch: boolean;
   standingsDetail: string;
@@ -1688,6 +1690,18 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       writeFileSync(join(o.resultsDir ?? join(ROOT, 'bench-results'), 'rehearse-reproduce.json'), rep.stdout + rep.stderr);
     }
 
+    // 7b. A TD settling a dispute replays one game, not the event (`reproduce --game`): the last
+    // round's first board alone, whose people had their secrets from round 1 (stop 48: that replay
+    // differed at the start mail, which told them to use the secret sent before).
+    const lastRound = gamesOfRound.get(o.rounds) ?? [];
+    const alone = o.rounds >= 2 && lastRound.length > 0 ? lastRound[0]! : undefined;
+    let gameAlone: RehearsalSummary['gameReproducedAlone'] = null;
+    if (alone !== undefined) {
+      const one = spawnSync(process.execPath, [CLI, 'reproduce', '--game', alone, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      gameAlone = { game: alone, matched: one.status === 0 };
+      if (one.status !== 0) log(`reproduce --game ${alone}: exit ${one.status}: ${(one.stdout + one.stderr).slice(0, 800)}`);
+    }
+
     // Busiest second of intake (stored_at) and delivery → acknowledgement as the players saw it.
     const [busiest] = await q<{ n: string }>(`SELECT count(*) AS n FROM inbound_messages GROUP BY date_trunc('second', stored_at) ORDER BY 1 DESC LIMIT 1`);
     const latencies = acks.map((a) => a.at - sentById.get(a.inReplyTo!)!.at);
@@ -1722,7 +1736,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       loadAverage: { start: round1(loadAtStart), peak: round1(Math.max(loadPeak, loadavg()[0]!)), end: round1(loadavg()[0]!) },
       messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered + extensionRedelivered,
       phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
-      resultMails, outsideEvent: outside, gamesReproduced: reproduced,
+      resultMails, outsideEvent: outside, gamesReproduced: reproduced, gameReproducedAlone: gameAlone,
       standingsMatch: standings.match, standingsDetail: standings.detail, standingsByRound,
       styles: { quotedReplies: stats.quoted, htmlOnly: stats.htmlOnly, htmlAlternative: stats.alternative },
       lateSets: { sent: stats.late, refusedLate: lateRefused },
@@ -1753,7 +1767,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
       `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); ${captain ? `B.8(c) captain ${captain.confirmed} (NMR notice ${captain.nmrNoticeRead}, request ${captain.requestRead}, position ${captain.positionRead}, ${captain.captainSets} set(s), announced to ${captain.announced}/${captain.readers}, standings rows ${captain.players.join(' and ') || 'none'}); ` : ''}press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
-      `reproduced ${reproduced}/${games.length}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+      `reproduced ${reproduced}/${games.length}${gameAlone ? ` (and ${gameAlone.game} alone: ${gameAlone.matched ? 'matched' : 'DIFFERS'})` : ''}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     const st = summary.stages;
     log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
     const pf = summary.processes;
@@ -1915,7 +1929,7 @@ function parseArgs(argv: string[]): RehearsalOptions {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const summary = await rehearse(parseArgs(process.argv.slice(2)));
-    const ok = summary.lost === 0 && summary.duplicated === 0 && summary.phases.adjudicated === summary.phases.expected && summary.standingsMatch && summary.gamesReproduced === summary.games;
+    const ok = summary.lost === 0 && summary.duplicated === 0 && summary.phases.adjudicated === summary.phases.expected && summary.standingsMatch && summary.gamesReproduced === summary.games && summary.gameReproducedAlone?.matched !== false;
     process.exitCode = ok ? 0 : 1;
   } catch (e) {
     process.stderr.write(`rehearse: ${(e as Error).stack ?? e}\n`);

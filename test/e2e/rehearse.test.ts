@@ -147,6 +147,8 @@ describe('npm run rehearse, the small default', () => {
     expect(s.standingsByRound.map((x) => x.round), detail).toEqual([1, 2]);
     expect(s.standingsMatch, `${s.standingsDetail}${detail}`).toBe(true);
     expect(s.gamesReproduced, detail).toBe(s.games);
+    // And one game of the last round alone, as a TD checks a dispute (its people's secrets are round 1's).
+    expect(s.gameReproducedAlone, detail).toMatchObject({ matched: true });
     // Each judge process's figures and share of the work (sql/0030: stored_by, decided_by,
     // adjudicated_by, sent_by name the process): the shares add up to what was stored, decided,
     // adjudicated; only a process with the ingest role stores, only one with the worker role decides,
