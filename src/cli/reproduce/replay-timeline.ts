@@ -100,7 +100,7 @@ async function secretIssuedIn(record: Db, gameIds: readonly string[]): Promise<S
   if (gameIds.length === 0) return new Set();
   const r = await sql<{ id: number }>`
     SELECT DISTINCT p.id FROM people p JOIN outbox o ON lower(o.to_address) = lower(p.email)
-     WHERE o.game_id = ANY(${gameIds as string[]}) AND o.body_text ~ '(^|\n)Your secret: '`.execute(record);
+     WHERE o.game_id = ANY(${gameIds as string[]}) AND o.body_text LIKE '%Your secret: %' AND o.body_text ~ '(^|\n)Your secret: '`.execute(record);
   return new Set(r.rows.map((x) => Number(x.id)));
 }
 
