@@ -42,7 +42,7 @@ interface TableSpec {
   readonly label: (row: Record<string, unknown>) => string;
 }
 
-type RankedTable = 'order_sets' | 'proposals' | 'positions' | 'extensions';
+type RankedTable = 'order_sets' | 'proposals' | 'positions' | 'extensions' | 'rollback_requests' | 'coalition_battles';
 
 const byGame = (ids: string[]) => sql`game_id = ANY(${ids})`;
 const str = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
@@ -81,6 +81,8 @@ const TABLES: readonly TableSpec[] = [
   { table: 'game_calendars', order: 'game_id', exclude: ['updated_at'], label: (r) => `${str(r.game_id)} calendar settings` },
   { table: 'calendar_sent', order: 'game_id, key', exclude: [], label: (r) => `${str(r.game_id)} calendar mark ${str(r.key)}` },
   { table: 'rollbacks', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} rollback of ${str(r.phase)}` },
+  // The GM's requests to roll back and the TD's answers (D.VIII(1), sql/0014).
+  { table: 'rollback_requests', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} rollback request for ${str(r.phase)} (${str(r.status)})` },
   { table: 'player_abbreviations', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} abbreviations of person ${str(r.person_id)}` },
   { table: 'map_choices', order: 'game_id, id', exclude: ['id'], label: (r) => `${str(r.game_id)} map choice of person ${str(r.person_id)}` },
   // The Coalition wargame (sql/0009, 0011, 0016): the open turn with its seed and world, the locked turns with their seeds and results, the battles with verdicts and outcomes.
@@ -110,7 +112,10 @@ async function readRanks(db: Db, gameIds: string[]): Promise<Record<RankedTable,
     const rows = (await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE game_id = ANY(${gameIds}) ORDER BY game_id, id`.execute(db)).rows;
     return new Map(rows.map((r, i) => [Number(r.id), i + 1]));
   };
-  return { order_sets: await ranks('order_sets'), proposals: await ranks('proposals'), positions: await ranks('positions'), extensions: await ranks('extensions') };
+  return {
+    order_sets: await ranks('order_sets'), proposals: await ranks('proposals'), positions: await ranks('positions'), extensions: await ranks('extensions'),
+    rollback_requests: await ranks('rollback_requests'), coalition_battles: await ranks('coalition_battles'),
+  };
 }
 
 const SECRET_LINE = /^(Your secret: |Add the line "(?:Password|Secret): )[A-Za-z0-9_-]+/gm;
@@ -160,16 +165,20 @@ function rankJson(value: unknown, ranks: Record<RankedTable, Map<number, number>
 
 /**
  * The row ids an outbox dedupe key names, as ranks within their game (see {@link readRanks}): keys
- * such as `proposal:<game>:<id>`, `position:<game>:<power>:[end:|back:|period:|b7:]<id>` and
- * `extension-request:<id>` carry the serial id of a row, which two games' rows interleaving in
- * another order change without changing the mail. Pure.
+ * such as `proposal:<game>:<id>`, `position:<game>:<power>:[end:|back:|period:|b7:|captain:]<id>`,
+ * `extension-request:<id>`, `rollback-request:<game>:<id>` and `weather:<game>:<battle>:…` carry the
+ * serial id of a row, which two games' rows interleaving in another order (or a game replayed alone,
+ * without the rows the other games took first) change without changing the mail. Pure.
  */
 export function rankKey(key: string, ranks: Record<RankedTable, Map<number, number>>): string {
   const rank = (table: RankedTable, id: string) => `${table}#${ranks[table].get(Number(id)) ?? `?${id}`}`;
   return key
     .replace(/^((?:proposal|proposal-gm|vote-result):[^:]+:)(\d+)/, (_m, head: string, id: string) => head + rank('proposals', id))
-    .replace(/^(position:[^:]+:[^:]+:(?:(?:end|back|period|b7):)?)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('positions', id))
-    .replace(/^(extension-(?:request|answer):)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('extensions', id));
+    // A holding's id, after the power and the notice's kind, if any (`end`, `back`, `period`, `b7`, `captain`, …).
+    .replace(/^(position:[^:]+:[^:]+:(?:[a-z][a-z0-9]*:)?)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('positions', id))
+    .replace(/^(extension-(?:request|answer):)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('extensions', id))
+    .replace(/^(rollback-(?:request|answer):[^:]+:)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('rollback_requests', id))
+    .replace(/^(weather:[^:]+:)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('coalition_battles', id));
 }
 
 /** A Message-ID as compared: its domain, and whether it is the one its own dedupe key derives (outboxMessageId). Pure. */

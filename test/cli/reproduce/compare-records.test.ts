@@ -22,7 +22,10 @@ describe('maskText', () => {
 describe('rankKey: the row ids in an outbox key compared by their rank in the game', () => {
   // Two games' rows interleave: in the record game A's proposal is row 7 and game B's row 8; in the
   // replay B ran first (7) and A second (8). Each is the first of its game: rank 1 on both sides.
-  const record = { order_sets: new Map<number, number>(), positions: new Map([[40, 3]]), extensions: new Map([[12, 2]]), proposals: new Map([[7, 1], [8, 1]]) };
+  const record = {
+    order_sets: new Map<number, number>(), positions: new Map([[40, 3]]), extensions: new Map([[12, 2]]), proposals: new Map([[7, 1], [8, 1]]),
+    rollback_requests: new Map([[5, 1]]), coalition_battles: new Map([[31, 4]]),
+  };
   it.each([
     ['proposal:wm-r1-b1:7', 'proposal:wm-r1-b1:proposals#1'],
     ['proposal:wm-r1-b2:8', 'proposal:wm-r1-b2:proposals#1'],
@@ -30,6 +33,12 @@ describe('rankKey: the row ids in an outbox key compared by their rank in the ga
     ['vote-result:wm-r1-b1:7:ann@x.org', 'vote-result:wm-r1-b1:proposals#1:ann@x.org'],
     ['position:wm-r1-b1:FRANCE:40:ann@x.org', 'position:wm-r1-b1:FRANCE:positions#3:ann@x.org'],
     ['position:wm-r1-b1:FRANCE:back:40:ann@x.org', 'position:wm-r1-b1:FRANCE:back:positions#3:ann@x.org'],
+    // Stop 48 (`rehearse --reproduce-alone all`): a B.8(c) captain's notice, a rollback request, a battle's weather.
+    ['position:wm-r1-b1:AUSTRIA:captain:40:ann@x.org', 'position:wm-r1-b1:AUSTRIA:captain:positions#3:ann@x.org'],
+    ['position:wm-r1-b1:FRANCE:b7:40', 'position:wm-r1-b1:FRANCE:b7:positions#3'],
+    ['rollback-request:wm-r1-b1:5:td@x.org', 'rollback-request:wm-r1-b1:rollback_requests#1:td@x.org'],
+    ['rollback-answer:wm-r1-b1:5:gm@x.org', 'rollback-answer:wm-r1-b1:rollback_requests#1:gm@x.org'],
+    ['weather:cvp-1:31:1893456000000:mj@x.org', 'weather:cvp-1:coalition_battles#4:1893456000000:mj@x.org'],
     ['extension-request:12:gm@x.org', 'extension-request:extensions#2:gm@x.org'],
     ['extension-answer:12:ann@x.org', 'extension-answer:extensions#2:ann@x.org'],
     // Keys without a row id are compared as they are.

@@ -6,6 +6,7 @@
  * rollback request at the console (`rollback-request approve`), and a holiday the TD declares by email
  * (replayed by its message, once). The record and the replay match.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGameCreate } from '../../../src/cli/commands/game-create.js';
 import { formatReproduce, reproduceInto } from '../../../src/cli/reproduce/reproduce.js';
@@ -78,7 +79,11 @@ describe('reproduce: a mid-game holiday, a proposal agreed and a rollback approv
     await sim.advanceTo(deadline, 12 * 3_600_000);
     expect((await findPhase(db, G, 'S1901M'))!.adjudicatedAt).not.toBeNull();
 
-    // The GM asks for a rollback by email; the TD approves it at the console.
+    // The GM asks for a rollback by email; the TD approves it at the console. Other games' requests
+    // took ids 1-4 in this database first (the sequence moved as theirs would move it): the request is
+    // row 5 in the record and row 1 in a replay of this game alone, and the mails' keys name it
+    // (`rollback-request:<game>:<id>`): compared by its rank in the game (stop 48).
+    await sql`SELECT setval(pg_get_serial_sequence('rollback_requests', 'id'), 4)`.execute(db);
     sim.now = new Date(deadline.getTime() + 3_600_000);
     await sim.send(G, GM, 'ROLLBACK S1901M misread orders', 'commands');
     const approved = await answerRollbackRequest(db, { gameId: G, phase: 'S1901M', approve: true, note: 'TD Tess: agreed', answeredBy: 'the TD, at the command line (cli:td)' }, { actor: 'cli:td', now: sim.now, fromAddress: JUDGE });
@@ -98,6 +103,7 @@ describe('reproduce: a mid-game holiday, a proposal agreed and a rollback approv
     expect((await fresh.db.selectFrom('holidays').select(['id', 'name']).orderBy('id').execute())).toEqual(await db.selectFrom('holidays').select(['id', 'name']).orderBy('id').execute());
     expect(await fresh.db.selectFrom('extensions').select(['power', 'guaranteed', 'charged', 'holiday']).where('game_id', '=', G).where('power', 'is not', null).orderBy('id').execute()).toEqual(ext);
     expect(await fresh.db.selectFrom('rollback_requests').select('status').where('game_id', '=', G).execute()).toEqual([{ status: 'approved' }]);
+    expect((await db.selectFrom('rollback_requests').select('id').where('game_id', '=', G).executeTakeFirstOrThrow()).id).toBe(5);
     await fresh.close();
   });
 });
