@@ -107,6 +107,12 @@ export interface RehearsalOptions {
   readonly speedScale?: number;
   /** `--speeds A,B,…`: each round's speed (a shorter list repeats its last), instead of auto's. */
   readonly speeds?: readonly number[];
+  /**
+   * `--reproduce-alone one|all|none`: after `reproduce --tournament`, `reproduce --game` of each game
+   * alone, as a TD checks one disputed game: `one` (default) the last round's first board (rounds ≥ 2),
+   * `all` every game of the event, `none` no game.
+   */
+  readonly reproduceAlone?: 'one' | 'all' | 'none';
   readonly nmrs: number;
   /**
    * Games of the last round ended early by vote (D.IX): board 1 by a draw leaving out the survivor
@@ -266,8 +272,10 @@ export interface RehearsalSummary {
   resultMails: { expected: number; delivered: number; duplicated: number; redelivered: number };
   outsideEvent: number;
   gamesReproduced: number;
-  /** `reproduce --game` of the last round's first board alone (rounds ≥ 2; null otherwise): what a TD runs on a dispute. */
-  gameReproducedAlone: { game: string; matched: boolean } | null;
+  /** `reproduce --game` of each game `--reproduce-alone` names, alone (null: none): what a TD runs on a dispute; `differing` with `all`. */
+  gameReproducedAlone: { game: string; matched: boolean; differing?: string[] } | null;
+  /** The TD's `audit` of FRANCE on the last round's first board (chain and archive verified) and `reveal-seed | dice verify` (every audited roll, the commitment). */
+  tdTools: { audit: { game: string; verified: boolean } | null; dice: { rolls: number; verified: boolean } | null };
   /** True when every round's mailed standings equal the recomputation (standingsByRound). */
   standingsMatch: boolean;
   standingsDetail: string;
@@ -1690,16 +1698,52 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       writeFileSync(join(o.resultsDir ?? join(ROOT, 'bench-results'), 'rehearse-reproduce.json'), rep.stdout + rep.stderr);
     }
 
-    // 7b. A TD settling a dispute replays one game, not the event (`reproduce --game`): the last
-    // round's first board alone, whose people had their secrets from round 1 (stop 48: that replay
-    // differed at the start mail, which told them to use the secret sent before).
+    // 7b. A TD settling a dispute replays one game, not the event (`reproduce --game`): by default the
+    // last round's first board alone, whose people had their secrets from round 1 (stop 48: that
+    // replay differed at the start mail, which told them to use the secret sent before).
     const lastRound = gamesOfRound.get(o.rounds) ?? [];
-    const alone = o.rounds >= 2 && lastRound.length > 0 ? lastRound[0]! : undefined;
+    const aloneMode = o.reproduceAlone ?? 'one';
+    const alone = aloneMode === 'all' ? games : aloneMode === 'one' && o.rounds >= 2 && lastRound.length > 0 ? [lastRound[0]!] : [];
     let gameAlone: RehearsalSummary['gameReproducedAlone'] = null;
-    if (alone !== undefined) {
-      const one = spawnSync(process.execPath, [CLI, 'reproduce', '--game', alone, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      gameAlone = { game: alone, matched: one.status === 0 };
-      if (one.status !== 0) log(`reproduce --game ${alone}: exit ${one.status}: ${(one.stdout + one.stderr).slice(0, 800)}`);
+    const differentAlone: string[] = [];
+    for (const g of alone) {
+      const one = spawnSync(process.execPath, [CLI, 'reproduce', '--game', g, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      if (one.status !== 0) {
+        differentAlone.push(g);
+        log(`reproduce --game ${g}: exit ${one.status}: ${(one.stdout + one.stderr).slice(0, 800)}`);
+      }
+    }
+    if (alone.length > 0) gameAlone = { game: alone.length === 1 ? alone[0]! : `${alone.length} games`, matched: differentAlone.length === 0, ...(alone.length > 1 ? { differing: differentAlone } : {}) };
+
+    // 7c. The TD's other tools at the event's end: `audit` of one power of the last round's first board
+    // (the whole hash chain verified, every archived message re-hashed against it) and the dice seed
+    // revealed and every audited roll recomputed (`tournament reveal-seed --json | dice verify`).
+    const tdTools: RehearsalSummary['tdTools'] = { audit: null, dice: null };
+    const audited = lastRound[0] ?? games[0];
+    if (audited !== undefined) {
+      const a = spawnSync(process.execPath, [CLI, 'audit', '--game', audited, '--power', 'FRANCE', '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      let verified = false;
+      try {
+        verified = a.status === 0 && (JSON.parse(a.stdout) as { integrity?: { verified?: boolean } }).integrity?.verified === true;
+      } catch { /* not JSON: not verified */ }
+      tdTools.audit = { game: audited, verified };
+      if (!verified) log(`audit --game ${audited} --power FRANCE: exit ${a.status}: ${(a.stdout + a.stderr).slice(0, 800)}`);
+    }
+    const seed = spawnSync(process.execPath, [CLI, 'tournament', 'reveal-seed', SLUG, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (seed.status === 0) {
+      const v = spawnSync(process.execPath, [CLI, 'dice', 'verify'], { env, input: seed.stdout, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      let rolls = 0;
+      let ok = false;
+      try {
+        const j = JSON.parse(v.stdout) as { ok?: boolean; commitmentMatches?: boolean | null; rolls?: unknown[] };
+        rolls = j.rolls?.length ?? 0;
+        ok = v.status === 0 && j.ok === true && j.commitmentMatches === true;
+      } catch { /* not JSON: not verified */ }
+      tdTools.dice = { rolls, verified: ok };
+      if (!ok) log(`tournament reveal-seed ${SLUG} --json | dice verify: exit ${v.status}: ${(v.stdout + v.stderr).slice(0, 800)}`);
+    } else {
+      tdTools.dice = { rolls: 0, verified: false };
+      log(`tournament reveal-seed ${SLUG}: exit ${seed.status}: ${(seed.stdout + seed.stderr).slice(0, 800)}`);
     }
 
     // Busiest second of intake (stored_at) and delivery → acknowledgement as the players saw it.
@@ -1736,7 +1780,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       loadAverage: { start: round1(loadAtStart), peak: round1(Math.max(loadPeak, loadavg()[0]!)), end: round1(loadavg()[0]!) },
       messages, outcomes, lost, duplicated, redelivered: ackRedelivered + resultRedelivered + extensionRedelivered,
       phases: { expected: expectedPhases, adjudicated: adjudicatedRows.length, adjudicatedTwice },
-      resultMails, outsideEvent: outside, gamesReproduced: reproduced, gameReproducedAlone: gameAlone,
+      resultMails, outsideEvent: outside, gamesReproduced: reproduced, gameReproducedAlone: gameAlone, tdTools,
       standingsMatch: standings.match, standingsDetail: standings.detail, standingsByRound,
       styles: { quotedReplies: stats.quoted, htmlOnly: stats.htmlOnly, htmlAlternative: stats.alternative },
       lateSets: { sent: stats.late, refusedLate: lateRefused },
@@ -1767,7 +1811,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
       `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); ${captain ? `B.8(c) captain ${captain.confirmed} (NMR notice ${captain.nmrNoticeRead}, request ${captain.requestRead}, position ${captain.positionRead}, ${captain.captainSets} set(s), announced to ${captain.announced}/${captain.readers}, standings rows ${captain.players.join(' and ') || 'none'}); ` : ''}press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
-      `reproduced ${reproduced}/${games.length}${gameAlone ? ` (and ${gameAlone.game} alone: ${gameAlone.matched ? 'matched' : 'DIFFERS'})` : ''}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+      `reproduced ${reproduced}/${games.length}${gameAlone ? ` (and ${gameAlone.game} alone: ${gameAlone.matched ? 'matched' : 'DIFFERS'})` : ''}; audit ${tdTools.audit ? (tdTools.audit.verified ? 'verified' : 'NOT verified') : 'not run'}; dice ${tdTools.dice ? `${tdTools.dice.rolls} roll(s) ${tdTools.dice.verified ? 'verified' : 'NOT verified'}` : 'not run'}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     const st = summary.stages;
     log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
     const pf = summary.processes;
@@ -1896,6 +1940,11 @@ function parseArgs(argv: string[]): RehearsalOptions {
       if (list.some((x) => !(x > 0 && x <= 100_000))) throw new Error('--speeds: give each round\'s speed, simulated seconds per real second above 0 and at most 100000, joined by commas');
       o.speeds = list;
     }
+    else if (a === '--reproduce-alone') {
+      const x = v();
+      if (x !== 'one' && x !== 'all' && x !== 'none') throw new Error(`--reproduce-alone ${x}: give one (the last round's first board), all (every game) or none`);
+      o.reproduceAlone = x;
+    }
     else if (a === '--nmrs') o.nmrs = Number(v());
     else if (a === '--votes') o.votes = Number(v());
     else if (a === '--late') o.late = Number(v());
@@ -1929,7 +1978,7 @@ function parseArgs(argv: string[]): RehearsalOptions {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const summary = await rehearse(parseArgs(process.argv.slice(2)));
-    const ok = summary.lost === 0 && summary.duplicated === 0 && summary.phases.adjudicated === summary.phases.expected && summary.standingsMatch && summary.gamesReproduced === summary.games && summary.gameReproducedAlone?.matched !== false;
+    const ok = summary.lost === 0 && summary.duplicated === 0 && summary.phases.adjudicated === summary.phases.expected && summary.standingsMatch && summary.gamesReproduced === summary.games && summary.gameReproducedAlone?.matched !== false && summary.tdTools.audit?.verified !== false && summary.tdTools.dice?.verified !== false;
     process.exitCode = ok ? 0 : 1;
   } catch (e) {
     process.stderr.write(`rehearse: ${(e as Error).stack ?? e}\n`);
