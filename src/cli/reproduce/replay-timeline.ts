@@ -12,8 +12,9 @@
  * owns, and the secret hash of everyone whose secret was issued outside the replayed games (before
  * them: a later round's players, a GM's second game). What is carried over after every event: each
  * person's secret hash and each holding's reply token as recorded, once the replay has issued one
- * (both are random; only possession of the recorded one authenticates the later messages that use it). Inbound messages keep their recorded
- * ids (the id sequence is set before each), so decisions and order sets point at the same ids.
+ * (both are random; only possession of the recorded one authenticates the later messages that use
+ * it). Inbound messages keep their recorded ids (the id sequence is set before each), so decisions
+ * and order sets point at the same ids.
  * The sender's authentication is the record's too: the DKIM, SPF and DMARC verdicts its decision
  * kept (DNS answers change, and a lookup that timed out once must not read `none` in the replay).
  */
