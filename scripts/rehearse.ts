@@ -275,7 +275,7 @@ export interface RehearsalSummary {
   /** `reproduce --game` of each game `--reproduce-alone` names, alone (null: none): what a TD runs on a dispute; `differing` with `all`. */
   gameReproducedAlone: { game: string; matched: boolean; differing?: string[] } | null;
   /** The TD's `audit` of FRANCE on the last round's first board (chain and archive verified) and `reveal-seed | dice verify` (every audited roll, the commitment). */
-  tdTools: { audit: { game: string; verified: boolean } | null; dice: { rolls: number; verified: boolean } | null };
+  tdTools: { audit: { game: string; verified: boolean; ms: number } | null; dice: { rolls: number; verified: boolean } | null };
   /** True when every round's mailed standings equal the recomputation (standingsByRound). */
   standingsMatch: boolean;
   standingsDetail: string;
@@ -631,21 +631,35 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     };
     const clock: ClockSetting & { changes: { at: Date; speed: number }[] } = { origin: ORIGIN, anchor, speed, changes: [] };
     const simNow = () => simulatedAt(clock, new Date());
+    /**
+     * A pure command (`tournament score`: no database), run to its end. Only those: this process reads
+     * the embedded PostgreSQL's log from its event loop, and a command that waits on the server while
+     * the loop is blocked can wait forever (stop 48: after ~50 `reproduce --game` runs in a row under
+     * spawnSync the server's log filled its socket, the checkpointer blocked writing a line, and DROP
+     * DATABASE waited for that checkpoint).
+     */
     const cli = (args: string[], input?: string) => {
       const r = spawnSync(process.execPath, [CLI, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
       if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
       return r.stdout;
     };
-    /** The same, without blocking the players' event loop for the second a CLI process takes. */
-    const cliAsync = (args: string[]) => new Promise<string>((res, rej) => {
-      const child = spawn(process.execPath, [CLI, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** A command run while the event loop goes on (the players, the server's log): its exit status and output. */
+    const cliRun = (args: string[], input?: string) => new Promise<{ status: number | null; stdout: string; stderr: string }>((res, rej) => {
+      const child = spawn(process.execPath, [CLI, ...args], { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
       child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
       child.once('error', rej);
-      child.once('exit', (code) => (code === 0 ? res(out) : rej(new Error(`mailjudge ${args.join(' ')} exited ${code}:\n${out}\n${err}`))));
+      child.once('close', (code) => res({ status: code, stdout: out, stderr: err }));
+      if (input !== undefined) child.stdin!.end(input);
     });
+    /** A database command: its output, or an error when it fails. */
+    const cliAsync = async (args: string[]) => {
+      const r = await cliRun(args);
+      if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+      return r.stdout;
+    };
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     pool.on('error', () => {});
     cleanups.push(() => pool.end());
@@ -788,8 +802,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     await startJudgeProcess(slots[0]!);
     await Promise.all(slots.slice(1).map((slot) => startJudgeProcess(slot)));
     log(`judge started: ${slots.map((s) => `${s.figures.label} ${s.figures.roles} (pid ${s.child?.pid})`).join(', ')}; clock ${speed}x from ${ORIGIN.toISOString()} at real ${anchor.toISOString()}`);
-    cli(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
-    cli(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
+    await cliAsync(['tournament', 'create', SLUG, '--name', 'Rehearsal Masters', '--td', TD]);
+    await cliAsync(['tournament', 'register', SLUG, '--from', join(work, 'teams.csv')]);
     const games: string[] = [];
     const gamesOfRound = new Map<number, string[]>();
     const calendarsPending: Promise<unknown>[] = []; // the GM's calendar commands of each round (seatRound)
@@ -800,7 +814,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
      * B.6) and each player is mailed the game-start mail of the new board, which is all they learn of it.
      */
     const seatRound = async (round: number) => {
-      if (round > 1) log(`TD: ${cli(['tournament', 'advance', SLUG, '--round', String(round - 1)]).split('\n')[0]}`);
+      if (round > 1) log(`TD: ${(await cliAsync(['tournament', 'advance', SLUG, '--round', String(round - 1)])).split('\n')[0]}`);
       // The first deadline 10 simulated days away (D.VII(4)(a): at least 72 hours), so that the seating
       // and the GM's commands, a few real seconds each on a busy machine, cannot eat the players' turn;
       // it costs nothing when every set is Final: the phase goes 24 hours after the start (D.VII(2)).
@@ -812,7 +826,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       const firstDeadline = new Date(Math.ceil((simNow().getTime() + startMs) / 60_000) * 60_000);
       // B.3 plays the rounds to 1909/1909/1912/1915; a rehearsal's rounds end sooner (--end-year,
       // recorded on the round and each game).
-      cli(['tournament', 'assign', SLUG, '--round', String(round), '--commit', '--gm-email', GM, '--domain', 'judge.example.org', '--deadline', firstDeadline.toISOString(), '--end-year', String(endYearOfRound(o, round))]);
+      await cliAsync(['tournament', 'assign', SLUG, '--round', String(round), '--commit', '--gm-email', GM, '--domain', 'judge.example.org', '--deadline', firstDeadline.toISOString(), '--end-year', String(endYearOfRound(o, round))]);
       const fresh = (await q<{ id: string }>('SELECT id FROM games WHERE id LIKE $1 ORDER BY id', [`${SLUG}-r${round}-%`])).map((g) => g.id);
       games.push(...fresh);
       gamesOfRound.set(round, fresh);
@@ -1683,7 +1697,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     // Every game of the tournament replayed together (one fresh database), compared byte for byte.
     let reproduced = 0;
     const reproduceStart = Date.now();
-    const rep = spawnSync(process.execPath, [CLI, 'reproduce', '--tournament', SLUG, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const rep = await cliRun(['reproduce', '--tournament', SLUG, '--json']);
     const reproduceSeconds = (Date.now() - reproduceStart) / 1000;
     if (rep.status === 0) reproduced = ((JSON.parse(rep.stdout) as { games?: string[] }).games ?? []).filter((g) => games.includes(g)).length;
     else {
@@ -1707,7 +1721,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     let gameAlone: RehearsalSummary['gameReproducedAlone'] = null;
     const differentAlone: string[] = [];
     for (const g of alone) {
-      const one = spawnSync(process.execPath, [CLI, 'reproduce', '--game', g, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const one = await cliRun(['reproduce', '--game', g, '--json']);
       if (one.status !== 0) {
         differentAlone.push(g);
         log(`reproduce --game ${g}: exit ${one.status}: ${(one.stdout + one.stderr).slice(0, 800)}`);
@@ -1721,17 +1735,19 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     const tdTools: RehearsalSummary['tdTools'] = { audit: null, dice: null };
     const audited = lastRound[0] ?? games[0];
     if (audited !== undefined) {
-      const a = spawnSync(process.execPath, [CLI, 'audit', '--game', audited, '--power', 'FRANCE', '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const t0 = Date.now();
+      const a = await cliRun(['audit', '--game', audited, '--power', 'FRANCE', '--json']);
+      const ms = Date.now() - t0;
       let verified = false;
       try {
         verified = a.status === 0 && (JSON.parse(a.stdout) as { integrity?: { verified?: boolean } }).integrity?.verified === true;
       } catch { /* not JSON: not verified */ }
-      tdTools.audit = { game: audited, verified };
+      tdTools.audit = { game: audited, verified, ms };
       if (!verified) log(`audit --game ${audited} --power FRANCE: exit ${a.status}: ${(a.stdout + a.stderr).slice(0, 800)}`);
     }
-    const seed = spawnSync(process.execPath, [CLI, 'tournament', 'reveal-seed', SLUG, '--json'], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const seed = await cliRun(['tournament', 'reveal-seed', SLUG, '--json']);
     if (seed.status === 0) {
-      const v = spawnSync(process.execPath, [CLI, 'dice', 'verify'], { env, input: seed.stdout, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const v = await cliRun(['dice', 'verify'], seed.stdout);
       let rolls = 0;
       let ok = false;
       try {
@@ -1811,7 +1827,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       `phases ${summary.phases.adjudicated}/${summary.phases.expected}; result mails ${resultMails.delivered}/${resultMails.expected}; ` +
       `late sets refused ${lateRefused}/${stats.late}; extensions requested ${extensions.requested}, granted ${extensions.granted} (${extensions.byGm} by the GM's mail), refused ${extensions.refused} (read ${extensions.refusalRead}), announced to ${extensions.announced}/${extensions.players}; stand-in ${replacements.temporary} temporary (${replacements.standInSets} set(s)), returned ${replacements.returned}, scored to the player ${replacements.scoredToPlayer}; permanent replacement ${permanent.permanent} (announced to ${permanent.announced}/9, take-over mail ${permanent.takeOverRead}, ${permanent.replacementSets} set(s), standings rows ${permanent.players.join(' and ') || 'none'}); ${captain ? `B.8(c) captain ${captain.confirmed} (NMR notice ${captain.nmrNoticeRead}, request ${captain.requestRead}, position ${captain.positionRead}, ${captain.captainSets} set(s), announced to ${captain.announced}/${captain.readers}, standings rows ${captain.players.join(' and ') || 'none'}); ` : ''}press published ${pressPublished}/${pressSent.length}; ` +
       `ended by vote ${endedByVote.games} (${endedByVote.voteResultMails.delivered}/${endedByVote.voteResultMails.expected} mails); ` +
-      `reproduced ${reproduced}/${games.length}${gameAlone ? ` (and ${gameAlone.game} alone: ${gameAlone.matched ? 'matched' : 'DIFFERS'})` : ''}; audit ${tdTools.audit ? (tdTools.audit.verified ? 'verified' : 'NOT verified') : 'not run'}; dice ${tdTools.dice ? `${tdTools.dice.rolls} roll(s) ${tdTools.dice.verified ? 'verified' : 'NOT verified'}` : 'not run'}; standings ${standings.match ? 'match' : 'DIFFER'}`);
+      `reproduced ${reproduced}/${games.length}${gameAlone ? ` (and ${gameAlone.game} alone: ${gameAlone.matched ? 'matched' : 'DIFFERS'})` : ''}; audit ${tdTools.audit ? `${tdTools.audit.verified ? 'verified' : 'NOT verified'} in ${(tdTools.audit.ms / 1000).toFixed(1)} s` : 'not run'}; dice ${tdTools.dice ? `${tdTools.dice.rolls} roll(s) ${tdTools.dice.verified ? 'verified' : 'NOT verified'}` : 'not run'}; standings ${standings.match ? 'match' : 'DIFFER'}`);
     const st = summary.stages;
     log(`  time: start-up ${st.timeline.setupSeconds} s, rounds ${st.timeline.roundSeconds.join(' + ')} s, counting ${st.timeline.countingSeconds} s, reproduce ${st.timeline.reproduceSeconds} s; players: read → Final set p50 ${st.players.readToFinalSetMs.p50} ms, p99 ${st.players.readToFinalSetMs.p99} ms; intake: sent → stored p50 ${st.intake.sentToStoredMs.p50} ms, p99 ${st.intake.sentToStoredMs.p99} ms, stored → acknowledgement read p50 ${st.intake.storedToAckReadMs.p50} ms, p99 ${st.intake.storedToAckReadMs.p99} ms; deadlines: ${st.deadlines.atDeadline} of ${st.deadlines.phases} phases at their deadline (job lag p50 ${st.deadlines.jobLagMs.p50} ms, max ${st.deadlines.jobLagMs.max} ms), adjudication → last results read p50 ${st.deadlines.adjudicatedToLastResultsReadMs.p50} ms, p99 ${st.deadlines.adjudicatedToLastResultsReadMs.p99} ms`);
     const pf = summary.processes;
