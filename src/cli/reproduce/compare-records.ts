@@ -166,7 +166,8 @@ function rankJson(value: unknown, ranks: Record<RankedTable, Map<number, number>
 /**
  * The row ids an outbox dedupe key names, as ranks within their game (see {@link readRanks}): keys
  * such as `proposal:<game>:<id>`, `position:<game>:<power>:[end:|back:|period:|b7:|captain:]<id>`,
- * `extension-request:<id>`, `rollback-request:<game>:<id>` and `weather:<game>:<battle>:…` carry the
+ * `extension-request:<id>`, `rollback-request:<game>:<id>`, `weather:<game>:<battle>:…` and
+ * `battle-digest[-asked|-update|-early]:<game>:<battle>` carry the
  * serial id of a row, which two games' rows interleaving in another order (or a game replayed alone,
  * without the rows the other games took first) change without changing the mail. Pure.
  */
@@ -178,7 +179,7 @@ export function rankKey(key: string, ranks: Record<RankedTable, Map<number, numb
     .replace(/^(position:[^:]+:[^:]+:(?:[a-z][a-z0-9]*:)?)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('positions', id))
     .replace(/^(extension-(?:request|answer):)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('extensions', id))
     .replace(/^(rollback-(?:request|answer):[^:]+:)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('rollback_requests', id))
-    .replace(/^(weather:[^:]+:)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('coalition_battles', id));
+    .replace(/^((?:weather|battle-digest(?:-asked|-update|-early)?):[^:]+:)(\d+)(?=:|$)/, (_m, head: string, id: string) => head + rank('coalition_battles', id));
 }
 
 /** A Message-ID as compared: its domain, and whether it is the one its own dedupe key derives (outboxMessageId). Pure. */

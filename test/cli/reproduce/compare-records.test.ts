@@ -39,6 +39,8 @@ describe('rankKey: the row ids in an outbox key compared by their rank in the ga
     ['rollback-request:wm-r1-b1:5:td@x.org', 'rollback-request:wm-r1-b1:rollback_requests#1:td@x.org'],
     ['rollback-answer:wm-r1-b1:5:gm@x.org', 'rollback-answer:wm-r1-b1:rollback_requests#1:gm@x.org'],
     ['weather:cvp-1:31:1893456000000:mj@x.org', 'weather:cvp-1:coalition_battles#4:1893456000000:mj@x.org'],
+    ['battle-digest:cvp-1:31:bea@x.org', 'battle-digest:cvp-1:coalition_battles#4:bea@x.org'],
+    ['battle-digest-asked:cvp-1:31:1893456000000:bea@x.org', 'battle-digest-asked:cvp-1:coalition_battles#4:1893456000000:bea@x.org'],
     ['extension-request:12:gm@x.org', 'extension-request:extensions#2:gm@x.org'],
     ['extension-answer:12:ann@x.org', 'extension-answer:extensions#2:ann@x.org'],
     // Keys without a row id are compared as they are.

@@ -9,6 +9,8 @@
  * every roll recomputable from the revealed seed.
  */
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import { formatReproduce, reproduceInto } from '../../../src/cli/reproduce/reproduce.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitment, roll } from '../../../src/dice/index.js';
 import { findCoalitionGame } from '../../../src/db/coalition.js';
@@ -72,6 +74,9 @@ afterAll(async () => t.close());
 describe('a Coalition battle by email', () => {
   it('is announced, strategised, digested, judged, rolled and applied', async () => {
     expect(await runCoalitionCreate(t.db, spec, 'test', at('2026-11-18T12:00:00Z'), JUDGE)).toMatchObject({ ok: true });
+    // Another game's battles took ids 1-30 in this database first: the battle here is row 31 in the
+    // record and row 1 in a replay of this game alone, and its weather mail's key names it (below).
+    await sql`SELECT setval(pg_get_serial_sequence('coalition_battles', 'id'), 30)`.execute(t.db);
     await send('sai@example.org', spec.address, 'Sai Rei: 3D > 5D; engage Gix', at('2026-11-19T20:00:00Z'), 'o1');
     await send('dark@example.org', spec.address, 'Darkhand5: 10E > 10F; engage Husk', at('2026-11-19T20:05:00Z'), 'o2');
     // 5.2.3: the contingency section, set by a player with authority; refused from one without.
@@ -242,5 +247,17 @@ describe('a Coalition battle by email', () => {
     expect(rulings.map((r) => (r.detail as { reason: string }).reason)).toEqual(['5.4.1: a strategy for an army he did not control', 'misread post']);
     const audit = await t.db.selectFrom('audit_log').select(['action', 'detail']).where('game_id', '=', 'cvb').where('action', '=', 'coalition.battle').execute();
     expect(audit).toHaveLength(1);
+
+    // `mailjudge reproduce --game cvb` (stop 48): the battle's id in the weather mail's key
+    // (`weather:cvb:31:…`) is compared by its rank in the game, so the replay alone matches.
+    expect((await t.db.selectFrom('coalition_battles').select('id').where('game_id', '=', 'cvb').executeTakeFirstOrThrow()).id).toBe(31);
+    const fresh = await createTestDatabase();
+    try {
+      await migrateQueue(fresh.url);
+      const r = await reproduceInto(t.db, fresh.db, ['cvb'], { fromAddress: JUDGE });
+      expect(r, formatReproduce(r)).toMatchObject({ kind: 'matched', failures: [] });
+    } finally {
+      await fresh.close();
+    }
   });
 });
