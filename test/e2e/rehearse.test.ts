@@ -149,11 +149,11 @@ describe('npm run rehearse, the small default', () => {
     expect(s.gamesReproduced, detail).toBe(s.games);
     // And one game of the last round alone, as a TD checks a dispute (its people's secrets are round 1's).
     expect(s.gameReproducedAlone, detail).toMatchObject({ matched: true });
-    // The TD's audit of a power (the hash chain and every archived message) and the dice: round 2's
-    // seating drew lots, so there are audited rolls to recompute from the revealed seed.
+    // The TD's audit of a power (the hash chain and every archived message) and the dice: the seed
+    // revealed matches its commitment and every audited roll recomputes (rolls break ties between
+    // equal scores only, so a run may have none: 2 of 3 runs here had some).
     expect(s.tdTools.audit, detail).toMatchObject({ verified: true });
     expect(s.tdTools.dice, detail).toMatchObject({ verified: true });
-    expect(s.tdTools.dice!.rolls, detail).toBeGreaterThan(0);
     // Each judge process's figures and share of the work (sql/0030: stored_by, decided_by,
     // adjudicated_by, sent_by name the process): the shares add up to what was stored, decided,
     // adjudicated; only a process with the ingest role stores, only one with the worker role decides,
