@@ -112,12 +112,12 @@ async function secretIssuedIn(record: Db, gameIds: readonly string[]): Promise<S
  * replayed alone, tells its players to use the secret sent before, as it did (stop 48: it issued a
  * new one, and `reproduce --game` of any game whose people had played before differed).
  */
-export async function copyDirectory(record: Db, fresh: Db, replayed: ReadonlySet<number> = new Set(), issuedInReplay?: ReadonlySet<number>): Promise<void> {
+export async function copyDirectory(record: Db, fresh: Db, replayed: ReadonlySet<number>, issuedInReplay: ReadonlySet<number>): Promise<void> {
   for (const table of DIRECTORY) {
     const all = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY 1`.execute(record)).rows;
     const rows = table === 'holidays' ? all.filter((r) => !replayed.has(Number(r.id))) : all;
     for (const row of rows) {
-      const values = table === 'people' && (issuedInReplay === undefined || issuedInReplay.has(Number(row.id))) ? { ...row, secret_hash: null } : row;
+      const values = table === 'people' && issuedInReplay.has(Number(row.id)) ? { ...row, secret_hash: null } : row;
       const cols = Object.keys(values);
       const hasId = cols.includes('id');
       await sql`INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) ${hasId ? sql`OVERRIDING SYSTEM VALUE` : sql``}
