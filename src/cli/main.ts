@@ -4,6 +4,7 @@
  * program.ts (buildProgram), never here; when the arguments name a command, only its register module
  * is loaded (program-for.ts, docs/startup.md).
  */
+import './compile-cache.js';
 import { CommandFailed, reportProblems } from './fail.js';
 import { commander } from './empty-program.js';
 import { programFor } from './program-for.js';

@@ -39,7 +39,7 @@ function loaded(args: string[], input = '', extraEnv: Record<string, string> = {
 /** The declarations every command loads: src/cli's register modules (not commands/, gm/, reproduce/) and the help's defaults. */
 const DECLARATIONS = /^dist\/src\/(cli\/[^/]+\.js|config\/defaults\.js)$/;
 /** The declarations a command named in the arguments loads (src/cli/program-for.ts): main.ts, the table, the failure's exit, and its own register module with what that imports. */
-const declared = (...own: string[]) => ['main.js', 'program-for.js', 'empty-program.js', 'fail.js', ...own].map((m) => `dist/src/cli/${m}`).sort();
+const declared = (...own: string[]) => ['main.js', 'compile-cache.js', 'program-for.js', 'empty-program.js', 'fail.js', ...own].map((m) => `dist/src/cli/${m}`).sort();
 
 describe('the CLI loads only the command it runs (issue 29)', () => {
   it('--help loads commander and the command declarations only', () => {
