@@ -18,6 +18,7 @@ import { checkDomainDns, type Check, type Resolver } from '../mail/dns-check.js'
 import { readDkimKey } from '../mail/outbound/dkim-key.js';
 import { pendingMigrations, readMigrations } from '../db/migrate.js';
 import { describeClock, realNow } from '../config/clock.js';
+import { runtimeCheck } from './runtime-check.js';
 
 export interface DoctorOptions {
   /** DNS lookups (default node's resolver). */
@@ -175,6 +176,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const system = new dns.Resolver({ timeout: 2_500, tries: 2 });
   const resolver: Resolver = options.resolver ?? ((name, rr) => system.resolve(name, rr as 'TXT'));
   const checks: Check[] = [];
+  checks.push(runtimeCheck(process.version, process.release.lts, realNow()));
   checks.push(await databaseCheck(config));
   if (config.imap) checks.push(await imapCheck('IMAP', config.imap, timeoutMs));
   else checks.push({ name: 'IMAP', ok: true, note: true, detail: 'no game mailbox (MAILJUDGE_IMAP_URL unset): mail reaches the judge only by the SMTP listener or mailjudge ingest' });

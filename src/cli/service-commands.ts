@@ -99,6 +99,9 @@ export function registerServiceCommands(program: Command): void {
           process.once(signal, () => void stop());
           for (const other of others) process.removeListener(signal, other);
         }
+        const { runtimeCheck } = await import('./runtime-check.js');
+        const { realNow } = await import('../config/clock.js');
+        const runtime = runtimeCheck(process.version, process.release.lts, realNow());
         const where = config.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.stateDir, 'pgdata')} (watched: if it dies the judge exits with status 75 for its service manager to restart it)`;
         const imap = [config.imap && `game mailbox ${config.imap.url.replace(/\/\/[^@/]*@/, '//')}/${config.imap.mailbox}`, config.confirmImap && `confirmation mailbox ${config.confirmImap.url.replace(/\/\/[^@/]*@/, '//')}/${config.confirmImap.mailbox}`].filter(Boolean);
         const intake = [
@@ -108,6 +111,7 @@ export function registerServiceCommands(program: Command): void {
         process.stdout.write(
           `mailjudge is running.\n  role: ${svc.roleLabel(judge.roles)}: ${svc.describeShare(judge.roles, judge.concurrency, judge.ingest.leader)}\n` +
             `  process: ${judge.processName} (its connections' application_name; the stored_by, decided_by, sent_by and adjudicated_by columns name it)\n` +
+            `  runtime: ${runtime.ok ? '' : 'PROBLEM: '}${runtime.detail}\n` +
             `  database: ${where}; pool ${config.databasePoolSize} connections + ${judge.concurrency === 0 ? 0 : judge.concurrency + 2} for the job queue, statement timeout ${config.statementTimeoutSeconds ? `${config.statementTimeoutSeconds} s` : 'none'}\n  outgoing mail: ${config.smtp ? config.smtp.url.replace(/\/\/[^@/]*@/, '//') : `.eml files in ${judge.outboxDir}`}\n` +
             `  incoming mail: ${!judge.roles.includes('ingest') ? 'not read by this process (its role has no ingest; an ingest process stores the mail and adds its jobs)' : intake.length ? intake.join('; ') : 'none configured (MAILJUDGE_IMAP_URL, MAILJUDGE_SMTP_LISTEN, or mailjudge ingest from your MTA)'}\n` +
             `  web view: ${web ? `${web.url} (read-only; /healthz, /metrics; sign in with mailjudge web-link or WEB by mail)` : 'off (MAILJUDGE_WEB_LISTEN=host:port serves it)'}\n` +
