@@ -1983,7 +1983,7 @@ function parseArgs(argv: string[]): RehearsalOptions {
     // --speeds 2880,5760,7200,14400 in 47 minutes (docs/rehearsal.md); a later option after --full
     // (--speed, --speeds, --timeout, --kills …) overrides its value.
     else if (a === '--full') Object.assign(o, { teams: 147, rounds: 4, endYears: [1909, 1909, 1912, 1915], kills: 20, timeoutSeconds: 8 * 3600 });
-    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --speed-scale F, --speeds A,B,…, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --full`);
+    else throw new Error(`unknown option ${a}; the options are --teams N, --rounds N, --end-years Y[,Y…], --kills N, --seed TEXT, --speed S|auto, --speed-scale F, --speeds A,B,…, --nmrs N, --votes N, --late N, --extensions N, --replacements N, --calendar-mail, --processes N, --roles "R;R;…", --timeout S, --captains N, --reader-connections N, --reader-fetch shown|whole, --reader-log 1|0, --reproduce-alone one|all|none, --full`);
   }
   if (!Number.isInteger(o.teams) || o.teams < 1) throw new Error('--teams must be a whole number of at least 1');
   if (o.processes) checkLayout(o.processes);
