@@ -1402,7 +1402,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       }
       if (Date.now() > deadlineAt) {
         // What the judge made of the players' mail, to see why the round stalled.
-        for (const r of await q<{ outcome: string; reason: string | null; subject: string | null; n: string }>(`SELECT d.outcome, d.reason, m.subject, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome <> 'orders' GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT 20`)) log(`decided ${r.n}× ${r.outcome}: ${r.subject}: ${(r.reason ?? '').slice(0, 300)}`);
+        for (const r of await q<{ outcome: string; reason: string | null; subject: string | null; n: string }>(`SELECT d.outcome, d.reason, substring(encode(m.raw, 'escape') from '(?:^|\n)Subject: ([^\r\n]*)') AS subject, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome <> 'orders' GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT 20`)) log(`decided ${r.n}× ${r.outcome}: ${r.subject}: ${(r.reason ?? '').slice(0, 300)}`);
         for (const r of await q<{ game_id: string; name: string; deadline: Date }>(`SELECT game_id, name, deadline FROM phases WHERE adjudicated_at IS NULL ORDER BY game_id`)) log(`open: ${r.game_id} ${r.name}, deadline ${r.deadline.toISOString()} (simulated now ${simNow().toISOString()})`);
       }
       if (Date.now() > deadlineAt) throw new Error(`round ${round} did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
