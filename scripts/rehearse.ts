@@ -1400,11 +1400,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         await seatRound(round);
         continue;
       }
-      if (Date.now() > deadlineAt) {
-        // What the judge made of the players' mail, to see why the round stalled.
-        for (const r of await q<{ outcome: string; reason: string | null; subject: string | null; n: string }>(`SELECT d.outcome, d.reason, substring(encode(m.raw, 'escape') from '(?:^|\n)Subject: ([^\r\n]*)') AS subject, count(*) AS n FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id WHERE d.outcome <> 'orders' GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT 20`)) log(`decided ${r.n}× ${r.outcome}: ${r.subject}: ${(r.reason ?? '').slice(0, 300)}`);
-        for (const r of await q<{ game_id: string; name: string; deadline: Date }>(`SELECT game_id, name, deadline FROM phases WHERE adjudicated_at IS NULL ORDER BY game_id`)) log(`open: ${r.game_id} ${r.name}, deadline ${r.deadline.toISOString()} (simulated now ${simNow().toISOString()})`);
-      }
+      // What the judge made of the players' mail, to see why the round stalled.
+      if (Date.now() > deadlineAt) for (const line of await stallReport(pool, simNow())) log(line);
       if (Date.now() > deadlineAt) throw new Error(`round ${round} did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
       if (killsDone < o.kills) {
         // Mid-deadline: an adjudication running, or its results queued but not all sent; at most one
@@ -1925,6 +1922,27 @@ function checkStandings(mail: Received | undefined, finalText: Map<string, strin
   }
   if (compared === 0) problems.push('the mailed CSV has no rows');
   return { match: problems.length === 0, detail: problems.length === 0 ? `${compared} rows equal` : problems.slice(0, 5).join('; ') };
+}
+
+/**
+ * Why a round has not ended, as a stalled run prints it before giving up (`--timeout`): the
+ * decisions other than orders, counted by outcome, reason and the subject of the message (read from
+ * its raw bytes: `inbound_messages` keeps the message whole, not its headers), then every phase still
+ * open with its deadline and the simulated clock `now`. test/e2e/rehearse-stall.test.ts.
+ */
+export async function stallReport(db: pg.Pool, now: Date): Promise<string[]> {
+  const lines: string[] = [];
+  const decided = await db.query<{ outcome: string; reason: string | null; subject: string | null; n: string }>(
+    `SELECT d.outcome, d.reason, substring(encode(m.raw, 'escape') from '(?:^|\n)Subject: ([^\r\n]*)') AS subject, count(*) AS n
+       FROM inbound_decisions d JOIN inbound_messages m ON m.id = d.inbound_message_id
+      WHERE d.outcome <> 'orders' GROUP BY 1, 2, 3 ORDER BY 4 DESC, 1, 3 LIMIT 20`,
+  );
+  for (const r of decided.rows) lines.push(`decided ${r.n}× ${r.outcome}: ${r.subject ?? '(no subject)'}: ${(r.reason ?? '').slice(0, 300)}`);
+  const open = await db.query<{ game_id: string; name: string; deadline: Date }>(
+    `SELECT game_id, name, deadline FROM phases WHERE adjudicated_at IS NULL AND superseded_at IS NULL ORDER BY game_id`,
+  );
+  for (const r of open.rows) lines.push(`open: ${r.game_id} ${r.name}, deadline ${r.deadline.toISOString()} (simulated now ${now.toISOString()})`);
+  return lines;
 }
 
 function parseArgs(argv: string[]): RehearsalOptions {
