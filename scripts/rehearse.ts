@@ -1203,8 +1203,18 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
       return false;
     };
 
+    // A mail the judge sent again after a SIGKILL between the server's acceptance and the outbox's
+    // record comes with its Message-ID: a player reads it once. (Acting on the copy of a results mail
+    // once sent the extension requester's set Final a second time, so the phase went early before
+    // the planned refusal, and the set after it was late: stop 49.)
+    const readBy = new Set<string>();
     const handle = async (p: Player | undefined, m: Received) => {
       if (!p) return;
+      if (m.messageId) {
+        const once = `${p.email}|${m.messageId}`;
+        if (readBy.has(once)) return;
+        readBy.add(once);
+      }
       if (p === captainRole && captainPlan && (await captainMail(p, captainPlan, m))) return;
       const game = /\[([a-z0-9-]+)\]/.exec(m.subject)?.[1];
       if (/The game begins|You take over/.test(m.subject) && game) {
