@@ -57,6 +57,8 @@ export interface MailboxReaderOptions {
   readonly deliveryLog?: string;
   /** The full sweep's period with `deliveryLog` (default 5000 ms). */
   readonly sweepMs?: number;
+  /** How long to wait for a connection's greeting (default imapflow's, 16 s); a connection that gets none is tried again, 3 times in all. */
+  readonly greetingTimeoutMs?: number;
 }
 
 /** What the passes cost: the players' side of the rehearsal's summary. */
@@ -109,11 +111,28 @@ export class MailboxReader {
     for (let i = 0; i < this.size; i++) this.clients.push(await this.open());
   }
 
+  /**
+   * One logged-in connection. A connection that fails (no greeting in time, a reset) is tried again
+   * after a pause, three times in all: once in a full test run a rehearsal's reader got no greeting
+   * from its fresh Dovecot within imapflow's 16 s, and the whole rehearsal failed on it (stop 49).
+   */
   private async open(): Promise<ImapFlow> {
-    const c = new ImapFlow({ host: this.o.host, port: this.o.port, secure: false, auth: { user: this.o.user, pass: this.o.pass }, logger: false, disableAutoIdle: true });
-    c.on('error', () => {});
-    await c.connect();
-    return c;
+    for (let attempt = 1; ; attempt++) {
+      const c = new ImapFlow({
+        host: this.o.host, port: this.o.port, secure: false, auth: { user: this.o.user, pass: this.o.pass }, logger: false, disableAutoIdle: true,
+        ...(this.o.greetingTimeoutMs ? { greetingTimeout: this.o.greetingTimeoutMs } : {}),
+      });
+      c.on('error', () => {});
+      try {
+        await c.connect();
+        return c;
+      } catch (e) {
+        c.close();
+        if (attempt >= 3) throw e;
+        this.counts.reconnects++;
+        await new Promise((res) => setTimeout(res, 500 * attempt));
+      }
+    }
   }
 
   /**

@@ -16,6 +16,7 @@
  * rehearsal does.
  */
 import { writeFileSync } from 'node:fs';
+import { createServer, connect as tcpConnect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
@@ -155,6 +156,37 @@ describe('the players\' reader fetches what a player reads', () => {
 });
 
 describe('the players\' reader looks where Dovecot logged a delivery', () => {
+  it('opens a connection again when the server sends no greeting (three tries), then reads as before', async () => {
+    // A port in front of Dovecot whose first connection is accepted and never answered; the next
+    // ones are passed through to Dovecot.
+    const sockets: Socket[] = [];
+    let seen = 0;
+    const front = createServer((client) => {
+      sockets.push(client);
+      if (seen++ === 0) return; // silent: no greeting
+      const back = tcpConnect(servers.info.imapPort, servers.info.host);
+      sockets.push(back);
+      client.pipe(back).pipe(client);
+      client.on('error', () => back.destroy());
+      back.on('error', () => client.destroy());
+    });
+    await new Promise<void>((res) => front.listen(0, '127.0.0.1', res));
+    const port = (front.address() as { port: number }).port;
+    try {
+      const r = await reader({ port, connections: 1, greetingTimeoutMs: 1_000 });
+      expect(seen).toBe(2);
+      expect(r.figures().reconnects).toBe(1);
+      r.add('gus@example.org');
+      await send('gus@example.org', Buffer.from(`From: ${FROM}\r\nTo: x@y\r\nSubject: after the retry\r\nMessage-ID: <greeting@judge.example.org>\r\n\r\nhello\r\n`));
+      const got = await readUntil(r, 1);
+      expect(got.map((m) => m.address)).toEqual(['gus@example.org']);
+      await r.close();
+    } finally {
+      for (const x of sockets) x.destroy();
+      await new Promise((res) => front.close(res));
+    }
+  });
+
   it('asks STATUS of no mailbox when nothing was delivered, of the one delivered to when something was', async () => {
     const boxes = ['bea@example.org', 'cal@example.org', 'dan@example.org', 'eve@example.org'];
     // Every mailbox exists (a first mail each), read once by a sweep.
