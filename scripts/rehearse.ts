@@ -1205,8 +1205,8 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
 
     // A mail the judge sent again after a SIGKILL between the server's acceptance and the outbox's
     // record comes with its Message-ID: a player reads it once. (Acting on the copy of a results mail
-    // once sent the extension requester's set Final a second time, so the phase went early before
-    // the planned refusal, and the set after it was late: stop 49.)
+    // once sent the extension requester's set Final before its requests were answered, so the phase
+    // went early before the planned refusal, and the set after it was late: stop 49.)
     const readBy = new Set<string>();
     const handle = async (p: Player | undefined, m: Received) => {
       if (!p) return;
