@@ -638,9 +638,10 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
      * spawnSync the server's log filled its socket, the checkpointer blocked writing a line, and DROP
      * DATABASE waited for that checkpoint).
      */
+    const exited = (args: string[], r: { status: number | null; stdout: string; stderr: string }) => new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
     const cli = (args: string[], input?: string) => {
       const r = spawnSync(process.execPath, [CLI, ...args], { env, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+      if (r.status !== 0) throw exited(args, r);
       return r.stdout;
     };
     /** A command run while the event loop goes on (the players, the server's log): its exit status and output. */
@@ -657,7 +658,7 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
     /** A database command: its output, or an error when it fails. */
     const cliAsync = async (args: string[]) => {
       const r = await cliRun(args);
-      if (r.status !== 0) throw new Error(`mailjudge ${args.join(' ')} exited ${r.status}:\n${r.stdout}\n${r.stderr}`);
+      if (r.status !== 0) throw exited(args, r);
       return r.stdout;
     };
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
@@ -1410,9 +1411,11 @@ export async function rehearse(o: RehearsalOptions = DEFAULT_OPTIONS): Promise<R
         await seatRound(round);
         continue;
       }
-      // What the judge made of the players' mail, to see why the round stalled.
-      if (Date.now() > deadlineAt) for (const line of await stallReport(pool, simNow())) log(line);
-      if (Date.now() > deadlineAt) throw new Error(`round ${round} did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
+      if (Date.now() > deadlineAt) {
+        // What the judge made of the players' mail, to see why the round stalled.
+        for (const line of await stallReport(pool, simNow())) log(line);
+        throw new Error(`round ${round} did not finish within ${o.timeoutSeconds ?? 600} s; games: ${JSON.stringify(Object.fromEntries(phasesOf))}`);
+      }
       if (killsDone < o.kills) {
         // Mid-deadline: an adjudication running, or its results queued but not all sent; at most one
         // kill per adjudication (the count of phases adjudicated has moved since the last).

@@ -35,7 +35,7 @@ export function runtimeCheck(version: string, lts: string | undefined, today: Da
   const end = NODE_END_OF_LIFE[major];
   if (end === undefined) {
     if (major % 2 === 1) return { name, ok: true, note: true, detail: `${label}: an odd-numbered line, never LTS and maintained only months; ${PINNED_HINT}` };
-    return { name, ok: true, detail: `${label}` };
+    return { name, ok: true, detail: label };
   }
   const endAt = new Date(`${end}T00:00:00Z`).getTime();
   if (today.getTime() >= endAt) {
