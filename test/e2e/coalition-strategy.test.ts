@@ -65,11 +65,12 @@ async function mail(from: string, to: string, text: string): Promise<void> {
   await judge.ingest.syncNow();
 }
 /** The mailbox's messages once it holds one whose subject matches. */
-async function waitFor(address: string, subject: RegExp, timeoutMs = 20_000) {
+/** `address`'s mailbox once it holds `count` messages whose subject matches. */
+async function waitFor(address: string, subject: RegExp, timeoutMs = 20_000, count = 1) {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const box = await readMailbox(address).catch(() => []);
-    if (box.some((m) => subject.test(m.parsed.subject ?? ''))) return box;
+    if (box.filter((m) => subject.test(m.parsed.subject ?? '')).length >= count) return box;
     if (Date.now() > end) throw new Error(`${address}: no message "${subject}" (has: ${box.map((m) => m.parsed.subject).join(' | ')})`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -128,7 +129,8 @@ describe('the Coalition strategy path through Postfix and Dovecot', () => {
     // The battle deadline: the digest, to the Battle Judge alone.
     const battle = await t.db.selectFrom('coalition_battles').select('deadline').where('game_id', '=', id).executeTakeFirstOrThrow();
     expect(await adjudicateTurn(t.db, after(battle.deadline), { gameId: id, phase: 'T1', step: 'battle-deadline' })).toBe('adjudicated');
-    const digest = (await waitFor(who('bea'), /strategies at the deadline/)).filter((m) => /strategies at the deadline/.test(m.parsed.subject ?? '')).at(-1)!;
+    // The second digest: the early one (above) is already in the mailbox.
+    const digest = (await waitFor(who('bea'), /strategies at the deadline/, 20_000, 2)).filter((m) => /strategies at the deadline/.test(m.parsed.subject ?? '')).at(-1)!;
     expect(digest.parsed.text).toContain('(passed)');
     expect(digest.parsed.text).toContain('Goblins screen, then charge at dusk.');
     expect(digest.parsed.text).toContain('Rats swarm the goblins at dawn.');
